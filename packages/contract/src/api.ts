@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { MAX_LEVEL, MAX_PAGE_SIZE, TEXT_LIMITS } from './constants';
+
+/**
+ * The wire shapes of the API (spec section 7, DECISIONS 1–13). Requests are zod schemas the server
+ * validates with; responses are the types both sides agree on. Every success body is `{ body: payload }`.
+ */
+
+export interface Envelope<T> {
+  body: T;
+}
+
+/** A page of results; `number` is zero-based on the wire (DECISIONS 2). */
+export interface Page<T> {
+  content: T[];
+  totalPages: number;
+  totalElements: number;
+  size: number;
+  number: number;
+  first: boolean;
+  last: boolean;
+}
+
+export interface Music {
+  id: number;
+  title: string;
+  artist: string | null;
+  /** Cover image URL, or null when the track has none (the UI shows its own placeholder). */
+  cover: string | null;
+  /** "m:ss", or null when unknown (the table shows '-'). */
+  duration: string | null;
+  /** Seconds. */
+  playTime: number | null;
+  soundkey: string | null;
+  bpm: number | null;
+  genre: number | null;
+  moods: number[];
+  speed: number | null;
+  /** Same-origin stream URL of the preview. */
+  filePath: string | null;
+  /** Absolute (CDN) URL of the preview when configured, else null. */
+  fileUrl: string | null;
+  /** The file name a licensed download is saved as. */
+  fileName: string | null;
+  liked: boolean;
+  /** wave_{id}.png, 220×25. */
+  waveUrl: string | null;
+  /** Precomputed peaks (JSON) for the player's waveform. */
+  peaksUrl: string | null;
+  /** Only on the owner's own uploads. */
+  published?: boolean;
+  createdAt: string;
+}
+
+export interface User {
+  id: number;
+  email: string;
+  name: string;
+  nick: string;
+  phone: string;
+  team: string | null;
+  level: number;
+  createdAt: string;
+}
+
+export interface SigninResult {
+  token: string;
+  /** Seconds until the token expires. */
+  expiresIn: number;
+  user: User;
+}
+
+export interface Playlist {
+  id: number;
+  /** `name` and `title` carry the same value (DECISIONS 4). */
+  name: string;
+  title: string;
+  description: string | null;
+  musicCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DownloadTicket {
+  musicId: number;
+  /** A short-lived signed URL of the licensed original; the bearer token never goes in a URL. */
+  url: string;
+  fileName: string;
+  expiresAt: string;
+}
+
+// ---- Requests ------------------------------------------------------------------------------------
+
+const trimmedString = (max: number) => z.string().max(max);
+
+export const SigninRequest = z.object({
+  email: z.string().max(TEXT_LIMITS.email).optional(),
+  password: z.string().max(1024).optional(),
+});
+export type SigninRequest = z.infer<typeof SigninRequest>;
+
+/** Signup is checked with validateSignup (section 5 order); the schema only bounds the shape. */
+export const SignupRequest = z.object({
+  email: z.string().max(1024).optional(),
+  password: z.string().max(1024).optional(),
+  confirmPassword: z.string().max(1024).optional(),
+  name: z.string().max(1024).optional(),
+  phone: z.string().max(1024).optional(),
+  team: z.string().max(1024).nullable().optional(),
+});
+export type SignupRequest = z.infer<typeof SignupRequest>;
+
+export const FindPasswordRequest = z.object({ email: z.string().max(TEXT_LIMITS.email) });
+export const ResetPasswordRequest = z.object({
+  token: z.string().min(1).max(200),
+  password: z.string().max(1024),
+  confirmPassword: z.string().max(1024).optional(),
+});
+
+const positiveId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const MusicIdBody = z.object({ musicId: positiveId });
+export const MusicIdQuery = z.object({ musicId: positiveId });
+export const IdParams = z.object({ id: positiveId });
+
+export const PlaylistCreateRequest = z.object({
+  name: trimmedString(TEXT_LIMITS.playlistName),
+  description: trimmedString(TEXT_LIMITS.playlistDescription).nullable().optional(),
+});
+export const PlaylistUpdateRequest = PlaylistCreateRequest;
+/** The `/playbox/add` family (DECISIONS 4) names it `title`. */
+export const PlayboxAddRequest = z.object({ title: trimmedString(TEXT_LIMITS.playlistName) });
+export const PlayboxRemoveRequest = z.object({ id: positiveId });
+export const PlaylistTrackRequest = z.object({ musicId: positiveId, playlistId: positiveId });
+
+/** Raw `GET /musics` query as it arrives: repeated keys come as arrays. Parsed by parseMusicQuery. */
+export const MusicQueryRaw = z.object({
+  page: z.union([z.string(), z.array(z.string())]).optional(),
+  size: z.union([z.string(), z.array(z.string())]).optional(),
+  q: z.union([z.string(), z.array(z.string())]).optional(),
+  bpmGte: z.union([z.string(), z.array(z.string())]).optional(),
+  bpmLte: z.union([z.string(), z.array(z.string())]).optional(),
+  sort: z.union([z.string(), z.array(z.string())]).optional(),
+  sortOrder: z.union([z.string(), z.array(z.string())]).optional(),
+  g: z.union([z.string(), z.array(z.string())]).optional(),
+  soundKey: z.union([z.string(), z.array(z.string())]).optional(),
+  speed: z.union([z.string(), z.array(z.string())]).optional(),
+  moods: z.union([z.string(), z.array(z.string())]).optional(),
+  tempPlayListId: z.union([z.string(), z.array(z.string())]).optional(),
+});
+
+export const LevelSchema = z.number().int().min(1).max(MAX_LEVEL);

@@ -1,0 +1,49 @@
+/** Business constants and limits (spec section 9, DECISIONS 2 and 10). Client and server both use these. */
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Longest password accepted: argon2 hashes anything, but an unbounded input is a cheap DoS. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const MIN_DOWNLOAD_LEVEL = 5;
+export const NEW_USER_LEVEL = 1;
+export const MAX_LEVEL = 99;
+
+/** Plans map to levels (DECISIONS 10). */
+export const PLAN_LEVELS = { free: 1, premium: 5, family: 5 } as const;
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const PAGINATION_WINDOW = 5;
+
+export const SEARCH_DEBOUNCE_MS = 300;
+export const DUPLICATE_SEARCH_GUARD_MS = 350;
+export const SCROLL_AFTER_PAGE_CHANGE_MS = 100;
+export const LOOP_RESTART_MS = 50;
+export const SEEK_STEP_SECONDS = 5;
+
+export const VOLUME = { min: 0, max: 1, step: 0.1, default: 1 } as const;
+
+export const WAVEFORM_IMAGE = { width: 220, height: 25 } as const;
+export const WAVEFORM_BAR = { width: 2, radius: 3, height: 40 } as const;
+export const PLAYER_WAVEFORM = { cursorWidth: 1, sampleRate: 8000, maxCanvasWidth: 8000 } as const;
+
+export const FILTER_BAR_THRESHOLD_PX = { withTitle: 50, withoutTitle: 115 } as const;
+export const BREAKPOINTS = { sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
+export const MODAL_TRANSITION_MS = 300;
+export const BACKDROP_TRANSITION_MS = 150;
+
+export const TRANSLATION_LOADER = { maxParallelReads: 10, retries: 5, retryDelayMs: 350 } as const;
+
+/** Lengths of free text accepted by the API. */
+export const TEXT_LIMITS = {
+  email: 254,
+  name: 50,
+  phone: 30,
+  team: 100,
+  searchQuery: 200,
+  playlistName: 100,
+  playlistDescription: 1000,
+  trackTitle: 200,
+  trackArtist: 200,
+} as const;
+
+export const BPM_RANGE = { min: 20, max: 300 } as const;

@@ -1,0 +1,201 @@
+import type { Lang } from './codes';
+
+/**
+ * Every error the API answers with: `{message, code, details}` (DECISIONS 1). The message is chosen in the
+ * caller's language (Accept-Language), Korean first. The Korean texts of spec sections 5 and 8 are kept
+ * word for word.
+ */
+export const ERROR_MESSAGES = {
+  // Validation (section 5, in the order signup checks them)
+  LOGIN_REQUIRED_FIELDS: {
+    ko: '이메일과 비밀번호를 모두 입력해주세요.',
+    en: 'Please enter both your email and password.',
+    ja: 'メールアドレスとパスワードを両方入力してください。',
+  },
+  SIGNUP_REQUIRED_FIELDS: {
+    ko: '필수 항목을 모두 입력해주세요.',
+    en: 'Please fill in all required fields.',
+    ja: '必須項目をすべて入力してください。',
+  },
+  PASSWORD_TOO_SHORT: {
+    ko: '비밀번호는 최소 6자 이상이어야 합니다.',
+    en: 'Your password must be at least 6 characters long.',
+    ja: 'パスワードは6文字以上で入力してください。',
+  },
+  PASSWORD_TOO_LONG: {
+    ko: '비밀번호는 128자 이하로 입력해주세요.',
+    en: 'Your password must be at most 128 characters long.',
+    ja: 'パスワードは128文字以内で入力してください。',
+  },
+  PASSWORD_MISMATCH: {
+    ko: '비밀번호가 일치하지 않습니다.',
+    en: 'The passwords do not match.',
+    ja: 'パスワードが一致しません。',
+  },
+  INVALID_EMAIL: {
+    ko: '올바른 이메일 형식을 입력해주세요.',
+    en: 'Please enter a valid email address.',
+    ja: '正しいメールアドレスを入力してください。',
+  },
+  INVALID_PHONE: {
+    ko: '올바른 전화번호 형식을 입력해주세요.',
+    en: 'Please enter a valid phone number.',
+    ja: '正しい電話番号を入力してください。',
+  },
+  FIELD_TOO_LONG: {
+    ko: '입력한 내용이 너무 깁니다.',
+    en: 'That entry is too long.',
+    ja: '入力内容が長すぎます。',
+  },
+  EMAIL_TAKEN: {
+    ko: '이미 가입된 이메일입니다.',
+    en: 'An account with this email already exists.',
+    ja: 'このメールアドレスはすでに登録されています。',
+  },
+  PLAYLIST_NAME_REQUIRED: {
+    ko: '플레이리스트 이름을 입력해주세요.',
+    en: 'Please enter a playlist name.',
+    ja: 'プレイリスト名を入力してください。',
+  },
+  // Auth
+  INVALID_CREDENTIALS: {
+    ko: '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.',
+    en: 'Sign-in failed. Please check your email and password.',
+    ja: 'ログインに失敗しました。メールアドレスとパスワードをご確認ください。',
+  },
+  TOO_MANY_ATTEMPTS: {
+    ko: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',
+    en: 'Too many sign-in attempts. Please try again in a little while.',
+    ja: 'ログインの試行回数が多すぎます。しばらくしてからもう一度お試しください。',
+  },
+  UNAUTHORIZED: {
+    ko: '로그인이 필요합니다.',
+    en: 'Please sign in first.',
+    ja: 'ログインしてください。',
+  },
+  TOKEN_INVALID: {
+    ko: '로그인 정보가 만료되었습니다. 다시 로그인해주세요.',
+    en: 'Your session has expired. Please sign in again.',
+    ja: 'ログインの有効期限が切れました。もう一度ログインしてください。',
+  },
+  RESET_TOKEN_INVALID: {
+    ko: '비밀번호 재설정 링크가 유효하지 않거나 만료되었습니다.',
+    en: 'This password reset link is invalid or has expired.',
+    ja: 'パスワード再設定リンクが無効か、有効期限が切れています。',
+  },
+  LEVEL_TOO_LOW: {
+    ko: '다운로드는 레벨 5 이상부터 가능합니다.',
+    en: 'Downloading requires level 5 or higher.',
+    ja: 'ダウンロードはレベル5以上でご利用いただけます。',
+  },
+  FORBIDDEN: {
+    ko: '권한이 없습니다.',
+    en: 'You do not have permission to do that.',
+    ja: 'この操作を行う権限がありません。',
+  },
+  // Resources
+  TRACK_NOT_FOUND: {
+    ko: '음원을 찾을 수 없습니다.',
+    en: 'Track not found.',
+    ja: '楽曲が見つかりません。',
+  },
+  PLAYLIST_NOT_FOUND: {
+    ko: '플레이리스트를 찾을 수 없습니다.',
+    en: 'Playlist not found.',
+    ja: 'プレイリストが見つかりません。',
+  },
+  NO_FILE: {
+    ko: '파일 정보가 없어 다운로드할 수 없습니다.',
+    en: 'There is no file for this track, so it cannot be downloaded.',
+    ja: 'ファイル情報がないため、ダウンロードできません。',
+  },
+  NOT_FOUND: {
+    ko: '요청한 주소를 찾을 수 없습니다.',
+    en: 'Not found.',
+    ja: 'お探しのページが見つかりません。',
+  },
+  // Request shape
+  VALIDATION_FAILED: {
+    ko: '요청 값이 올바르지 않습니다.',
+    en: 'Some of the values sent are not valid.',
+    ja: 'リクエストの値が正しくありません。',
+  },
+  INVALID_ID: {
+    ko: '잘못된 ID입니다.',
+    en: 'That ID is not valid.',
+    ja: 'IDが正しくありません。',
+  },
+  INVALID_SORT: {
+    ko: '지원하지 않는 정렬 기준입니다.',
+    en: 'That sort order is not supported.',
+    ja: 'その並び替えには対応していません。',
+  },
+  INVALID_FILTER: {
+    ko: '검색 조건이 올바르지 않습니다.',
+    en: 'Those search filters are not valid.',
+    ja: '検索条件が正しくありません。',
+  },
+  MALFORMED_JSON: {
+    ko: '요청 본문을 읽을 수 없습니다.',
+    en: 'The request body could not be read.',
+    ja: 'リクエスト本文を読み取れません。',
+  },
+  PAYLOAD_TOO_LARGE: {
+    ko: '요청이 너무 큽니다.',
+    en: 'The request is too large.',
+    ja: 'リクエストが大きすぎます。',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    ko: '지원하지 않는 형식입니다.',
+    en: 'That content type is not supported.',
+    ja: 'その形式には対応していません。',
+  },
+  RATE_LIMITED: {
+    ko: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+    en: 'Too many requests. Please try again shortly.',
+    ja: 'リクエストが多すぎます。しばらくしてからもう一度お試しください。',
+  },
+  INTERNAL: {
+    ko: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
+    en: 'Something went wrong on our side. Please try again shortly.',
+    ja: '一時的なエラーが発生しました。しばらくしてからもう一度お試しください。',
+  },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+export function errorMessage(code: ErrorCode, lang: Lang): string {
+  return ERROR_MESSAGES[code][lang];
+}
+
+/** The body of every error response. */
+export interface ApiErrorBody {
+  message: string;
+  code: ErrorCode | string;
+  details?: unknown;
+}
+
+/**
+ * Picks ko, en or ja from an Accept-Language header, in the header's order of preference; Korean when
+ * nothing matches (the product is Korean-first).
+ */
+export function langFromAcceptLanguage(header: string | undefined | null): Lang {
+  if (!header) return 'ko';
+  const prefs = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { tag: tag.toLowerCase(), weight: Number.isFinite(weight) ? weight : 0 };
+    })
+    .filter((p) => p.tag && p.weight > 0)
+    .sort((a, b) => b.weight - a.weight);
+  for (const { tag } of prefs) {
+    const primary = tag.split('-')[0];
+    if (primary === 'ko' || primary === 'kr') return 'ko';
+    if (primary === 'ja' || primary === 'jp') return 'ja';
+    if (primary === 'en') return 'en';
+  }
+  return 'ko';
+}

@@ -1,0 +1,6 @@
+export * from './codes';
+export * from './constants';
+export * from './errors';
+export * from './validation';
+export * from './api';
+export * from './music-query';

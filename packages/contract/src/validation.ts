@@ -1,0 +1,68 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TEXT_LIMITS } from './constants';
+import type { ErrorCode } from './errors';
+
+/** Section 5: the forms' rules, checked in this order by the web app and again by the server. */
+
+export interface LoginForm {
+  email?: unknown;
+  password?: unknown;
+}
+export interface SignupForm {
+  email?: unknown;
+  password?: unknown;
+  confirmPassword?: unknown;
+  name?: unknown;
+  phone?: unknown;
+  team?: unknown;
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** One e-mail address of the usual shape: local@domain.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
+/** Digits, hyphen, plus, parentheses, dot and whitespace only, with at least one digit. */
+export const PHONE_PATTERN = /^(?=.*\d)[\d\-+().\s]+$/u;
+
+export function validateLogin(form: LoginForm): ErrorCode | null {
+  if (!str(form.email).trim() || !str(form.password)) return 'LOGIN_REQUIRED_FIELDS';
+  return null;
+}
+
+export function validateSignup(form: SignupForm): ErrorCode | null {
+  const email = str(form.email).trim();
+  const password = str(form.password);
+  const name = str(form.name).trim();
+  const phone = str(form.phone).trim();
+  if (!email || !password || !name || !phone) return 'SIGNUP_REQUIRED_FIELDS';
+  if (password.length < PASSWORD_MIN_LENGTH) return 'PASSWORD_TOO_SHORT';
+  if (password !== str(form.confirmPassword)) return 'PASSWORD_MISMATCH';
+  if (!EMAIL_PATTERN.test(email)) return 'INVALID_EMAIL';
+  if (!PHONE_PATTERN.test(phone)) return 'INVALID_PHONE';
+  // Limits the spec does not name, checked after its own rules so its order stands.
+  if (password.length > PASSWORD_MAX_LENGTH) return 'PASSWORD_TOO_LONG';
+  if (
+    email.length > TEXT_LIMITS.email ||
+    name.length > TEXT_LIMITS.name ||
+    phone.length > TEXT_LIMITS.phone ||
+    str(form.team).trim().length > TEXT_LIMITS.team
+  ) {
+    return 'FIELD_TOO_LONG';
+  }
+  return null;
+}
+
+/** A new password (reset) follows the signup rules for passwords. */
+export function validateNewPassword(password: unknown, confirmPassword: unknown): ErrorCode | null {
+  const p = str(password);
+  if (!p) return 'SIGNUP_REQUIRED_FIELDS';
+  if (p.length < PASSWORD_MIN_LENGTH) return 'PASSWORD_TOO_SHORT';
+  if (confirmPassword !== undefined && p !== str(confirmPassword)) return 'PASSWORD_MISMATCH';
+  if (p.length > PASSWORD_MAX_LENGTH) return 'PASSWORD_TOO_LONG';
+  return null;
+}
+
+/** Playlist detail ids (section 5): the whole string must be an integer. */
+export function parsePlaylistId(raw: string | undefined): number | null {
+  if (raw === undefined || !/^-?\d{1,15}$/u.test(raw)) return null;
+  return Number(raw);
+}

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run covers every workspace; each project keeps its own environment.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          include: ['packages/contract/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          environment: 'node',
+          // Integration tests share one PostgreSQL server; files run in parallel with their own schemas.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      './apps/web/vitest.config.ts',
+    ],
+  },
+});
