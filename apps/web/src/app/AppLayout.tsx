@@ -1,0 +1,57 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { Footer } from '../components/Footer';
+import { TopNav } from '../components/TopNav';
+import { useUserRefresh } from '../features/auth/queries';
+import { ErrorBoundary } from './ErrorBoundary';
+import { showsSidebar } from './routes';
+
+// The sidebar never shows on /, so its code (offcanvas, playlists) stays out of the home page's bundle.
+const Sidebar = lazy(() => import('../components/Sidebar').then((m) => ({ default: m.Sidebar })));
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const withSidebar = showsSidebar(pathname);
+  useUserRefresh();
+
+  useEffect(() => {
+    // A new screen starts at its top, as a full page load would.
+    window.scrollTo({ top: 0 });
+  }, [pathname]);
+
+  return (
+    <div className="sori-app">
+      <a href="#main" className="visually-hidden-focusable sori-skip-link">
+        {t('app.skipToContent')}
+      </a>
+      <TopNav />
+      <div className={`sori-body${withSidebar ? ' with-sidebar' : ''}`}>
+        {withSidebar ? (
+          <Suspense fallback={<div className="sori-sidebar-placeholder d-none d-lg-block" />}>
+            <Sidebar />
+          </Suspense>
+        ) : null}
+        <main id="main" tabIndex={-1} className="sori-main" data-testid="main">
+          <ErrorBoundary key={pathname}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+      </div>
+      <Footer />
+    </div>
+  );
+}
+
+function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="sori-page-loading" role="status">
+      <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+      <span className="visually-hidden">{t('common.loading')}</span>
+    </div>
+  );
+}

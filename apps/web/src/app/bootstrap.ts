@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { configureApiClient } from '../lib/api-client';
+import { i18n, currentLanguage } from '../i18n';
+import { sessionStore } from '../features/auth/session';
+import { userKeys } from '../features/auth/queries';
+
+/** Wires the framework-free modules together once, before the first render. */
+export function wireApp(queryClient: QueryClient): void {
+  configureApiClient({
+    getToken: () => sessionStore.getSnapshot().token,
+    getLanguage: currentLanguage,
+    onUnauthorized: () => sessionStore.clear(),
+    networkErrorMessage: () => i18n.t('errors.network'),
+  });
+
+  // Whenever the signed-in identity changes (sign-in, sign-out, a 401 anywhere, another tab), data that
+  // belonged to the previous identity must go, and lists carrying per-user flags (liked) must refetch.
+  let token = sessionStore.getSnapshot().token;
+  sessionStore.subscribe(() => {
+    const next = sessionStore.getSnapshot().token;
+    if (next === token) return;
+    token = next;
+    // reset (not remove) so screens still observing a user query start over from an empty state.
+    void queryClient.resetQueries({ queryKey: userKeys.all });
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== userKeys.all[0] });
+  });
+}

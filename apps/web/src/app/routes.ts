@@ -1,0 +1,77 @@
+/** Which chrome a path gets (spec section 2): pure functions, unit-tested in routes.test.ts. */
+
+export const ROUTES = {
+  home: '/',
+  library: '/library',
+  favorite: '/favorite',
+  download: '/download',
+  upload: '/upload',
+  playlists: '/playlist',
+  plan: '/plan',
+  terms: '/terms',
+  privacy: '/privacy',
+} as const;
+
+export const playlistPath = (id: number | string): string => `/playlist/${id}`;
+
+/** Trailing slashes do not make a different screen. */
+export function normalizePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/u, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+const WITHOUT_SIDEBAR = new Set<string>([ROUTES.home, ROUTES.plan, ROUTES.terms, ROUTES.privacy]);
+
+/** The sidebar shows on every route except /, /plan, /terms and /privacy. */
+export function showsSidebar(pathname: string): boolean {
+  return !WITHOUT_SIDEBAR.has(normalizePath(pathname));
+}
+
+export type NavKey = 'home' | 'search' | 'plan';
+
+/**
+ * The top navigation's active item. Library ('search') covers its whole area: /library, /favorite,
+ * /download, /upload and every /playlist/… path; the playlist manager /playlist belongs there too, since
+ * it lives in the same sidebar.
+ */
+export function activeNavKey(pathname: string): NavKey | null {
+  const path = normalizePath(pathname);
+  if (path === ROUTES.home) return 'home';
+  if (path === ROUTES.plan) return 'plan';
+  if (
+    path === ROUTES.library ||
+    path === ROUTES.favorite ||
+    path === ROUTES.download ||
+    path === ROUTES.upload ||
+    path === ROUTES.playlists ||
+    path.startsWith(`${ROUTES.playlists}/`)
+  ) {
+    return 'search';
+  }
+  return null;
+}
+
+export type MenuKey = 'home' | 'search' | 'favorite' | 'download' | 'upload' | 'playlist' | 'plan' | `/playlist/${string}`;
+
+/** The menu key of a path (spec section 2): the sidebar highlights its item with it. */
+export function menuKey(pathname: string): MenuKey | null {
+  const path = normalizePath(pathname);
+  switch (path) {
+    case ROUTES.home:
+      return 'home';
+    case ROUTES.library:
+      return 'search';
+    case ROUTES.favorite:
+      return 'favorite';
+    case ROUTES.download:
+      return 'download';
+    case ROUTES.upload:
+      return 'upload';
+    case ROUTES.playlists:
+      return 'playlist';
+    case ROUTES.plan:
+      return 'plan';
+    default:
+      return path.startsWith(`${ROUTES.playlists}/`) ? (path as MenuKey) : null;
+  }
+}

@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ROUTES } from '../app/routes';
+import { useSiteQuery, type SiteInfo } from '../features/legal/queries';
+import { languageFromTag } from '../i18n/detect';
+import { Logo } from './Logo';
+
+/**
+ * Spec section 1: in Korean the footer carries the company details, terms and privacy links, support
+ * e-mail and phone; in English and Japanese a short copyright line. The details come from the site
+ * configuration (DECISIONS 20).
+ */
+export function Footer() {
+  const { i18n } = useTranslation();
+  const site = useSiteQuery();
+  const korean = languageFromTag(i18n.language) === 'ko';
+
+  return (
+    <footer className="sori-footer" data-testid="footer">
+      <div className="container-xxl px-3 px-lg-4">
+        {korean ? <KoreanFooter site={site.data} /> : <Copyright site={site.data} />}
+      </div>
+    </footer>
+  );
+}
+
+function Copyright({ site }: { site: SiteInfo | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <p className="sori-copyright m-0" data-testid="footer-copyright">
+      {site?.copyright || t('footer.copyright', { year: new Date().getFullYear() })}
+    </p>
+  );
+}
+
+function KoreanFooter({ site }: { site: SiteInfo | undefined }) {
+  const { t } = useTranslation();
+  const rows: { label: string; value: string | undefined; href?: string }[] = site
+    ? [
+        { label: t('footer.representative'), value: site.representative },
+        { label: t('footer.businessNumber'), value: site.businessNumber },
+        { label: t('footer.mailOrderNumber'), value: site.mailOrderNumber },
+        { label: t('footer.address'), value: site.address },
+        { label: t('footer.email'), value: site.supportEmail, href: `mailto:${site.supportEmail}` },
+        { label: t('footer.phone'), value: site.supportPhone, href: `tel:${site.supportPhone.replace(/[^\d+]/gu, '')}` },
+      ]
+    : [];
+  return (
+    <div className="d-flex flex-column flex-md-row gap-4 justify-content-between" data-testid="footer-company">
+      <div className="sori-footer-company">
+        <div className="d-flex align-items-center gap-2 mb-2">
+          <Logo size={22} />
+          <strong>{site?.companyName || t('app.name')}</strong>
+        </div>
+        <dl className="sori-footer-details m-0">
+          {rows
+            .filter((row) => row.value)
+            .map((row) => (
+              <div key={row.label}>
+                <dt>{row.label}</dt>
+                <dd>{row.href ? <a href={row.href}>{row.value}</a> : row.value}</dd>
+              </div>
+            ))}
+        </dl>
+        <div className="mt-2">
+          <Copyright site={site} />
+        </div>
+      </div>
+      <nav aria-label={t('footer.legal')} className="sori-footer-links">
+        <Link to={ROUTES.terms} data-testid="footer-terms">
+          {t('footer.terms')}
+        </Link>
+        <Link to={ROUTES.privacy} className="fw-semibold" data-testid="footer-privacy">
+          {t('footer.privacy')}
+        </Link>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { SVGProps } from 'react';
+
+/**
+ * A handful of line icons drawn for Sori (24×24, stroke = currentColor), kept inline so the shell needs no
+ * icon font or extra request. Decorative by default: the text beside an icon carries its meaning.
+ */
+const PATHS = {
+  home: 'M3 10.5 12 3l9 7.5M5 9v11h5v-6h4v6h5V9',
+  search: 'M10.5 18a7.5 7.5 0 1 1 0-15 7.5 7.5 0 0 1 0 15Zm5.3-2.2L21 21',
+  music: 'M9 18V5l11-2v13M9 18a3 3 0 1 1-6 0 3 3 0 0 1 6 0Zm11-2a3 3 0 1 1-6 0 3 3 0 0 1 6 0Z',
+  heart: 'M12 20s-7.5-4.6-9.2-9.3C1.7 7.5 3.8 4.5 7 4.5c2 0 3.6 1.1 5 3 1.4-1.9 3-3 5-3 3.2 0 5.3 3 4.2 6.2C19.5 15.4 12 20 12 20Z',
+  download: 'M12 3v12m0 0-5-5m5 5 5-5M4 17v3h16v-3',
+  upload: 'M12 16V4m0 0L7 9m5-5 5 5M4 17v3h16v-3',
+  list: 'M8 6h13M8 12h13M8 18h9M3.5 6h.01M3.5 12h.01M3.5 18h.01',
+  plus: 'M12 5v14M5 12h14',
+  user: 'M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm-8 9c.8-4 4-6 8-6s7.2 2 8 6',
+  globe: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-18c2.5 2.4 3.8 5.4 3.8 9s-1.3 6.6-3.8 9c-2.5-2.4-3.8-5.4-3.8-9S9.5 5.4 12 3ZM3.5 9h17M3.5 15h17',
+  sun: 'M12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm0-14v2m0 16v2M4.2 4.2l1.4 1.4m12.8 12.8 1.4 1.4M2 12h2m16 0h2M4.2 19.8l1.4-1.4M18.4 5.6l1.4-1.4',
+  moon: 'M20.5 14.5A8.5 8.5 0 0 1 9.5 3.5a8.5 8.5 0 1 0 11 11Z',
+  contrast: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-18v18',
+  menu: 'M4 7h16M4 12h16M4 17h16',
+  check: 'M5 12.5 10 17l9-10',
+  wave: 'M3 12h2m3-5v10m4-14v18m4-13v8m4-5v2',
+  shield: 'M12 3 4.5 6v5.5c0 4.6 3.2 8.4 7.5 9.5 4.3-1.1 7.5-4.9 7.5-9.5V6L12 3Zm-3.5 9 2.5 2.5 4.5-5',
+  logout: 'M15 4h4v16h-4M10 8l-4 4 4 4m-4-4h11',
+  login: 'M15 4h4v16h-4M11 8l4 4-4 4m4-4H4',
+  lock: 'M6.5 10.5V8a5.5 5.5 0 0 1 11 0v2.5M5 10.5h14V21H5V10.5Z',
+  sparkle: 'M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8L12 3Zm7 12 .8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8L19 15Z',
+} as const;
+
+export type IconName = keyof typeof PATHS;
+
+export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
+  /** Which icon to draw. */
+  name: IconName;
+  /** Edge length in pixels. */
+  size?: number;
+  /** When given, the icon is announced with this text instead of being hidden from assistive tech. */
+  label?: string;
+}
+
+export function Icon({ name, size = 18, label, className, ...rest }: IconProps) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className ? `sori-icon ${className}` : 'sori-icon'}
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+      focusable="false"
+      {...rest}
+    >
+      <path d={PATHS[name]} />
+    </svg>
+  );
+}

@@ -1,0 +1,183 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { ROUTES, menuKey, playlistPath } from '../app/routes';
+import { useAuthModal } from '../features/auth/AuthModalContext';
+import { useSession } from '../features/auth/useSession';
+import { usePlaylistsQuery } from '../features/playlists/queries';
+import { Icon, type IconName } from './Icon';
+
+const NewPlaylistModal = lazy(() =>
+  import('../features/playlists/NewPlaylistModal').then((m) => ({ default: m.NewPlaylistModal })),
+);
+
+/**
+ * The library sidebar (spec section 2): library, favorite, download, new playlist, the user's playlists,
+ * upload. From lg up it is a column beside the page; below that it becomes an offcanvas panel opened by
+ * the bar above the page.
+ */
+export function Sidebar() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  // Remembers where the panel was opened: choosing a destination on a phone closes it by itself.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const show = openAt === pathname;
+  const setShow = (value: boolean) => setOpenAt(value ? pathname : null);
+
+  return (
+    <>
+      <div className="sori-sidebar-bar d-lg-none">
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          className="d-inline-flex align-items-center gap-2"
+          onClick={() => setShow(true)}
+          aria-controls="library-sidebar"
+          aria-expanded={show}
+          data-testid="sidebar-toggle"
+        >
+          <Icon name="menu" />
+          {t('sidebar.open')}
+        </Button>
+      </div>
+      <Offcanvas
+        id="library-sidebar"
+        show={show}
+        onHide={() => setShow(false)}
+        responsive="lg"
+        placement="start"
+        className="sori-sidebar"
+        aria-labelledby="library-sidebar-title"
+        data-testid="sidebar"
+      >
+        <Offcanvas.Header closeButton closeLabel={t('common.close')}>
+          <Offcanvas.Title id="library-sidebar-title" as="h2" className="h5 m-0">
+            {t('sidebar.title')}
+          </Offcanvas.Title>
+        </Offcanvas.Header>
+        <Offcanvas.Body className="flex-column p-0">
+          <SidebarContent />
+        </Offcanvas.Body>
+      </Offcanvas>
+    </>
+  );
+}
+
+function SidebarContent() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const key = menuKey(pathname);
+  const { token } = useSession();
+  const { openLogin } = useAuthModal();
+  const [creating, setCreating] = useState(false);
+
+  const handleNewPlaylist = () => {
+    if (token) setCreating(true);
+    else openLogin();
+  };
+
+  return (
+    <nav aria-label={t('sidebar.title')} className="sori-sidebar-nav">
+      <ul className="list-unstyled m-0">
+        <SidebarLink to={ROUTES.library} icon="search" active={key === 'search'} testId="side-library">
+          {t('sidebar.library')}
+        </SidebarLink>
+        <SidebarLink to={ROUTES.favorite} icon="heart" active={key === 'favorite'} testId="side-favorite">
+          {t('sidebar.favorite')}
+        </SidebarLink>
+        <SidebarLink to={ROUTES.download} icon="download" active={key === 'download'} testId="side-download">
+          {t('sidebar.download')}
+        </SidebarLink>
+      </ul>
+
+      <div className="sori-sidebar-section">
+        <div className="d-flex align-items-center justify-content-between px-3 mb-1">
+          <Link
+            to={ROUTES.playlists}
+            className={`sori-sidebar-heading${key === 'playlist' ? ' active' : ''}`}
+            aria-current={key === 'playlist' ? 'page' : undefined}
+            data-testid="side-playlists"
+          >
+            {t('sidebar.playlists')}
+          </Link>
+        </div>
+        <button type="button" className="sori-sidebar-link sori-sidebar-action" onClick={handleNewPlaylist} data-testid="side-new-playlist">
+          <Icon name="plus" />
+          <span>{t('sidebar.newPlaylist')}</span>
+        </button>
+        {token ? <PlaylistLinks activeKey={key} /> : <p className="sori-sidebar-note">{t('sidebar.loginForPlaylists')}</p>}
+      </div>
+
+      <ul className="list-unstyled m-0 sori-sidebar-section">
+        <SidebarLink to={ROUTES.upload} icon="upload" active={key === 'upload'} testId="side-upload">
+          {t('sidebar.upload')}
+        </SidebarLink>
+      </ul>
+
+      {creating ? (
+        <Suspense fallback={null}>
+          <NewPlaylistModal show={creating} onClose={() => setCreating(false)} />
+        </Suspense>
+      ) : null}
+    </nav>
+  );
+}
+
+function PlaylistLinks({ activeKey }: { activeKey: string | null }) {
+  const { t } = useTranslation();
+  const playlists = usePlaylistsQuery();
+
+  useEffect(() => {
+    // Spec section 8: a sidebar load failure is only logged; the rest of the sidebar keeps working.
+    if (playlists.error) console.warn('[sidebar] playlists could not be loaded', playlists.error);
+  }, [playlists.error]);
+
+  if (!playlists.data) return null;
+  if (playlists.data.length === 0) return <p className="sori-sidebar-note">{t('sidebar.noPlaylists')}</p>;
+  return (
+    <ul className="list-unstyled m-0" data-testid="side-playlist-list">
+      {playlists.data.map((playlist) => {
+        const path = playlistPath(playlist.id);
+        return (
+          <SidebarLink key={playlist.id} to={path} icon="list" active={activeKey === path} onNavigate={scrollToTop}>
+            {playlist.title || playlist.name}
+          </SidebarLink>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Opening a playlist starts at the top of its first page (spec section 2). */
+function scrollToTop() {
+  window.scrollTo({ top: 0 });
+}
+
+interface SidebarLinkProps {
+  /** Route to open. */
+  to: string;
+  icon: IconName;
+  active: boolean;
+  testId?: string;
+  onNavigate?: () => void;
+  children: ReactNode;
+}
+
+function SidebarLink({ to, icon, active, testId, onNavigate, children }: SidebarLinkProps) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className={`sori-sidebar-link${active ? ' active' : ''}`}
+        aria-current={active ? 'page' : undefined}
+        data-testid={testId}
+        onClick={onNavigate}
+      >
+        <Icon name={icon} />
+        <span className="text-truncate">{children}</span>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,59 @@
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+export type AuthModalMode = 'login' | 'signup';
+
+interface AuthModalContextValue {
+  mode: AuthModalMode | null;
+  /** Increases with every opening, so each opening starts with empty fields. */
+  openCount: number;
+  openLogin: () => void;
+  openSignup: () => void;
+  close: () => void;
+}
+
+const AuthModalContext = createContext<AuthModalContextValue | null>(null);
+
+const loadAuthModals = () => import('./AuthModals');
+const AuthModals = lazy(() => loadAuthModals().then((m) => ({ default: m.AuthModals })));
+
+/** Warms the modal chunk when a pointer or focus gets near a sign-in control, so opening is instant. */
+export function preloadAuthModals(): void {
+  void loadAuthModals();
+}
+
+export function AuthModalProvider({ children }: { children: ReactNode }) {
+  const [mode, setMode] = useState<AuthModalMode | null>(null);
+  const [openCount, setOpenCount] = useState(0);
+  // The modals' code is fetched on first use only: most visitors of / never sign in on that visit.
+  const [requested, setRequested] = useState(false);
+
+  const open = useCallback((next: AuthModalMode) => {
+    setRequested(true);
+    setOpenCount((count) => count + 1);
+    setMode(next);
+  }, []);
+  const openLogin = useCallback(() => open('login'), [open]);
+  const openSignup = useCallback(() => open('signup'), [open]);
+  const close = useCallback(() => setMode(null), []);
+
+  const value = useMemo(
+    () => ({ mode, openCount, openLogin, openSignup, close }),
+    [mode, openCount, openLogin, openSignup, close],
+  );
+  return (
+    <AuthModalContext.Provider value={value}>
+      {children}
+      {requested ? (
+        <Suspense fallback={null}>
+          <AuthModals />
+        </Suspense>
+      ) : null}
+    </AuthModalContext.Provider>
+  );
+}
+
+export function useAuthModal(): AuthModalContextValue {
+  const value = useContext(AuthModalContext);
+  if (!value) throw new Error('useAuthModal must be used inside <AuthModalProvider>');
+  return value;
+}

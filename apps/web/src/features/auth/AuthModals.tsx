@@ -1,0 +1,286 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { useTranslation } from 'react-i18next';
+import { validateLogin, validateSignup, type Lang } from '@sori/contract';
+import { languageFromTag } from '../../i18n/detect';
+import { useAuthModal } from './AuthModalContext';
+import { failureMessage, validationMessage } from './messages';
+import { useLoginMutation, useSignupMutation } from './queries';
+
+/** The login and signup modals (spec sections 2, 4, 5, 8); loaded on first use. */
+export function AuthModals() {
+  const { mode, openCount, close, openLogin, openSignup } = useAuthModal();
+  return (
+    <>
+      <Modal show={mode === 'login'} onHide={close} centered aria-labelledby="login-title" className="sori-auth-modal">
+        {/* Keyed by the opening: closing or switching always comes back to empty fields and no error. */}
+        <LoginForm key={`login-${openCount}`} onDone={close} onSwitch={openSignup} />
+      </Modal>
+      <Modal show={mode === 'signup'} onHide={close} centered aria-labelledby="signup-title" className="sori-auth-modal">
+        <SignupForm key={`signup-${openCount}`} onDone={close} onSwitch={openLogin} />
+      </Modal>
+    </>
+  );
+}
+
+interface FormProps {
+  /** Closes the modal after a success. */
+  onDone: () => void;
+  /** Switches to the other modal. */
+  onSwitch: () => void;
+}
+
+function useLang(): Lang {
+  const { i18n } = useTranslation();
+  return languageFromTag(i18n.language) ?? 'en';
+}
+
+function LoginForm({ onDone, onSwitch }: FormProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const login = useLoginMutation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    const invalid = validateLogin({ email, password });
+    if (invalid) {
+      setError(validationMessage(invalid, lang));
+      return;
+    }
+    setError(null);
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: () => onDone(),
+        onError: (failure) => setError(failureMessage(failure, t('auth.loginFailed'), t('auth.loginError'))),
+      },
+    );
+  };
+
+  return (
+    <Form noValidate onSubmit={handleSubmit} aria-describedby={error ? 'login-error' : undefined}>
+      <Modal.Header closeButton closeLabel={t('common.close')}>
+        <Modal.Title id="login-title" as="h2" className="h4">
+          {t('auth.login.title')}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="text-body-secondary small mb-3">{t('auth.login.intro')}</p>
+        {error ? (
+          <Alert variant="danger" id="login-error" role="alert" className="py-2 small" data-testid="auth-error">
+            {error}
+          </Alert>
+        ) : null}
+        <Form.Group className="mb-3" controlId="login-email">
+          <Form.Label>{t('auth.fields.email')}</Form.Label>
+          <Form.Control
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            autoFocus
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder={t('auth.fields.emailPlaceholder')}
+          />
+        </Form.Group>
+        <Form.Group className="mb-2" controlId="login-password">
+          <Form.Label>{t('auth.fields.password')}</Form.Label>
+          <Form.Control
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Form.Group>
+      </Modal.Body>
+      <Modal.Footer className="flex-column align-items-stretch gap-2">
+        <Button type="submit" variant="primary" size="lg" disabled={login.isPending} className="w-100 m-0">
+          {login.isPending ? (
+            <>
+              <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
+              {t('auth.login.submitting')}
+            </>
+          ) : (
+            t('auth.login.submit')
+          )}
+        </Button>
+        <p className="text-center small m-0">
+          {t('auth.login.noAccount')}{' '}
+          <Button variant="link" size="sm" className="p-0 align-baseline" onClick={onSwitch}>
+            {t('auth.login.toSignup')}
+          </Button>
+        </p>
+      </Modal.Footer>
+    </Form>
+  );
+}
+
+interface SignupFields {
+  email: string;
+  password: string;
+  confirmPassword: string;
+  name: string;
+  phone: string;
+  team: string;
+}
+
+const EMPTY_SIGNUP: SignupFields = { email: '', password: '', confirmPassword: '', name: '', phone: '', team: '' };
+
+function SignupForm({ onDone, onSwitch }: FormProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const signup = useSignupMutation();
+  const [fields, setFields] = useState<SignupFields>(EMPTY_SIGNUP);
+  const [error, setError] = useState<string | null>(null);
+
+  const update = (name: keyof SignupFields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (signup.isPending) return;
+    // Section 5 order: required fields, password length, confirmation, e-mail shape, phone shape.
+    const invalid = validateSignup(fields);
+    if (invalid) {
+      setError(validationMessage(invalid, lang));
+      return;
+    }
+    setError(null);
+    signup.mutate(fields, {
+      onSuccess: () => onDone(),
+      onError: (failure) => setError(failureMessage(failure, t('auth.signupFailed'), t('auth.signupError'))),
+    });
+  };
+
+  return (
+    <Form noValidate onSubmit={handleSubmit}>
+      <Modal.Header closeButton closeLabel={t('common.close')}>
+        <Modal.Title id="signup-title" as="h2" className="h4">
+          {t('auth.signup.title')}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="text-body-secondary small mb-3">{t('auth.signup.intro')}</p>
+        {error ? (
+          <Alert variant="danger" role="alert" className="py-2 small" data-testid="auth-error">
+            {error}
+          </Alert>
+        ) : null}
+        <Form.Group className="mb-3" controlId="signup-email">
+          <Form.Label>
+            {t('auth.fields.email')} <RequiredMark />
+          </Form.Label>
+          <Form.Control
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            autoFocus
+            value={fields.email}
+            onChange={update('email')}
+            placeholder={t('auth.fields.emailPlaceholder')}
+          />
+        </Form.Group>
+        <div className="row g-3 mb-3">
+          <Form.Group className="col-sm-6" controlId="signup-password">
+            <Form.Label>
+              {t('auth.fields.password')} <RequiredMark />
+            </Form.Label>
+            <Form.Control
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              value={fields.password}
+              onChange={update('password')}
+              aria-describedby="signup-password-hint"
+            />
+            <Form.Text id="signup-password-hint">{t('auth.fields.passwordHint')}</Form.Text>
+          </Form.Group>
+          <Form.Group className="col-sm-6" controlId="signup-confirm">
+            <Form.Label>
+              {t('auth.fields.confirmPassword')} <RequiredMark />
+            </Form.Label>
+            <Form.Control
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={fields.confirmPassword}
+              onChange={update('confirmPassword')}
+            />
+          </Form.Group>
+        </div>
+        <div className="row g-3 mb-3">
+          <Form.Group className="col-sm-6" controlId="signup-name">
+            <Form.Label>
+              {t('auth.fields.name')} <RequiredMark />
+            </Form.Label>
+            <Form.Control type="text" name="name" autoComplete="name" value={fields.name} onChange={update('name')} />
+          </Form.Group>
+          <Form.Group className="col-sm-6" controlId="signup-phone">
+            <Form.Label>
+              {t('auth.fields.phone')} <RequiredMark />
+            </Form.Label>
+            <Form.Control
+              type="tel"
+              name="phone"
+              autoComplete="tel"
+              inputMode="tel"
+              value={fields.phone}
+              onChange={update('phone')}
+              placeholder={t('auth.fields.phonePlaceholder')}
+            />
+          </Form.Group>
+        </div>
+        <Form.Group controlId="signup-team">
+          <Form.Label>
+            {t('auth.fields.team')} <span className="text-body-secondary small">({t('auth.fields.optional')})</span>
+          </Form.Label>
+          <Form.Control
+            type="text"
+            name="team"
+            autoComplete="organization"
+            value={fields.team}
+            onChange={update('team')}
+          />
+        </Form.Group>
+      </Modal.Body>
+      <Modal.Footer className="flex-column align-items-stretch gap-2">
+        <Button type="submit" variant="primary" size="lg" disabled={signup.isPending} className="w-100 m-0">
+          {signup.isPending ? (
+            <>
+              <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
+              {t('auth.signup.submitting')}
+            </>
+          ) : (
+            t('auth.signup.submit')
+          )}
+        </Button>
+        <p className="text-center small m-0">
+          {t('auth.signup.haveAccount')}{' '}
+          <Button variant="link" size="sm" className="p-0 align-baseline" onClick={onSwitch}>
+            {t('auth.signup.toLogin')}
+          </Button>
+        </p>
+      </Modal.Footer>
+    </Form>
+  );
+}
+
+function RequiredMark() {
+  const { t } = useTranslation();
+  return (
+    <span className="text-primary-emphasis" title={t('auth.fields.required')}>
+      *<span className="visually-hidden">{t('auth.fields.required')}</span>
+    </span>
+  );
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { TrackListScreen } from './TrackListScreen';
+
+/** /download: the tracks the user downloaded (the virtual playlist -1). */
+export default function DownloadPage() {
+  const { t } = useTranslation();
+  return (
+    <TrackListScreen
+      title={t('download.title')}
+      subtitle={t('download.subtitle')}
+      source={{ kind: 'playlist', playlistId: -1 }}
+      requiresLogin
+      loginBody={t('download.login')}
+      emptyTitle={t('download.empty')}
+      emptyBody={t('download.emptyBody')}
+      loadFailed={t('download.loadFailed')}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { TrackListScreen } from './TrackListScreen';
+
+/** /favorite: the liked tracks (the virtual playlist 0). */
+export default function FavoritePage() {
+  const { t } = useTranslation();
+  return (
+    <TrackListScreen
+      title={t('favorite.title')}
+      subtitle={t('favorite.subtitle')}
+      source={{ kind: 'playlist', playlistId: 0 }}
+      requiresLogin
+      loginBody={t('favorite.login')}
+      emptyTitle={t('favorite.empty')}
+      emptyBody={t('favorite.emptyBody')}
+      loadFailed={t('favorite.loadFailed')}
+    />
+  );
+}

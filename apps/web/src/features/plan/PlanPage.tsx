@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import type { PLAN_LEVELS } from '@sori/contract';
+import { Icon } from '../../components/Icon';
+import { PageHeader } from '../../components/PageHeader';
+import type { TranslationKey } from '../../i18n/keys';
+import { preloadAuthModals, useAuthModal } from '../auth/AuthModalContext';
+import { useSession } from '../auth/useSession';
+import { useSiteQuery } from '../legal/queries';
+
+type PlanId = keyof typeof PLAN_LEVELS;
+
+const PLANS: readonly { id: PlanId; features: readonly TranslationKey[]; featured?: boolean }[] = [
+  { id: 'free', features: ['plan.free.f1', 'plan.free.f2', 'plan.free.f3'] },
+  { id: 'premium', features: ['plan.premium.f1', 'plan.premium.f2', 'plan.premium.f3', 'plan.premium.f4'], featured: true },
+  { id: 'family', features: ['plan.family.f1', 'plan.family.f2', 'plan.family.f3', 'plan.family.f4'] },
+] as const;
+
+const PLAN_TEXT = {
+  free: { name: 'plan.free.name', tagline: 'plan.free.tagline' },
+  premium: { name: 'plan.premium.name', tagline: 'plan.premium.tagline' },
+  family: { name: 'plan.family.name', tagline: 'plan.family.tagline' },
+} as const satisfies Record<PlanId, { name: string; tagline: string }>;
+
+/**
+ * Free, premium and family plans (spec section 1). Subscribing (DECISIONS 19): a visitor is asked to sign
+ * in; a member is told online payment is not available yet and where to write instead.
+ */
+export default function PlanPage() {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const { openLogin } = useAuthModal();
+  const [noticeFor, setNoticeFor] = useState<PlanId | null>(null);
+
+  const handleSubscribe = (plan: PlanId) => {
+    if (token) setNoticeFor(plan);
+    else openLogin();
+  };
+
+  return (
+    <div className="sori-page sori-page-narrow">
+      <PageHeader title={t('plan.title')} subtitle={t('plan.subtitle')} />
+      <div className="row g-4 align-items-stretch" onPointerEnter={token ? undefined : preloadAuthModals}>
+        {PLANS.map((plan) => (
+          <div className="col-md-4" key={plan.id}>
+            <article
+              className={`sori-plan-card h-100${plan.featured ? ' featured' : ''}`}
+              aria-labelledby={`plan-${plan.id}`}
+              data-testid={`plan-${plan.id}`}
+            >
+              {plan.featured ? <span className="sori-plan-badge">{t('plan.popular')}</span> : null}
+              <h2 id={`plan-${plan.id}`} className="h4 mb-1">
+                {t(PLAN_TEXT[plan.id].name)}
+              </h2>
+              <p className="sori-plan-tagline">{t(PLAN_TEXT[plan.id].tagline)}</p>
+              <ul className="sori-plan-features">
+                {plan.features.map((feature) => (
+                  <li key={feature}>
+                    <Icon name="check" />
+                    <span>{t(feature)}</span>
+                  </li>
+                ))}
+              </ul>
+              <Button
+                variant={plan.featured ? 'primary' : 'outline-secondary'}
+                className="w-100 mt-auto"
+                onClick={() => handleSubscribe(plan.id)}
+                data-testid={`subscribe-${plan.id}`}
+              >
+                {t('plan.subscribe')}
+              </Button>
+            </article>
+          </div>
+        ))}
+      </div>
+      <PaymentNotice plan={noticeFor} onClose={() => setNoticeFor(null)} />
+    </div>
+  );
+}
+
+function PaymentNotice({ plan, onClose }: { plan: PlanId | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const site = useSiteQuery();
+  const email = site.data?.supportEmail;
+  return (
+    <Modal show={plan !== null} onHide={onClose} centered aria-labelledby="payment-notice-title" data-testid="payment-notice">
+      <Modal.Header closeButton closeLabel={t('common.close')}>
+        <Modal.Title id="payment-notice-title" as="h2" className="h5">
+          {t('plan.notice.title')}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p>{t('plan.notice.body', { plan: plan ? t(PLAN_TEXT[plan].name) : '' })}</p>
+        <p className="mb-0">
+          {email ? (
+            <>
+              {t('plan.notice.contact')} <a href={`mailto:${email}`}>{email}</a>
+            </>
+          ) : (
+            t('plan.notice.contactLater')
+          )}
+        </p>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="primary" onClick={onClose}>
+          {t('common.ok')}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

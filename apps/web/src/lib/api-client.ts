@@ -1,0 +1,192 @@
+import type { Page } from '@sori/contract';
+
+/**
+ * The one HTTP wrapper of the web app (spec sections 7 and 8). Feature `queries.ts` files call it through
+ * TanStack Query; components never call it or `fetch` directly.
+ *
+ * It stays free of React and of the session and i18n modules: those plug in with `configureApiClient`, so
+ * the semantics below are unit-testable on their own.
+ */
+
+export const CANCELLED_MESSAGE = 'Request was cancelled';
+
+export type ApiErrorKind = 'http' | 'network' | 'cancelled';
+
+export class ApiError extends Error {
+  /** HTTP status, or 0 when no response arrived (network failure, cancellation). */
+  readonly status: number;
+  /** The server's machine-readable code (`INVALID_CREDENTIALS`), `NETWORK_ERROR` or `CANCELLED`. */
+  readonly code: string | null;
+  readonly details: unknown;
+  readonly kind: ApiErrorKind;
+
+  constructor(kind: ApiErrorKind, status: number, message: string, code: string | null, details: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export interface ApiClientConfig {
+  /** Where the API lives; `/api` on the same origin unless VITE_API_BASE says otherwise. */
+  baseUrl: string;
+  getToken: () => string | null;
+  /** Sent as Accept-Language so server messages come back in the UI language. */
+  getLanguage: () => string;
+  /** Called on every 401 or 403: the stored session is no longer good (spec section 8). */
+  onUnauthorized: () => void;
+  /** The network-failure text in the UI language ('네트워크 연결을 확인해주세요.' in Korean). */
+  networkErrorMessage: () => string;
+  fetch: typeof fetch;
+}
+
+const config: ApiClientConfig = {
+  baseUrl: import.meta.env.VITE_API_BASE ?? '/api',
+  getToken: () => null,
+  getLanguage: () => 'ko',
+  onUnauthorized: () => undefined,
+  networkErrorMessage: () => '네트워크 연결을 확인해주세요.',
+  fetch: (...args) => globalThis.fetch(...args),
+};
+
+export function configureApiClient(overrides: Partial<ApiClientConfig>): void {
+  Object.assign(config, overrides);
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Repeated keys come from arrays (`moods=1101&moods=1102`); null, undefined and '' are left out. */
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const base = config.baseUrl.replace(/\/+$/u, '');
+  const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item === null || item === undefined || item === '') continue;
+      params.append(key, String(item));
+    }
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function isAbort(error: unknown): boolean {
+  return (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
+}
+
+async function readPayload(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  // Spec section 7: JSON when it parses, otherwise the text itself.
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function field(payload: unknown, name: string): unknown {
+  return payload !== null && typeof payload === 'object' ? (payload as Record<string, unknown>)[name] : undefined;
+}
+
+/** `{ body: payload }` gives payload; anything else is taken as the payload itself. */
+export function unwrapBody<T>(payload: unknown): T {
+  if (payload !== null && typeof payload === 'object' && !Array.isArray(payload) && 'body' in payload) {
+    return (payload as { body: T }).body;
+  }
+  return payload as T;
+}
+
+/** Sends one request and answers the unwrapped payload, or throws an ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, signal } = options;
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': config.getLanguage(),
+  };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = config.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await config.fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (isAbort(error) || signal?.aborted) {
+      throw new ApiError('cancelled', 0, CANCELLED_MESSAGE, 'CANCELLED', null);
+    }
+    throw new ApiError('network', 0, config.networkErrorMessage(), 'NETWORK_ERROR', null);
+  }
+
+  let payload: unknown;
+  try {
+    payload = await readPayload(response);
+  } catch (error) {
+    if (isAbort(error) || signal?.aborted) {
+      throw new ApiError('cancelled', 0, CANCELLED_MESSAGE, 'CANCELLED', null);
+    }
+    throw new ApiError('network', 0, config.networkErrorMessage(), 'NETWORK_ERROR', null);
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 || response.status === 403) config.onUnauthorized();
+    const message = field(payload, 'message');
+    const code = field(payload, 'code');
+    throw new ApiError(
+      'http',
+      response.status,
+      typeof message === 'string' && message ? message : `HTTP Error ${response.status}`,
+      typeof code === 'string' ? code : null,
+      field(payload, 'details') ?? null,
+    );
+  }
+  return unwrapBody<T>(payload);
+}
+
+/** List endpoints may answer a plain array (one page holding everything) or a page object (spec section 7). */
+export function toPage<T>(payload: T[] | Page<T> | null | undefined): Page<T> {
+  if (Array.isArray(payload)) {
+    return {
+      content: payload,
+      totalPages: payload.length > 0 ? 1 : 0,
+      totalElements: payload.length,
+      size: payload.length,
+      number: 0,
+      first: true,
+      last: true,
+    };
+  }
+  if (!payload || !Array.isArray(payload.content)) {
+    return { content: [], totalPages: 0, totalElements: 0, size: 0, number: 0, first: true, last: true };
+  }
+  return payload;
+}
+
+export const api = {
+  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
+    apiRequest<T>(path, { query, signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body: body ?? {} }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+};
