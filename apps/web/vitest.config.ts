@@ -1,11 +1,14 @@
+import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
+  plugins: [react()],
   test: {
     name: 'web',
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
-    passWithNoTests: true,
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
   },
 });

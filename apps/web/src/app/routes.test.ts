@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { activeNavKey, menuKey, showsSidebar } from './routes';
+
+describe('route chrome (spec section 2)', () => {
+  it('should hide the sidebar on /, /plan, /terms and /privacy only', () => {
+    for (const path of ['/', '/plan', '/terms', '/privacy', '/plan/']) expect(showsSidebar(path)).toBe(false);
+    for (const path of ['/library', '/favorite', '/download', '/upload', '/playlist', '/playlist/3', '/playlist/abc']) {
+      expect(showsSidebar(path)).toBe(true);
+    }
+  });
+
+  it('should make library the active item across the library area', () => {
+    for (const path of ['/library', '/favorite', '/download', '/upload', '/playlist', '/playlist/12', '/playlist/x']) {
+      expect(activeNavKey(path)).toBe('search');
+    }
+    expect(activeNavKey('/')).toBe('home');
+    expect(activeNavKey('/plan')).toBe('plan');
+    expect(activeNavKey('/terms')).toBeNull();
+    expect(activeNavKey('/privacy')).toBeNull();
+    expect(activeNavKey('/playlists-of-others')).toBeNull();
+  });
+
+  it('should give each screen its menu key', () => {
+    expect(menuKey('/')).toBe('home');
+    expect(menuKey('/library')).toBe('search');
+    expect(menuKey('/favorite')).toBe('favorite');
+    expect(menuKey('/download')).toBe('download');
+    expect(menuKey('/upload')).toBe('upload');
+    expect(menuKey('/playlist')).toBe('playlist');
+    expect(menuKey('/plan')).toBe('plan');
+    expect(menuKey('/playlist/7')).toBe('/playlist/7');
+    expect(menuKey('/terms')).toBeNull();
+  });
+});

@@ -1,0 +1,117 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient } from '../../lib/api-client';
+import { createQueryClient } from '../../lib/query-client';
+import { createTestI18n } from '../../test/i18n';
+import { AuthModalProvider, useAuthModal } from './AuthModalContext';
+import { sessionStore } from './session';
+
+const USER = { id: 1, email: 'sori@example.com', name: '김소리', nick: '소리', phone: '010', team: null, level: 1, createdAt: '' };
+
+function Openers() {
+  const { openLogin, openSignup } = useAuthModal();
+  return (
+    <>
+      <button onClick={openLogin}>open login</button>
+      <button onClick={openSignup}>open signup</button>
+    </>
+  );
+}
+
+async function renderModals() {
+  const i18n = await createTestI18n('ko');
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <AuthModalProvider>
+          <Openers />
+        </AuthModalProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('login and signup modals', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    fetchMock.mockReset();
+    configureApiClient({ fetch: fetchMock, getToken: () => null });
+    sessionStore.clear();
+  });
+  afterEach(() => sessionStore.clear());
+
+  it('should show the validation message, then spinner and "로그인 중...", then close on success', async () => {
+    const user = userEvent.setup();
+    await renderModals();
+    await user.click(screen.getByText('open login'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(screen.getAllByRole('button', { name: '로그인' }).at(-1)!);
+    expect(await screen.findByRole('alert')).toHaveTextContent('이메일과 비밀번호를 모두 입력해주세요.');
+
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    await user.type(screen.getByLabelText('이메일'), 'sori@example.com');
+    await user.type(screen.getByLabelText('비밀번호'), 'secret1');
+    await user.click(screen.getAllByRole('button', { name: '로그인' }).at(-1)!);
+    expect(await screen.findByRole('button', { name: /로그인 중\.\.\./u })).toBeDisabled();
+
+    await act(async () => answer(json(200, { body: { token: 'tok', expiresIn: 3600, user: USER } })));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(sessionStore.getSnapshot()).toEqual({ token: 'tok', user: USER });
+  });
+
+  it("should show the server's message in the error banner", async () => {
+    const user = userEvent.setup();
+    await renderModals();
+    await user.click(screen.getByText('open login'));
+    await screen.findByRole('dialog');
+    fetchMock.mockResolvedValueOnce(
+      json(401, { message: '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.', code: 'INVALID_CREDENTIALS' }),
+    );
+    await user.type(screen.getByLabelText('이메일'), 'sori@example.com');
+    await user.type(screen.getByLabelText('비밀번호'), 'wrong-password');
+    await user.click(screen.getAllByRole('button', { name: '로그인' }).at(-1)!);
+    expect(await screen.findByRole('alert')).toHaveTextContent('로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.');
+  });
+
+  it('should clear fields and the error when switching between the modals', async () => {
+    const user = userEvent.setup();
+    await renderModals();
+    await user.click(screen.getByText('open login'));
+    await screen.findByRole('dialog');
+    await user.type(screen.getByLabelText('이메일'), 'typed@example.com');
+    await user.click(screen.getAllByRole('button', { name: '로그인' }).at(-1)!);
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '회원가입' }));
+    await screen.findByText('가입하기');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '로그인' }));
+    await waitFor(() => expect(screen.getByLabelText('이메일')).toHaveValue(''));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('should check signup fields in order before calling the server', async () => {
+    const user = userEvent.setup();
+    await renderModals();
+    await user.click(screen.getByText('open signup'));
+    await screen.findByRole('dialog');
+    const submit = () => user.click(screen.getByRole('button', { name: '가입하기' }));
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('필수 항목을 모두 입력해주세요.');
+    await user.type(screen.getByLabelText(/^이메일/u), 'bad-email');
+    await user.type(screen.getByLabelText(/^비밀번호 \*/u), '123');
+    await user.type(screen.getByLabelText(/^이름/u), '김소리');
+    await user.type(screen.getByLabelText(/^휴대전화 번호/u), '010-1234-5678');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('비밀번호는 최소 6자 이상이어야 합니다.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

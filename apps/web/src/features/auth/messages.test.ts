@@ -1,0 +1,47 @@
+import { validateLogin, validateSignup } from '@sori/contract';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { failureMessage, validationMessage } from './messages';
+
+const VALID = {
+  email: 'sori@example.com',
+  password: 'secret1',
+  confirmPassword: 'secret1',
+  name: '김소리',
+  phone: '010-1234-5678',
+};
+
+describe('form messages (spec sections 5 and 8)', () => {
+  it('should show the login message when either field is empty', () => {
+    expect(validationMessage(validateLogin({ email: '', password: 'x' })!, 'ko')).toBe('이메일과 비밀번호를 모두 입력해주세요.');
+    expect(validationMessage(validateLogin({ email: 'a@b.co', password: '' })!, 'ko')).toBe(
+      '이메일과 비밀번호를 모두 입력해주세요.',
+    );
+    expect(validateLogin({ email: 'a@b.co', password: 'x' })).toBeNull();
+  });
+
+  it('should check signup in section 5 order with the exact Korean texts', () => {
+    const steps: [Partial<typeof VALID>, string][] = [
+      [{ phone: '' , password: '1' }, '필수 항목을 모두 입력해주세요.'],
+      [{ password: '12345', confirmPassword: 'zz', email: 'bad' }, '비밀번호는 최소 6자 이상이어야 합니다.'],
+      [{ confirmPassword: 'secret2', email: 'bad' }, '비밀번호가 일치하지 않습니다.'],
+      [{ email: 'not-an-email', phone: 'abc' }, '올바른 이메일 형식을 입력해주세요.'],
+      [{ phone: '010-12ab' }, '올바른 전화번호 형식을 입력해주세요.'],
+    ];
+    for (const [override, message] of steps) {
+      expect(validationMessage(validateSignup({ ...VALID, ...override })!, 'ko')).toBe(message);
+    }
+    expect(validateSignup({ ...VALID, phone: '+82 (10) 1234.5678' })).toBeNull();
+    expect(validateSignup(VALID)).toBeNull();
+  });
+
+  it('should show the server message, else the failure text, else the error text', () => {
+    const server = new ApiError('http', 401, '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.', 'INVALID_CREDENTIALS', null);
+    expect(failureMessage(server, 'failed', 'error')).toBe('로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.');
+    expect(failureMessage(new ApiError('http', 500, 'HTTP Error 500', null, null), 'failed', 'error')).toBe('failed');
+    expect(failureMessage(new ApiError('network', 0, '네트워크 연결을 확인해주세요.', 'NETWORK_ERROR', null), 'f', 'e')).toBe(
+      '네트워크 연결을 확인해주세요.',
+    );
+    expect(failureMessage(new Error('boom'), 'failed', 'error')).toBe('error');
+  });
+});
