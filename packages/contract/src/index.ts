@@ -4,3 +4,4 @@ export * from './errors';
 export * from './validation';
 export * from './api';
 export * from './music-query';
+export * from './search';

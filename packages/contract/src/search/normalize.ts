@@ -1,0 +1,196 @@
+/**
+ * Text normalisation shared by the search index (server), the query parser and the web app.
+ *
+ * Index and query go through the same function, so whatever a user can type (full-width letters, NFD Hangul
+ * pasted from macOS, half-width katakana, curly quotes, a dash instead of a hyphen) meets the stored text in
+ * one canonical form. The output contains only word characters and two separators: ' ' (the input had
+ * whitespace there) and '-' (the input had only punctuation or symbols there). Keeping that one distinction
+ * is what lets "lo-fi" also be read as the single word "lofi" while "lo fi" stays two words.
+ */
+
+/** The 19 initial consonants in syllable order, as compatibility jamo (what a keyboard types). */
+export const CHOSEONG = [
+  'ㄱ', 'ㄲ', 'ㄴ', 'ㄷ', 'ㄸ', 'ㄹ', 'ㅁ', 'ㅂ', 'ㅃ', 'ㅅ', 'ㅆ', 'ㅇ', 'ㅈ', 'ㅉ', 'ㅊ', 'ㅋ', 'ㅌ', 'ㅍ', 'ㅎ',
+] as const;
+
+const HANGUL_FIRST = 0xac00;
+const HANGUL_LAST = 0xd7a3;
+const SYLLABLES_PER_INITIAL = 21 * 28;
+/** Compatibility consonants ㄱ (U+3131) to ㅎ (U+314E): a query made only of these is a 초성 query. */
+const COMPAT_CONSONANT_FIRST = 0x3131;
+const COMPAT_CONSONANT_LAST = 0x314e;
+
+/**
+ * NFKC turns a typed compatibility jamo (ㄱ, U+3131) into a conjoining one (ᄀ, U+1100), which no keyboard
+ * produces and which would not equal the ㄱ a 초성 query compares against; map the lone ones back.
+ */
+const CONJOINING_TO_COMPAT: ReadonlyMap<string, string> = (() => {
+  const m = new Map<string, string>();
+  for (let cp = 0x3131; cp <= 0x318e; cp++) {
+    const compat = String.fromCodePoint(cp);
+    const nfkc = compat.normalize('NFKC');
+    if (nfkc !== compat && nfkc.length === 1 && !m.has(nfkc)) m.set(nfkc, compat);
+  }
+  return m;
+})();
+
+const BEYOND_PRINTABLE_ASCII = /[^ -~\t\n\r]/u;
+const SEPARATORS = /[ -]/gu;
+
+// Character classes of the normalising pass, cached per UTF-16 unit (the regexes are too slow per character
+// for a million titles at boot).
+const UNKNOWN = 0;
+const WORD = 1;
+const SPACE = 2;
+const PUNCT = 3;
+/** Invisible characters that would otherwise split or glue words: format controls and variation selectors. */
+const DROP = 4;
+/** Word characters written differently: katakana (as hiragana) and lone conjoining jamo (as compatibility jamo). */
+const MAPPED = 5;
+const IS_WORD = /[\p{L}\p{N}\p{M}]/u;
+const IS_SPACE = /[\s\p{Cc}]/u;
+const IS_DROP = /[\p{Cf}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+const unitClass = new Uint8Array(0x10000);
+const mappedUnit = new Uint16Array(0x10000);
+for (let c = 0x30a1; c <= 0x30f6; c++) mappedUnit[c] = c - 0x60;
+mappedUnit[0x30fd] = 0x309d;
+mappedUnit[0x30fe] = 0x309e;
+for (const [conjoining, compat] of CONJOINING_TO_COMPAT) mappedUnit[conjoining.charCodeAt(0)] = compat.charCodeAt(0);
+const astralClass = new Map<number, number>();
+
+function classify(ch: string): number {
+  if (IS_DROP.test(ch)) return DROP;
+  if (IS_WORD.test(ch)) return WORD;
+  return IS_SPACE.test(ch) ? SPACE : PUNCT;
+}
+function classOfUnit(unit: number): number {
+  let k = unitClass[unit]!;
+  if (k === UNKNOWN) {
+    k = mappedUnit[unit] !== 0 ? MAPPED : classify(String.fromCharCode(unit));
+    unitClass[unit] = k;
+  }
+  return k;
+}
+function classOfAstral(cp: number): number {
+  let k = astralClass.get(cp);
+  if (k === undefined) {
+    k = classify(String.fromCodePoint(cp));
+    astralClass.set(cp, k);
+  }
+  return k;
+}
+
+/**
+ * Canonical search form: NFKC (full-width → half-width, half-width kana → full), lower case, Hangul composed
+ * (NFD input matches), lone jamo as compatibility jamo, katakana as hiragana, invisible characters dropped,
+ * each run of whitespace/punctuation/symbols folded to one ' ' (if it held whitespace) or '-', edges trimmed.
+ * Idempotent: normalizeText(normalizeText(s)) === normalizeText(s).
+ */
+export function normalizeText(input: string): string {
+  let s = input.normalize('NFKC').toLowerCase();
+  // Lower-casing can produce sequences NFKC would rewrite again (e.g. from U+0130), hence the second pass.
+  if (BEYOND_PRINTABLE_ASCII.test(s)) s = s.normalize('NFKC');
+  let out = '';
+  let sliceStart = -1;
+  let pendingSeparator = 0;
+  const n = s.length;
+  for (let i = 0; i < n; ) {
+    const unit = s.charCodeAt(i);
+    let width = 1;
+    let k: number;
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < n) {
+      k = classOfAstral(s.codePointAt(i)!);
+      width = 2;
+    } else {
+      k = classOfUnit(unit);
+    }
+    if (k === WORD || k === MAPPED) {
+      if (pendingSeparator !== 0) {
+        // Separators before the first word are dropped, which trims the start.
+        if (out !== '') out += pendingSeparator === SPACE ? ' ' : '-';
+        pendingSeparator = 0;
+      }
+      if (k === WORD) {
+        if (sliceStart < 0) sliceStart = i;
+      } else {
+        if (sliceStart >= 0) out += s.slice(sliceStart, i);
+        sliceStart = -1;
+        out += String.fromCharCode(mappedUnit[unit]!);
+      }
+    } else {
+      if (sliceStart >= 0) out += s.slice(sliceStart, i);
+      sliceStart = -1;
+      if (k === SPACE) pendingSeparator = SPACE;
+      else if (k === PUNCT && pendingSeparator !== SPACE) pendingSeparator = PUNCT;
+    }
+    i += width;
+  }
+  if (sliceStart >= 0) out += sliceStart === 0 ? s : s.slice(sliceStart);
+  return out;
+}
+
+/** A normalised text without its separators: the form used for the title sort and exact/prefix ranking. */
+export function compactNormalized(normalized: string): string {
+  return normalized.replace(SEPARATORS, '');
+}
+
+/** normalizeText then compactNormalized: "잔잔한 피아노" and "잔잔한피아노" give the same key, as do "R.E.M." and "rem". */
+export function compactText(input: string): string {
+  return compactNormalized(normalizeText(input));
+}
+
+/**
+ * Characters searched as runs of character bigrams: Hangul (syllables and jamo), kana and CJK ideographs.
+ * These scripts do not put spaces between words reliably, so whitespace inside a run is ignored.
+ */
+export function isCjkCodePoint(cp: number): boolean {
+  if (cp < 0x1100) return false;
+  return (
+    (cp >= HANGUL_FIRST && cp <= HANGUL_LAST) ||
+    (cp >= 0x1100 && cp <= 0x11ff) ||
+    (cp >= 0x3131 && cp <= 0x318e) ||
+    (cp >= 0xa960 && cp <= 0xa97f) ||
+    (cp >= 0xd7b0 && cp <= 0xd7ff) ||
+    (cp >= 0x3041 && cp <= 0x309f) ||
+    (cp >= 0x30a0 && cp <= 0x30ff && cp !== 0x30fb) ||
+    (cp >= 0x31f0 && cp <= 0x31ff) ||
+    (cp >= 0x3005 && cp <= 0x3007) ||
+    (cp >= 0x3400 && cp <= 0x4dbf) ||
+    (cp >= 0x4e00 && cp <= 0x9fff) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0x20000 && cp <= 0x3ffff)
+  );
+}
+
+export function isChoseongCodePoint(cp: number): boolean {
+  return cp >= COMPAT_CONSONANT_FIRST && cp <= COMPAT_CONSONANT_LAST;
+}
+
+/** The initial consonant of a Hangul syllable, a consonant jamo itself, or null for anything else. */
+export function choseongOf(cp: number): string | null {
+  if (cp >= HANGUL_FIRST && cp <= HANGUL_LAST) return CHOSEONG[Math.floor((cp - HANGUL_FIRST) / SYLLABLES_PER_INITIAL)]!;
+  if (isChoseongCodePoint(cp)) return String.fromCharCode(cp);
+  return null;
+}
+
+/**
+ * The 초성 string of a normalised text: each syllable or consonant jamo becomes its initial consonant,
+ * separators inside a run are skipped (as runs ignore them), and anything else becomes '.', which no
+ * 초성 query contains, so a match never spans two runs.
+ */
+export function choseongString(normalized: string): string {
+  let out = '';
+  for (const ch of normalized) {
+    if (ch === ' ' || ch === '-') continue;
+    out += choseongOf(ch.codePointAt(0)!) ?? '.';
+  }
+  return out;
+}
+
+/** True when the query, once normalised, is made only of consonant jamo (ㄱ-ㅎ), e.g. "ㅅㄹ" or "ㅅㄹ ㄴㄹ". */
+export function isChoseongQuery(query: string): boolean {
+  const compact = compactText(query);
+  if (compact === '') return false;
+  for (const ch of compact) if (!isChoseongCodePoint(ch.codePointAt(0)!)) return false;
+  return true;
+}

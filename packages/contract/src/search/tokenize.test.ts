@@ -1,0 +1,101 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { normalizeText } from './normalize';
+import { cjkGrams, indexTokens, indexTokensFromSegments, parseSearchQuery, segmentsOf, termKey } from './tokenize';
+
+const tokens = (s: string) => indexTokens(normalizeText(s));
+
+describe('segmentsOf', () => {
+  it('keeps a CJK run across spaces and punctuation, ends it at Latin letters or digits', () => {
+    expect(segmentsOf(normalizeText('잔잔한 피아노'))).toEqual([{ kind: 'cjk', text: '잔잔한피아노' }]);
+    expect(segmentsOf(normalizeText('사랑·노래'))).toEqual([{ kind: 'cjk', text: '사랑노래' }]);
+    expect(segmentsOf(normalizeText('사랑 2 노래'))).toEqual([
+      { kind: 'cjk', text: '사랑' },
+      { kind: 'latin', parts: ['2'] },
+      { kind: 'cjk', text: '노래' },
+    ]);
+  });
+
+  it('joins Latin parts across punctuation only, and splits letters from digits', () => {
+    expect(segmentsOf('lo-fi beats')).toEqual([
+      { kind: 'latin', parts: ['lo', 'fi'] },
+      { kind: 'latin', parts: ['beats'] },
+    ]);
+    expect(segmentsOf('mp3')).toEqual([{ kind: 'latin', parts: ['mp', '3'] }]);
+    expect(segmentsOf('love사랑')).toEqual([
+      { kind: 'latin', parts: ['love'] },
+      { kind: 'cjk', text: '사랑' },
+    ]);
+  });
+});
+
+describe('indexTokens', () => {
+  it('indexes the bigrams of each run, a one-character run as itself', () => {
+    expect(tokens('사랑의노래').cjk).toEqual(['사랑', '랑의', '의노', '노래']);
+    expect(tokens('봄').cjk).toEqual(['봄']);
+    expect(tokens('잔잔한 피아노').cjk).toEqual(['잔잔', '잔한', '한피', '피아', '아노']);
+  });
+
+  it('indexes Latin parts and joined compounds', () => {
+    expect(tokens('Lo-Fi Beats').latin).toEqual(['lo', 'fi', 'lofi', 'beats']);
+    expect(tokens('R.E.M.').latin).toEqual(['r', 'e', 'm', 'rem']);
+    expect(tokens('AC/DC').latin).toEqual(['ac', 'dc', 'acdc']);
+    expect(tokens('Track 2').latin).toEqual(['track', '2']);
+  });
+
+  it('collects the initial consonants of the runs', () => {
+    expect(tokens('사랑 love').consonants.sort()).toEqual(['ㄹ', 'ㅅ']);
+  });
+
+  it('equals the segment-based definition on any text', () => {
+    const unit = fc.constantFrom(...'사랑의노래ㅅㄹ 피아노-.abZ09 ピアノ漢字𠀋é'.split(''), '𠀋');
+    const text = fc.oneof(fc.string({ unit, maxLength: 24 }), fc.string({ unit: 'grapheme', maxLength: 24 }));
+    fc.assert(
+      fc.property(text, (s) => {
+        const n = normalizeText(s);
+        const a = indexTokens(n);
+        const b = indexTokensFromSegments(n);
+        expect([...a.cjk].sort()).toEqual([...b.cjk].sort());
+        expect([...a.latin].sort()).toEqual([...b.latin].sort());
+        expect([...a.consonants].sort()).toEqual([...b.consonants].sort());
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('cjkGrams', () => {
+  it('works on code points, not UTF-16 units', () => {
+    expect(cjkGrams('𠀋𠀋가')).toEqual(['𠀋𠀋', '𠀋가']);
+  });
+});
+
+describe('parseSearchQuery', () => {
+  it('reads a multi-word query as its words and as the words joined', () => {
+    const p = parseSearchQuery('잔잔한 피아노');
+    expect(p.compact).toBe('잔잔한피아노');
+    expect(p.readings.map((r) => r.map(termKey))).toEqual([['c:잔잔한', 'c*:피아노'], ['c*:잔잔한피아노']]);
+  });
+
+  it('marks the last Latin term as a prefix and makes compounds one term', () => {
+    const p = parseSearchQuery('Lo-Fi pian');
+    expect(p.readings[0]).toEqual([
+      { kind: 'latin', parts: ['lo', 'fi'], joined: 'lofi', last: false },
+      { kind: 'latin', parts: ['pian'], joined: 'pian', last: true },
+    ]);
+  });
+
+  it('treats a run of consonant jamo as a 초성 term', () => {
+    expect(parseSearchQuery('ㅅㄹ').readings).toEqual([[{ kind: 'choseong', text: 'ㅅㄹ' }]]);
+    expect(parseSearchQuery('ㅅㄹ 노래').readings[0]!.map(termKey)).toEqual(['h:ㅅㄹ', 'c*:노래']);
+  });
+
+  it('has no readings when nothing searchable is left', () => {
+    expect(parseSearchQuery(' ?! ').readings).toEqual([]);
+    expect(parseSearchQuery(' ?! ').compact).toBe('');
+  });
+
+  it('skips a joined reading identical to the words', () => {
+    expect(parseSearchQuery('사랑 2').readings).toHaveLength(1);
+  });
+});

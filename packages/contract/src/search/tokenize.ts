@@ -1,0 +1,254 @@
+/**
+ * Tokenising for search, on text already passed through normalizeText.
+ *
+ * A normalised text is read as a sequence of segments:
+ * - a CJK run: Hangul/kana/kanji characters; whitespace and punctuation inside it are ignored (so "잔잔한 피아노"
+ *   is the run 잔잔한피아노) and only a Latin letter or digit ends it;
+ * - a Latin compound: words ("parts") joined by punctuation only, e.g. "lo-fi" → [lo, fi], "r-e-m" → [r, e, m];
+ *   a change between letters and digits also splits parts ("mp3" → [mp, 3]), so digits are words of their own.
+ *
+ * The index stores, per text, the character bigrams of each CJK run (a one-character run as itself), every
+ * Latin part and every compound joined ("lofi", "rem", "acdc"). The query side turns the same segments into
+ * terms, matched as described in apps/server/src/search/README.md.
+ */
+import { choseongOf, compactNormalized, isChoseongCodePoint, isCjkCodePoint, normalizeText } from './normalize';
+
+export type Segment = { kind: 'cjk'; text: string } | { kind: 'latin'; parts: string[] };
+
+const isDigit = (cp: number): boolean => cp >= 0x30 && cp <= 0x39;
+
+/** The segments of a normalised text, in text order. */
+export function segmentsOf(normalized: string): Segment[] {
+  const out: Segment[] = [];
+  let run = '';
+  let parts: string[] = [];
+  let part = '';
+  let partIsDigits = false;
+  const endPart = (): void => {
+    if (part !== '') parts.push(part);
+    part = '';
+  };
+  const endCompound = (): void => {
+    endPart();
+    if (parts.length > 0) out.push({ kind: 'latin', parts });
+    parts = [];
+  };
+  const endRun = (): void => {
+    if (run !== '') out.push({ kind: 'cjk', text: run });
+    run = '';
+  };
+  for (const ch of normalized) {
+    if (ch === ' ') {
+      endCompound();
+    } else if (ch === '-') {
+      endPart();
+    } else {
+      const cp = ch.codePointAt(0)!;
+      if (isCjkCodePoint(cp)) {
+        endCompound();
+        run += ch;
+      } else {
+        endRun();
+        const digit = isDigit(cp);
+        if (part !== '' && digit !== partIsDigits) endPart();
+        partIsDigits = digit;
+        part += ch;
+      }
+    }
+  }
+  endCompound();
+  endRun();
+  return out;
+}
+
+/** Character bigrams of a CJK run; a one-character run yields itself. Code points, not UTF-16 units. */
+export function cjkGrams(run: string): string[] {
+  const chars = Array.from(run);
+  if (chars.length === 1) return chars;
+  const grams: string[] = [];
+  for (let i = 0; i + 1 < chars.length; i++) grams.push(chars[i]! + chars[i + 1]!);
+  return grams;
+}
+
+export interface IndexTokens {
+  /** Distinct CJK bigrams (and one-character runs). */
+  cjk: string[];
+  /** Distinct Latin parts and joined compounds. */
+  latin: string[];
+  /** Distinct initial consonants found in the CJK runs (for one-consonant 초성 queries). */
+  consonants: string[];
+}
+
+/** The tokens a text is indexed under, derived from segmentsOf (the reference for indexTokens). */
+export function indexTokensFromSegments(normalized: string): IndexTokens {
+  const cjk = new Set<string>();
+  const latin = new Set<string>();
+  const consonants = new Set<string>();
+  for (const seg of segmentsOf(normalized)) {
+    if (seg.kind === 'cjk') {
+      for (const g of cjkGrams(seg.text)) cjk.add(g);
+      for (const ch of seg.text) {
+        const c = choseongOf(ch.codePointAt(0)!);
+        if (c !== null) consonants.add(c);
+      }
+    } else {
+      for (const p of seg.parts) latin.add(p);
+      if (seg.parts.length > 1) latin.add(seg.parts.join(''));
+    }
+  }
+  return { cjk: [...cjk], latin: [...latin], consonants: [...consonants] };
+}
+
+const pushNew = (list: string[], token: string): void => {
+  if (!list.includes(token)) list.push(token);
+};
+
+/**
+ * The tokens a text is indexed under: the same as indexTokensFromSegments (a property test holds them
+ * equal), written as one pass over UTF-16 units because it runs for every title at boot.
+ */
+export function indexTokens(normalized: string): IndexTokens {
+  const cjk: string[] = [];
+  const latin: string[] = [];
+  const consonants: string[] = [];
+  const n = normalized.length;
+  let prevChar = '';
+  let runLength = 0;
+  let partStart = -1;
+  let partIsDigits = false;
+  let partCount = 0;
+  let joined = '';
+  const endRun = (): void => {
+    if (runLength === 1) pushNew(cjk, prevChar);
+    runLength = 0;
+    prevChar = '';
+  };
+  const endPart = (end: number): void => {
+    if (partStart < 0) return;
+    const part = normalized.slice(partStart, end);
+    pushNew(latin, part);
+    joined += part;
+    partCount++;
+    partStart = -1;
+  };
+  const endCompound = (end: number): void => {
+    endPart(end);
+    if (partCount > 1) pushNew(latin, joined);
+    partCount = 0;
+    joined = '';
+  };
+  for (let i = 0; i < n; ) {
+    const unit = normalized.charCodeAt(i);
+    if (unit === 0x20) {
+      endCompound(i);
+      i++;
+      continue;
+    }
+    if (unit === 0x2d) {
+      endPart(i);
+      i++;
+      continue;
+    }
+    const cp = unit >= 0xd800 && unit <= 0xdbff ? normalized.codePointAt(i)! : unit;
+    const width = cp > 0xffff ? 2 : 1;
+    if (isCjkCodePoint(cp)) {
+      endCompound(i);
+      const ch = width === 1 ? normalized[i]! : normalized.slice(i, i + 2);
+      if (runLength > 0) pushNew(cjk, prevChar + ch);
+      prevChar = ch;
+      runLength++;
+      const c = choseongOf(cp);
+      if (c !== null) pushNew(consonants, c);
+    } else {
+      if (runLength > 0) endRun();
+      const digit = cp >= 0x30 && cp <= 0x39;
+      if (partStart >= 0 && digit !== partIsDigits) endPart(i);
+      if (partStart < 0) partStart = i;
+      partIsDigits = digit;
+    }
+    i += width;
+  }
+  endCompound(n);
+  endRun();
+  return { cjk, latin, consonants };
+}
+
+/**
+ * One condition of a query reading; every term of a reading must match.
+ * - cjk: the text occurs inside one CJK run (spaces ignored) of the title or artist, or names a label;
+ * - choseong: the consonants occur consecutively in the 초성 string of a run of the title or artist;
+ * - latin: the joined word is a word of the field (a word prefix when last), or, for a compound, every part
+ *   is (the final part as a prefix when last); or it names a label.
+ * `last` marks the final term of the query: the one still being typed, matched as a prefix.
+ */
+export type SearchTerm =
+  | { kind: 'cjk'; text: string; last: boolean }
+  | { kind: 'choseong'; text: string }
+  | { kind: 'latin'; parts: string[]; joined: string; last: boolean };
+
+export interface ParsedQuery {
+  normalized: string;
+  /** The query without separators; '' means the query has no searchable text. */
+  compact: string;
+  /**
+   * Alternative readings, a track matches when it matches any of them: the words as typed, and (for a
+   * multi-word query) the words joined, so "잔잔한 피아노" also finds 잔잔한피아노 and "lo fi" finds "lofi".
+   * Besides these, a query whose compact form begins a title's compact form matches that title.
+   */
+  readings: SearchTerm[][];
+}
+
+const isChoseongRun = (text: string): boolean => {
+  for (const ch of text) if (!isChoseongCodePoint(ch.codePointAt(0)!)) return false;
+  return true;
+};
+
+/** Identifies a term (kind, text and whether it is matched as a prefix); equal keys match the same tracks. */
+export function termKey(t: SearchTerm): string {
+  switch (t.kind) {
+    case 'cjk':
+      return `c${t.last ? '*' : ''}:${t.text}`;
+    case 'choseong':
+      return `h:${t.text}`;
+    case 'latin':
+      return `l${t.last ? '*' : ''}:${t.parts.join('-')}`;
+  }
+}
+
+function termsOf(pieces: readonly string[]): SearchTerm[] {
+  const terms: SearchTerm[] = [];
+  for (const piece of pieces) {
+    for (const seg of segmentsOf(piece)) {
+      if (seg.kind === 'cjk') {
+        terms.push(isChoseongRun(seg.text) ? { kind: 'choseong', text: seg.text } : { kind: 'cjk', text: seg.text, last: false });
+      } else {
+        terms.push({ kind: 'latin', parts: seg.parts, joined: seg.parts.join(''), last: false });
+      }
+    }
+  }
+  const lastTerm = terms[terms.length - 1];
+  if (lastTerm && lastTerm.kind !== 'choseong') lastTerm.last = true;
+  const seen = new Set<string>();
+  return terms.filter((t) => {
+    const k = termKey(t);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** Parses a raw query (any form a user may type) into its readings. */
+export function parseSearchQuery(query: string): ParsedQuery {
+  const normalized = normalizeText(query);
+  const compact = compactNormalized(normalized);
+  if (compact === '') return { normalized, compact, readings: [] };
+  const words = normalized.split(' ');
+  const readings = [termsOf(words)];
+  if (words.length > 1) {
+    const joined = termsOf([normalized.replace(/ /gu, '')]);
+    const sameAs = (a: SearchTerm[], b: SearchTerm[]): boolean =>
+      a.length === b.length && a.every((t, i) => termKey(t) === termKey(b[i]!));
+    if (!sameAs(joined, readings[0]!)) readings.push(joined);
+  }
+  return { normalized, compact, readings };
+}
