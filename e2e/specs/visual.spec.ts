@@ -1,0 +1,126 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import {
+  BASE_URL,
+  ROOT,
+  SCREENSHOTS,
+  createAccount,
+  expectEqual,
+  open,
+  seedStorage,
+  slug,
+  test,
+  type TestContext,
+} from '../harness';
+import { LANGS, ROUTE_CASES } from './routes';
+
+const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
+const THEMES = ['light', 'dark'] as const;
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe-core on the page and returns the serious and critical violations. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations as AxeViolation[];
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.locator('[data-testid="page-title"]').waitFor();
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+async function themedPage(ctx: TestContext, lang: string, theme: string, seed: Record<string, string> = {}): Promise<Page> {
+  const page = await ctx.newPage({ bypassCSP: true, reducedMotion: 'reduce' });
+  await page.addInitScript(
+    ([l, t]) => {
+      localStorage.setItem('language', l!);
+      localStorage.setItem('theme', t!);
+    },
+    [lang, theme],
+  );
+  if (Object.keys(seed).length) await seedStorage(page, seed);
+  return page;
+}
+
+test('screenshots of every route in ko/en/ja × light/dark, each passing axe (no serious or critical issue)', async (ctx) => {
+  const account = await createAccount('스크린샷');
+  for (const name of ['출근길 플레이리스트', '브이로그 BGM']) {
+    await fetch(`${BASE_URL}/api/playbox/create`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${account.token}` },
+      body: JSON.stringify({ name, description: null }),
+    });
+  }
+  const session = { ACCESS_TOKEN: account.token, USER_INFO: JSON.stringify(account.user) };
+  const problems: string[] = [];
+  for (const lang of LANGS) {
+    for (const theme of THEMES) {
+      const page = await themedPage(ctx, lang, theme, session);
+      for (const route of ROUTE_CASES) {
+        await open(page, route.path);
+        await settle(page);
+        expectEqual(await page.evaluate(() => document.documentElement.dataset.bsTheme), theme, `${route.path} theme`);
+        await page.screenshot({
+          path: path.join(SCREENSHOTS, `${lang}-${theme}-${slug(route.path) || 'home'}.png`),
+          fullPage: true,
+        });
+        for (const violation of await seriousViolations(page)) problems.push(`${lang} ${theme} ${route.path}: ${violation}`);
+      }
+      await page.context().close();
+    }
+  }
+  expectEqual(problems, [], 'axe serious/critical violations');
+}, 300_000);
+
+test('axe also passes signed out, with the modals open, and on a phone', async (ctx) => {
+  const problems: string[] = [];
+  for (const theme of THEMES) {
+    const page = await themedPage(ctx, 'ko', theme);
+    for (const route of ROUTE_CASES) {
+      await open(page, route.path);
+      await settle(page);
+      for (const v of await seriousViolations(page)) problems.push(`signed out ${theme} ${route.path}: ${v}`);
+    }
+    await open(page, '/');
+    await settle(page);
+    for (const item of ['open-login', 'open-signup']) {
+      await page.click('[data-testid="user-menu"] > button');
+      await page.click(`[data-testid="${item}"]`);
+      await page.locator('.modal.show').waitFor();
+      await page.locator('.modal.show button[type="submit"]').click();
+      await page.locator('[data-testid="auth-error"]').waitFor();
+      await page.screenshot({ path: path.join(SCREENSHOTS, `ko-${theme}-modal-${item}.png`) });
+      for (const v of await seriousViolations(page)) problems.push(`${theme} ${item}: ${v}`);
+      await page.keyboard.press('Escape');
+      await page.locator('.modal.show').waitFor({ state: 'hidden' });
+    }
+    const phone = await ctx.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, bypassCSP: true, reducedMotion: 'reduce' });
+    await phone.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    for (const route of ['/', '/library', '/plan']) {
+      await open(phone, route);
+      await settle(phone);
+      await phone.screenshot({ path: path.join(SCREENSHOTS, `ko-${theme}-phone-${slug(route) || 'home'}.png`), fullPage: true });
+      for (const v of await seriousViolations(phone)) problems.push(`phone ${theme} ${route}: ${v}`);
+    }
+    await phone.click('[data-testid="sidebar-toggle"]');
+    await phone.locator('[data-testid="sidebar"]').waitFor({ state: 'visible' });
+    await phone.waitForTimeout(350);
+    await phone.screenshot({ path: path.join(SCREENSHOTS, `ko-${theme}-phone-sidebar.png`) });
+    for (const v of await seriousViolations(phone)) problems.push(`phone sidebar ${theme}: ${v}`);
+  }
+  expectEqual(problems, [], 'axe serious/critical violations');
+}, 180_000);
