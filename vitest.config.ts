@@ -16,6 +16,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['apps/server/test/global-setup.ts'],
           // Integration tests share one PostgreSQL server; files run in parallel with their own schemas.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LEVEL, MAX_PAGE_SIZE, TEXT_LIMITS } from './constants';
+import { MAX_LEVEL, TEXT_LIMITS } from './constants';
 
 /**
  * The wire shapes of the API (spec section 7, DECISIONS 1–13). Requests are zod schemas the server

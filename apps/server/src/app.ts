@@ -1,0 +1,142 @@
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { createDb, type Db } from './db/create-db';
+import { migrateToLatest } from './db/migrate';
+import { createCounters, type Counters } from './lib/counters';
+import { TokenService } from './lib/tokens';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { inlineScriptHashes, registerWeb } from './plugins/web';
+import { authRoutes } from './routes/auth.routes';
+import { musicRoutes } from './routes/music.routes';
+import { playlistRoutes } from './routes/playlist.routes';
+import { siteRoutes } from './routes/site.routes';
+import { seedCatalogue } from './seed/seed-catalogue';
+import { AuthService } from './services/auth.service';
+import { CatalogueService } from './services/catalogue.service';
+import { PlaylistService } from './services/playlist.service';
+
+export interface AppContext {
+  config: Readonly<Config>;
+  db: Db;
+  counters: Counters;
+  tokens: TokenService;
+  auth: AuthService;
+  catalogue: CatalogueService;
+  playlists: PlaylistService;
+}
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Receives password-reset links instead of the log (tests read the link here). */
+  onResetLink?: (email: string, url: string) => void;
+}
+
+/** How often an instance follows track changes made by other instances. */
+const CHANGE_SYNC_MS = 2000;
+
+/**
+ * Builds the whole server (database, migrations, services, routes, web app) without listening, so tests
+ * drive it with app.inject and server.ts only adds listen and graceful shutdown.
+ */
+export async function buildApp(config: Readonly<Config>, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const db = createDb(config);
+  const counters = createCounters(config.redisUrl);
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  try {
+    await migrateToLatest(db);
+    const tokens = new TokenService(config.jwtSecret, config.tokenTtlSeconds);
+    const auth = new AuthService({
+      db: db.kysely,
+      tokens,
+      counters,
+      signin: config.signin,
+      publicBaseUrl: config.publicBaseUrl,
+      sendResetLink:
+        options.onResetLink ?? ((email, url) => app.log.info({ email, url }, 'password reset link (no mailer configured)')),
+    });
+    const catalogue = new CatalogueService({
+      db: db.kysely,
+      counters,
+      urls: { publicBase: config.mediaPublicBaseUrl, tokens },
+      hitWindowSeconds: config.hitWindowSeconds,
+    });
+    const playlists = new PlaylistService(db.kysely, catalogue);
+    if (config.seedDemo) await seedCatalogue(db.kysely, app.log);
+    await catalogue.load();
+    const ctx: AppContext = { config, db, counters, tokens, auth, catalogue, playlists };
+
+    const sync = setInterval(() => {
+      catalogue.syncChanges().catch((err: unknown) => app.log.warn({ err }, 'catalogue change sync failed'));
+    }, CHANGE_SYNC_MS);
+    sync.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(sync);
+      await counters.close();
+      await db.close();
+    });
+
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const scriptHashes = inlineScriptHashes(config.webDist);
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...scriptHashes],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...(config.mediaPublicBaseUrl ? [config.mediaPublicBaseUrl] : [])],
+          mediaSrc: ["'self'", 'blob:', ...(config.mediaPublicBaseUrl ? [config.mediaPublicBaseUrl] : [])],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+    registerErrorHandler(app);
+    registerAuth(app, auth);
+
+    await app.register(swagger, {
+      openapi: { info: { title: 'Sori API', version: '1.0.0' }, servers: [{ url: '/' }] },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+    await app.register(
+      async (api) => {
+        api.addHook('onSend', async (_request, reply, payload) => {
+          // API answers depend on the caller; nothing in between may keep them.
+          if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+          return payload;
+        });
+        await api.register(authRoutes(auth));
+        await api.register(musicRoutes(catalogue));
+        await api.register(playlistRoutes(playlists));
+        await api.register(siteRoutes(config, catalogue));
+      },
+      { prefix: '/api' },
+    );
+    await registerWeb(app, config.webDist);
+    await app.ready();
+    return { app, ctx };
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    await counters.close();
+    await db.close();
+    throw err;
+  }
+}

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable is validated at start; a bad value stops the server with
+ * a message naming the variable. The result is frozen.
+ */
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://… runs on PostgreSQL; unset uses the embedded SQLite file in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//u, 'must start with postgres:// (or be unset for SQLite)')
+    .optional(),
+  /** A PostgreSQL schema to use instead of public (tests give every run its own). */
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/u, 'must be a plain lower-case identifier')
+    .optional(),
+  /** Shared counters (sign-in limits, hit de-duplication) across instances; in-process when unset. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//u, 'must start with redis://').optional(),
+  /** HS256 key, at least 32 characters. Generated once into DATA_DIR when unset. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(2 * 3600),
+  SIGNIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  SIGNIN_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  HIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(30 * 60),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  /** Absolute base of media files on a CDN; music objects then carry fileUrl. */
+  MEDIA_PUBLIC_BASE_URL: z.string().url().optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  /** Seed the demo catalogue when the database has no tracks. */
+  SEED_DEMO: bool.default(true),
+  /** Where the built web app is; served at / with an SPA fallback when it exists. */
+  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  SITE_CONFIG: z.string().default(path.resolve(import.meta.dirname, '../../../config/site.json')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  /** Serves /api/metrics (event-loop delay, memory) for the benchmarks; off in production. */
+  SORI_METRICS: bool.default(false),
+});
+
+export interface SiteInfo {
+  companyName: string;
+  representative: string;
+  businessNumber: string;
+  mailOrderNumber: string;
+  address: string;
+  supportEmail: string;
+  supportPhone: string;
+  copyright: string;
+}
+
+const SiteSchema = z.object({
+  companyName: z.string(),
+  representative: z.string(),
+  businessNumber: z.string(),
+  mailOrderNumber: z.string(),
+  address: z.string(),
+  supportEmail: z.string().email(),
+  supportPhone: z.string(),
+  copyright: z.string(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string | null };
+  redisUrl: string | null;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  signin: { maxPerAccount: number; maxPerAddress: number; windowSeconds: number };
+  hitWindowSeconds: number;
+  publicBaseUrl: string;
+  mediaPublicBaseUrl: string | null;
+  uploadMaxBytes: number;
+  seedDemo: boolean;
+  webDist: string;
+  site: SiteInfo;
+  logLevel: string;
+  trustProxy: boolean;
+  metrics: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment (overrides win, for tests) and returns a frozen Config. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Configuration is invalid, please check:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+
+  let site: SiteInfo;
+  try {
+    site = SiteSchema.parse(JSON.parse(readFileSync(e.SITE_CONFIG, 'utf8')));
+  } catch (err) {
+    throw new ConfigError(`SITE_CONFIG (${e.SITE_CONFIG}) is missing or invalid: ${(err as Error).message}`);
+  }
+
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA ?? null }
+      : { kind: 'sqlite', file: path.join(dataDir, 'sori.db') },
+    redisUrl: e.REDIS_URL ?? null,
+    jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    signin: {
+      maxPerAccount: e.SIGNIN_MAX_PER_ACCOUNT,
+      maxPerAddress: e.SIGNIN_MAX_PER_ADDRESS,
+      windowSeconds: e.SIGNIN_WINDOW_SECONDS,
+    },
+    hitWindowSeconds: e.HIT_WINDOW_SECONDS,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/u, ''),
+    mediaPublicBaseUrl: e.MEDIA_PUBLIC_BASE_URL?.replace(/\/+$/u, '') ?? null,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    seedDemo: e.SEED_DEMO,
+    webDist: path.resolve(e.WEB_DIST),
+    site: Object.freeze(site),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    metrics: e.SORI_METRICS,
+  } satisfies Config);
+}
+
+/** A secret that is not configured is generated once and kept (mode 0600) in the data directory. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const s = readFileSync(file, 'utf8').trim();
+    if (s.length >= 32) return s;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

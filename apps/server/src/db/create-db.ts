@@ -1,0 +1,52 @@
+import Sqlite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL type ids whose default parsing differs from SQLite's: int8 (counts) → number,
+// timestamptz/timestamp → ISO text, so rows look the same on both dialects.
+const INT8 = 20;
+const TIMESTAMPTZ = 1184;
+const TIMESTAMP = 1114;
+
+function pgTypes() {
+  return {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === INT8) return (v: string) => Number(v);
+      if (oid === TIMESTAMPTZ || oid === TIMESTAMP) return (v: string) => new Date(v).toISOString();
+      return pg.types.getTypeParser(oid, format);
+    },
+  };
+}
+
+/** Opens the configured database. Dialect choice lives here and nowhere else. */
+export function createDb(config: Pick<Config, 'database'>): Db {
+  if (config.database.kind === 'postgres') {
+    const schema = config.database.schema;
+    const pool = new pg.Pool({
+      connectionString: config.database.url,
+      max: 10,
+      types: pgTypes(),
+      // A schema of its own (tests, several apps on one database) is put first on the search path.
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  }
+  const sqlite = new Sqlite(config.database.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}

@@ -1,0 +1,24 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './create-db';
+import * as m0001 from './migrations/2026_11_22_0001_initial';
+
+/**
+ * Versioned migrations, run at start. Listed here (not read from the folder) so that the bundle and the
+ * order are explicit; each file is frozen in time and imports nothing from the app.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026_11_22_0001_initial': m0001,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations() {
+    return MIGRATIONS;
+  }
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,114 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table interfaces, used only in the Database type (never as query result types). Timestamps are ISO-8601
+ * strings on both dialects (text in SQLite, timestamptz read back as ISO text on PostgreSQL); booleans are
+ * 0/1 integers so both dialects agree.
+ */
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** Stored lower-cased, so uniqueness is case-insensitive. */
+  email: string;
+  password_hash: string;
+  name: string;
+  nick: string;
+  phone: string;
+  team: string | null;
+  level: Generated<number>;
+  /** Bumped when the password changes: tokens issued before stop working. */
+  token_version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TracksTable {
+  id: Generated<number>;
+  title: string;
+  artist: string | null;
+  genre: number | null;
+  /** Mood codes, comma-separated ("1101,1302"). */
+  moods: string;
+  sound_key: string | null;
+  bpm: number | null;
+  speed: number | null;
+  duration_sec: number | null;
+  /** Uploader; null for catalogue tracks. */
+  owner_id: number | null;
+  published: number;
+  /** 'ready' | 'processing' | 'failed' */
+  status: string;
+  /** Storage keys of the media (null until ingested). */
+  original_key: string | null;
+  preview_key: string | null;
+  peaks_key: string | null;
+  wave_key: string | null;
+  cover_key: string | null;
+  cover_thumb_key: string | null;
+  file_name: string | null;
+  original_mime: string | null;
+  original_size: number | null;
+  /** What the pipeline measured, kept beside the values in force (which an uploader may override). */
+  estimated_bpm: number | null;
+  estimated_key: string | null;
+  play_count: Generated<number>;
+  like_count: Generated<number>;
+  download_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LikesTable {
+  user_id: number;
+  track_id: number;
+  created_at: string;
+}
+
+export interface DownloadsTable {
+  user_id: number;
+  track_id: number;
+  first_at: string;
+  last_at: string;
+  count: number;
+}
+
+export interface PlaylistsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PlaylistTracksTable {
+  playlist_id: number;
+  track_id: number;
+  added_at: string;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** Every change to a track, so that each server instance can bring its search index up to date. */
+export interface TrackChangesTable {
+  seq: Generated<number>;
+  track_id: number;
+  at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  tracks: TracksTable;
+  likes: LikesTable;
+  downloads: DownloadsTable;
+  playlists: PlaylistsTable;
+  playlist_tracks: PlaylistTracksTable;
+  password_resets: PasswordResetsTable;
+  track_changes: TrackChangesTable;
+}

@@ -1,0 +1,20 @@
+import type { ErrorCode } from '@sori/contract';
+
+/** An error the API answers with its own status and code; the message is chosen per caller language. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    readonly details?: unknown,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (code: ErrorCode, details?: unknown) => new AppError(400, code, details);
+export const unauthorized = (code: ErrorCode = 'UNAUTHORIZED') => new AppError(401, code);
+export const forbidden = (code: ErrorCode = 'FORBIDDEN') => new AppError(403, code);
+export const notFound = (code: ErrorCode = 'NOT_FOUND') => new AppError(404, code);
+export const conflict = (code: ErrorCode, details?: unknown) => new AppError(409, code, details);

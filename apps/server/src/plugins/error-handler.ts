@@ -1,0 +1,48 @@
+import { errorMessage, langFromAcceptLanguage, type ErrorCode } from '@sori/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+/** Maps framework 4xx errors (bad JSON, too large, wrong content type) to our codes. */
+function codeForClientError(err: FastifyError): ErrorCode {
+  const status = err.statusCode ?? 400;
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 404) return 'NOT_FOUND';
+  if (err instanceof SyntaxError || /JSON/iu.test(err.code ?? '') || /JSON/u.test(err.message)) return 'MALFORMED_JSON';
+  return 'VALIDATION_FAILED';
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, details?: unknown) {
+  const lang = langFromAcceptLanguage(request.headers['accept-language']);
+  const body: { message: string; code: string; details?: unknown } = { message: errorMessage(code, lang), code };
+  if (details !== undefined) body.details = details;
+  return reply.status(status).header('cache-control', 'no-store').send(body);
+}
+
+/** One error handler: logs context, answers `{message, code, details}` in the caller's language. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return sendError(request, reply, err.status, err.code, err.details);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => {
+        const issue = v.params.issue as { path?: PropertyKey[]; code?: string } | undefined;
+        return {
+          field: (issue?.path ?? []).map(String).join('.') || v.instancePath.replace(/^\//u, '').replace(/\//gu, '.'),
+          problem: issue?.code ?? 'invalid',
+        };
+      });
+      return sendError(request, reply, 400, 'VALIDATION_FAILED', details);
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendError(request, reply, status, codeForClientError(err));
+    }
+    request.log.error({ err, url: request.url, method: request.method }, 'request failed');
+    return sendError(request, reply, 500, 'INTERNAL');
+  });
+}

@@ -1,0 +1,47 @@
+import fastifyStatic from '@fastify/static';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from './error-handler';
+
+/** Hashes of the inline scripts of index.html (the theme script that runs before React), for the CSP. */
+export function inlineScriptHashes(webDist: string): string[] {
+  const file = path.join(webDist, 'index.html');
+  if (!existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/giu)) {
+    if (m[1]!.trim()) hashes.push(`'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html and translations never cached,
+ * and every other GET that is not under /api answered with index.html (client-side routes).
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string) {
+  const index = path.join(webDist, 'index.html');
+  const hasWeb = existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(webDist, filePath);
+        if (rel.startsWith('assets' + path.sep)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasWeb && wantsPage && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/locales/')) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(index));
+    }
+    return sendError(request, reply, 404, 'NOT_FOUND');
+  });
+}

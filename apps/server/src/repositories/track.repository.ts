@@ -1,0 +1,130 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database, TracksTable } from '../db/schema';
+import { nowIso } from '../lib/time';
+
+export type TrackRow = Selectable<TracksTable>;
+export type NewTrackRow = Omit<Insertable<TracksTable>, 'created_at' | 'updated_at'>;
+
+/** Columns the search index needs, read in bulk at boot. */
+export const INDEX_COLUMNS = [
+  'id',
+  'title',
+  'artist',
+  'genre',
+  'moods',
+  'sound_key',
+  'bpm',
+  'speed',
+  'duration_sec',
+  'owner_id',
+  'published',
+  'status',
+  'play_count',
+  'like_count',
+  'download_count',
+] as const;
+export type IndexRow = Pick<TrackRow, (typeof INDEX_COLUMNS)[number]>;
+
+export function findTrack(db: Kysely<Database>, id: number): Promise<TrackRow | undefined> {
+  return db.selectFrom('tracks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findTracks(db: Kysely<Database>, ids: readonly number[]): Promise<TrackRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('tracks').selectAll().where('id', 'in', ids).execute();
+}
+
+/** Streams index rows in id order, a batch at a time, so a million tracks never sit in one array. */
+export async function* streamIndexRows(db: Kysely<Database>, batch = 5000, ids?: readonly number[]): AsyncGenerator<IndexRow[]> {
+  if (ids) {
+    for (let i = 0; i < ids.length; i += batch) {
+      const slice = ids.slice(i, i + batch);
+      yield await db.selectFrom('tracks').select(INDEX_COLUMNS).where('id', 'in', slice).execute();
+    }
+    return;
+  }
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('tracks')
+      .select(INDEX_COLUMNS)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(batch)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** Records that a track changed, in the same transaction as the change (see track_changes). */
+async function recordChange(db: Kysely<Database>, trackId: number, at: string) {
+  await db.insertInto('track_changes').values({ track_id: trackId, at }).execute();
+}
+
+export async function insertTrack(db: Kysely<Database>, row: NewTrackRow): Promise<TrackRow> {
+  const now = nowIso();
+  const inserted = await db
+    .insertInto('tracks')
+    .values({ ...row, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordChange(db, inserted.id, now);
+  return inserted;
+}
+
+export async function updateTrack(db: Kysely<Database>, id: number, patch: Updateable<TracksTable>): Promise<TrackRow | undefined> {
+  const now = nowIso();
+  const row = await db
+    .updateTable('tracks')
+    .set({ ...patch, updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  if (row) await recordChange(db, id, now);
+  return row;
+}
+
+export async function deleteTrack(db: Kysely<Database>, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('tracks').where('id', '=', id).executeTakeFirst();
+  if (Number(res.numDeletedRows) > 0) {
+    await recordChange(db, id, nowIso());
+    return true;
+  }
+  return false;
+}
+
+export async function countTracks(db: Kysely<Database>): Promise<number> {
+  const r = await db.selectFrom('tracks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function incrementCounter(
+  db: Kysely<Database>,
+  id: number,
+  column: 'play_count' | 'like_count' | 'download_count',
+  by: number,
+): Promise<IndexRow | undefined> {
+  return db
+    .updateTable('tracks')
+    .set((eb) => ({ [column]: eb(column, '+', by) }))
+    .where('id', '=', id)
+    .returning(INDEX_COLUMNS)
+    .executeTakeFirst();
+}
+
+export async function changesSince(db: Kysely<Database>, seq: number, limit = 10_000) {
+  return db
+    .selectFrom('track_changes')
+    .select(['seq', 'track_id'])
+    .where('seq', '>', seq)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+}
+
+export async function latestChangeSeq(db: Kysely<Database>): Promise<number> {
+  const r = await db.selectFrom('track_changes').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
+  return Number(r?.seq ?? 0);
+}

@@ -1,0 +1,80 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UsersTable } from '../db/schema';
+import { nowIso } from '../lib/time';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function findUserById(db: Kysely<Database>, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  name: string;
+  phone: string;
+  team: string | null;
+  level: number;
+}
+
+/** Inserts a user; answers undefined when the e-mail is taken (unique index), with nothing written. */
+export async function insertUser(db: Kysely<Database>, u: NewUser): Promise<UserRow | undefined> {
+  const now = nowIso();
+  return db
+    .insertInto('users')
+    .values({
+      email: u.email.toLowerCase(),
+      password_hash: u.passwordHash,
+      name: u.name,
+      nick: u.name,
+      phone: u.phone,
+      team: u.team,
+      level: u.level,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function setUserLevel(db: Kysely<Database>, email: string, level: number): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ level, updated_at: nowIso() })
+    .where('email', '=', email.toLowerCase())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Sets a new password hash and bumps the token version, so every older token stops working. */
+export async function setUserPassword(db: Kysely<Database>, userId: number, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: nowIso() }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function insertPasswordReset(db: Kysely<Database>, userId: number, tokenHash: string, expiresAt: string) {
+  await db
+    .insertInto('password_resets')
+    .values({ token_hash: tokenHash, user_id: userId, expires_at: expiresAt, used_at: null, created_at: nowIso() })
+    .execute();
+}
+
+/** Marks an unused, unexpired reset token used and answers its user, or undefined. */
+export async function consumePasswordReset(db: Kysely<Database>, tokenHash: string, now: string) {
+  return db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id'])
+    .executeTakeFirst();
+}

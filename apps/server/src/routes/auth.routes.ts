@@ -1,0 +1,36 @@
+import { FindPasswordRequest, ResetPasswordRequest, SigninRequest, SignupRequest } from '@sori/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireViewer } from '../plugins/auth';
+import type { AuthService } from '../services/auth.service';
+import { ok } from './http';
+
+export const authRoutes =
+  (auth: AuthService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post('/signup', { schema: { body: SignupRequest, tags: ['auth'] } }, async (request, reply) => {
+      const user = await auth.signup(request.body);
+      return reply.status(201).send(ok({ user }));
+    });
+
+    app.post('/signin', { schema: { body: SigninRequest, tags: ['auth'] } }, async (request) => {
+      return ok(await auth.signin(request.body, request.ip));
+    });
+
+    app.post('/token/refresh', { schema: { tags: ['auth'] } }, async (request) => {
+      return ok(await auth.refresh(requireViewer(request)));
+    });
+
+    app.get('/my/user', { schema: { tags: ['auth'] } }, async (request) => {
+      return ok(await auth.me(requireViewer(request)));
+    });
+
+    app.post('/findpw', { schema: { body: FindPasswordRequest, tags: ['auth'] } }, async (request, reply) => {
+      await auth.requestPasswordReset(request.body.email, request.ip);
+      return reply.status(202).send(ok({ accepted: true }));
+    });
+
+    app.post('/resetpw', { schema: { body: ResetPasswordRequest, tags: ['auth'] } }, async (request) => {
+      await auth.resetPassword(request.body.token, request.body.password, request.body.confirmPassword);
+      return ok({ reset: true });
+    });
+  };

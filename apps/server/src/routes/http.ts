@@ -1,0 +1,29 @@
+import { parseMusicQuery, type MusicQuery, type RawQuery } from '@sori/contract';
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest } from '../lib/app-error';
+
+/** Every success body is `{ body: payload }` (DECISIONS 1). */
+export const ok = <T>(payload: T) => ({ body: payload });
+
+/** A positive integer id from a path segment, or 400 INVALID_ID. */
+export function parseId(raw: string | undefined): number {
+  if (raw === undefined || !/^\d{1,15}$/u.test(raw)) throw badRequest('INVALID_ID');
+  const id = Number(raw);
+  if (id <= 0) throw badRequest('INVALID_ID');
+  return id;
+}
+
+export function musicQueryFrom(request: FastifyRequest): MusicQuery {
+  const parsed = parseMusicQuery((request.query ?? {}) as RawQuery);
+  if (!parsed.ok) throw new AppError(400, parsed.code, { field: parsed.field });
+  return parsed.value;
+}
+
+/** Identifies a signed-out client for play de-duplication without storing its address. */
+export function clientKey(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(request.ip + '|' + (request.headers['user-agent'] ?? ''))
+    .digest('base64url')
+    .slice(0, 22);
+}

@@ -1,0 +1,39 @@
+import { MusicIdBody, MusicIdQuery, MusicQueryRaw } from '@sori/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireViewer } from '../plugins/auth';
+import type { CatalogueService } from '../services/catalogue.service';
+import { clientKey, musicQueryFrom, ok, parseId } from './http';
+
+export const musicRoutes =
+  (catalogue: CatalogueService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/musics', { schema: { querystring: MusicQueryRaw, tags: ['musics'] } }, async (request) => {
+      return ok(await catalogue.search(musicQueryFrom(request), request.viewer));
+    });
+
+    app.get('/musics/:id', { schema: { params: z.object({ id: z.string() }), tags: ['musics'] } }, async (request) => {
+      return ok(await catalogue.getMusic(parseId(request.params.id), request.viewer));
+    });
+
+    app.get('/my/musics', { schema: { querystring: MusicQueryRaw, tags: ['musics'] } }, async (request) => {
+      const viewer = requireViewer(request);
+      return ok(await catalogue.myMusics(musicQueryFrom(request), viewer));
+    });
+
+    app.post('/my/like', { schema: { body: MusicIdBody, tags: ['likes'] } }, async (request) => {
+      return ok(await catalogue.setLiked(requireViewer(request), request.body.musicId, true));
+    });
+
+    app.post('/my/unlike', { schema: { body: MusicIdBody, tags: ['likes'] } }, async (request) => {
+      return ok(await catalogue.setLiked(requireViewer(request), request.body.musicId, false));
+    });
+
+    app.get('/log/hit', { schema: { querystring: MusicIdQuery, tags: ['musics'] } }, async (request) => {
+      return ok(await catalogue.recordHit(request.query.musicId, request.viewer, clientKey(request)));
+    });
+
+    app.get('/download/download', { schema: { querystring: MusicIdQuery, tags: ['downloads'] } }, async (request) => {
+      return ok(await catalogue.download(request.query.musicId, request.viewer));
+    });
+  };

@@ -1,0 +1,223 @@
+import { MIN_DOWNLOAD_LEVEL, type DownloadTicket, type Music, type MusicQuery, type Page } from '@sori/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { AppError, forbidden, notFound, unauthorized } from '../lib/app-error';
+import type { Counters } from '../lib/counters';
+import * as library from '../repositories/library.repository';
+import * as playlists from '../repositories/playlist.repository';
+import * as tracks from '../repositories/track.repository';
+import type { IndexRow, TrackRow } from '../repositories/track.repository';
+import { CatalogueIndex, type IndexedTrack, type IndexScope } from '../search/catalogue-index';
+import type { Viewer } from './auth.service';
+import { parseMoods, toMusic, type MediaUrls } from './music.mapper';
+
+export interface CatalogueDeps {
+  db: Kysely<Database>;
+  counters: Counters;
+  urls: MediaUrls;
+  hitWindowSeconds: number;
+}
+
+/** How long a signed download link stays valid (DECISIONS 9). */
+export const DOWNLOAD_LINK_TTL_SECONDS = 300;
+
+/** Plays count once, likes three times and licensed downloads five times towards popularity. */
+export const popularityOf = (r: Pick<IndexRow, 'play_count' | 'like_count' | 'download_count'>) =>
+  r.play_count + 3 * r.like_count + 5 * r.download_count;
+
+function toIndexed(r: IndexRow): IndexedTrack {
+  return {
+    id: r.id,
+    title: r.title,
+    artist: r.artist,
+    genre: r.genre,
+    moods: parseMoods(r.moods),
+    soundKey: r.sound_key,
+    bpm: r.bpm,
+    speed: r.speed,
+    durationSec: r.duration_sec,
+    popularity: popularityOf(r),
+    // A track still being ingested (or failed) is in nobody's catalogue until it is ready.
+    published: r.published === 1 && r.status === 'ready',
+    ownerId: r.owner_id,
+  };
+}
+
+const isVisible = (row: TrackRow, viewer: Viewer | null) =>
+  (row.published === 1 && row.status === 'ready') || (viewer !== null && row.owner_id === viewer.id);
+
+/**
+ * The catalogue: search, lists, likes, plays and downloads. Search runs on an in-memory index of every
+ * track (see search/README.md) kept in step with the database: writes through this service update it at
+ * once, and every instance also follows the track_changes feed for writes made elsewhere.
+ */
+export class CatalogueService {
+  private index = CatalogueIndex.build([]);
+  private changeSeq = 0;
+  private syncing: Promise<void> | null = null;
+
+  constructor(private readonly deps: CatalogueDeps) {}
+
+  get indexSize(): number {
+    return this.index.size;
+  }
+
+  /** Builds the index from the database (at boot). */
+  async load(): Promise<void> {
+    const seq = await tracks.latestChangeSeq(this.deps.db);
+    const all: IndexedTrack[] = [];
+    for await (const batch of tracks.streamIndexRows(this.deps.db)) for (const r of batch) all.push(toIndexed(r));
+    this.index = CatalogueIndex.build(all);
+    this.changeSeq = seq;
+  }
+
+  /** Applies track changes made by any instance since the last sync. */
+  syncChanges(): Promise<void> {
+    this.syncing ??= (async () => {
+      try {
+        for (;;) {
+          const changes = await tracks.changesSince(this.deps.db, this.changeSeq);
+          if (changes.length === 0) return;
+          await this.refresh([...new Set(changes.map((c) => c.track_id))]);
+          this.changeSeq = changes[changes.length - 1]!.seq;
+        }
+      } finally {
+        this.syncing = null;
+      }
+    })();
+    return this.syncing;
+  }
+
+  /** Re-reads these tracks into the index (removing those that are gone). */
+  async refresh(ids: readonly number[]): Promise<void> {
+    const seen = new Set<number>();
+    for await (const batch of tracks.streamIndexRows(this.deps.db, 1000, ids)) {
+      for (const r of batch) {
+        seen.add(r.id);
+        this.index.upsert(toIndexed(r));
+      }
+    }
+    for (const id of ids) if (!seen.has(id)) this.index.remove(id);
+  }
+
+  async search(query: MusicQuery, viewer: Viewer | null): Promise<Page<Music>> {
+    let scope: IndexScope = { kind: 'catalogue' };
+    if (query.tempPlayListId !== null) {
+      if (!viewer) throw unauthorized();
+      scope = { kind: 'list', ids: await this.listIds(query.tempPlayListId, viewer) };
+    }
+    return this.runQuery(query, scope, viewer, query.tempPlayListId !== null ? viewer!.id : null);
+  }
+
+  /** The caller's own uploads, published or not (DECISIONS 13). */
+  async myMusics(query: MusicQuery, viewer: Viewer): Promise<Page<Music>> {
+    return this.runQuery(query, { kind: 'owner', ownerId: viewer.id }, viewer, viewer.id);
+  }
+
+  private async runQuery(query: MusicQuery, scope: IndexScope, viewer: Viewer | null, visibleTo: number | null) {
+    const offset = query.page * query.size;
+    const result = this.index.search({
+      q: query.q,
+      genre: query.genre,
+      moods: query.moods,
+      soundKey: query.soundKey,
+      speed: query.speed,
+      bpmGte: query.bpmGte,
+      bpmLte: query.bpmLte,
+      sort: query.sort,
+      dir: query.dir,
+      offset,
+      limit: query.size,
+      scope,
+      viewerId: visibleTo,
+    });
+    const content = await this.musicsInOrder(result.ids, viewer);
+    const totalPages = Math.ceil(result.total / query.size);
+    return {
+      content,
+      totalPages,
+      totalElements: result.total,
+      size: query.size,
+      number: query.page,
+      first: query.page === 0,
+      last: query.page >= totalPages - 1,
+    };
+  }
+
+  private async listIds(listId: number, viewer: Viewer): Promise<number[]> {
+    if (listId === 0) return library.likedTrackIds(this.deps.db, viewer.id);
+    if (listId === -1) return library.downloadedTrackIds(this.deps.db, viewer.id);
+    if (listId > 0 && (await playlists.findOwnedPlaylist(this.deps.db, viewer.id, listId))) {
+      return playlists.playlistTrackIds(this.deps.db, listId);
+    }
+    throw notFound('PLAYLIST_NOT_FOUND');
+  }
+
+  private async musicsInOrder(ids: readonly number[], viewer: Viewer | null): Promise<Music[]> {
+    if (ids.length === 0) return [];
+    const [rows, liked] = await Promise.all([
+      tracks.findTracks(this.deps.db, ids),
+      viewer ? library.likedAmong(this.deps.db, viewer.id, ids) : Promise.resolve(new Set<number>()),
+    ]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const out: Music[] = [];
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (row) out.push(toMusic(row, liked.has(id), this.deps.urls, viewer?.id ?? null));
+    }
+    return out;
+  }
+
+  /** A track the caller may see, or 404. */
+  async visibleTrack(id: number, viewer: Viewer | null): Promise<TrackRow> {
+    const row = await tracks.findTrack(this.deps.db, id);
+    if (!row || !isVisible(row, viewer)) throw notFound('TRACK_NOT_FOUND');
+    return row;
+  }
+
+  async getMusic(id: number, viewer: Viewer | null): Promise<Music> {
+    const row = await this.visibleTrack(id, viewer);
+    const liked = viewer ? (await library.likedAmong(this.deps.db, viewer.id, [id])).has(id) : false;
+    return toMusic(row, liked, this.deps.urls, viewer?.id ?? null);
+  }
+
+  async setLiked(viewer: Viewer, id: number, liked: boolean): Promise<{ musicId: number; liked: boolean }> {
+    await this.visibleTrack(id, viewer);
+    const changed = liked
+      ? await library.addLike(this.deps.db, viewer.id, id)
+      : await library.removeLike(this.deps.db, viewer.id, id);
+    if (changed) await this.bump(id, 'like_count', liked ? 1 : -1);
+    return { musicId: id, liked };
+  }
+
+  /** Counts a play once per client and track within the hit window (DECISIONS 12). */
+  async recordHit(id: number, viewer: Viewer | null, clientKey: string): Promise<{ counted: boolean }> {
+    await this.visibleTrack(id, viewer);
+    const who = viewer ? `u${viewer.id}` : `a${clientKey}`;
+    const first = await this.deps.counters.firstWithin(`hit:${who}:${id}`, this.deps.hitWindowSeconds * 1000);
+    if (first) await this.bump(id, 'play_count', 1);
+    return { counted: first };
+  }
+
+  /** Checks sign-in and level, records the download and answers a short-lived link to the original. */
+  async download(id: number, viewer: Viewer | null): Promise<DownloadTicket> {
+    if (!viewer) throw unauthorized();
+    if (viewer.level < MIN_DOWNLOAD_LEVEL) throw forbidden('LEVEL_TOO_LOW');
+    const row = await this.visibleTrack(id, viewer);
+    if (!row.original_key || !row.file_name || row.status !== 'ready') throw new AppError(409, 'NO_FILE');
+    await library.recordDownload(this.deps.db, viewer.id, id);
+    await this.bump(id, 'download_count', 1);
+    const s = this.deps.urls.tokens.signUrlParams(`original:${id}`, viewer.id, DOWNLOAD_LINK_TTL_SECONDS);
+    return {
+      musicId: id,
+      url: `/api/musics/${id}/original?exp=${s.exp}&uid=${s.uid}&sig=${s.sig}`,
+      fileName: row.file_name,
+      expiresAt: new Date(s.exp * 1000).toISOString(),
+    };
+  }
+
+  private async bump(id: number, column: 'play_count' | 'like_count' | 'download_count', by: number) {
+    const r = await tracks.incrementCounter(this.deps.db, id, column, by);
+    if (r) this.index.setPopularity(id, popularityOf(r));
+  }
+}

@@ -1,0 +1,55 @@
+import { formatDuration, type Music } from '@sori/contract';
+import type { TrackRow } from '../repositories/track.repository';
+import type { TokenService } from '../lib/tokens';
+
+export interface MediaUrls {
+  /** Absolute base of media on a CDN, or null (same origin). */
+  publicBase: string | null;
+  tokens: TokenService;
+}
+
+/** How long the signed stream link of an unpublished upload stays valid. */
+export const PRIVATE_STREAM_TTL_SECONDS = 6 * 3600;
+
+export const parseMoods = (moods: string): number[] =>
+  moods ? moods.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
+
+/** A cache-busting token per version of a track's media, so media URLs can be cached for a year. */
+const version = (row: TrackRow) => Date.parse(row.updated_at).toString(36);
+
+/** The wire shape of a track (DECISIONS 8). The only producer of Music objects. */
+export function toMusic(row: TrackRow, liked: boolean, urls: MediaUrls, viewerId: number | null): Music {
+  const v = version(row);
+  const ready = row.status === 'ready';
+  let filePath: string | null = null;
+  if (ready && row.preview_key) {
+    filePath = `/api/musics/${row.id}/stream?v=${v}`;
+    if (!row.published && viewerId !== null && row.owner_id === viewerId) {
+      // The audio element cannot send a bearer header: an unpublished upload plays through a signed link.
+      const s = urls.tokens.signUrlParams(`stream:${row.id}`, viewerId, PRIVATE_STREAM_TTL_SECONDS);
+      filePath += `&exp=${s.exp}&uid=${s.uid}&sig=${s.sig}`;
+    }
+  }
+  const music: Music = {
+    id: row.id,
+    title: row.title,
+    artist: row.artist,
+    cover: ready && row.cover_thumb_key ? `/api/media/cover/${row.id}.jpg?v=${v}` : null,
+    duration: formatDuration(row.duration_sec),
+    playTime: row.duration_sec === null ? null : Math.round(row.duration_sec * 1000) / 1000,
+    soundkey: row.sound_key,
+    bpm: row.bpm === null ? null : Math.round(row.bpm),
+    genre: row.genre,
+    moods: parseMoods(row.moods),
+    speed: row.speed,
+    filePath,
+    fileUrl: urls.publicBase && row.published && ready && row.preview_key ? `${urls.publicBase}/${row.preview_key}` : null,
+    fileName: row.original_key ? row.file_name : null,
+    liked,
+    waveUrl: ready && row.wave_key ? `/api/media/wave/wave_${row.id}.png?v=${v}` : null,
+    peaksUrl: ready && row.peaks_key ? `/api/media/peaks/${row.id}.json?v=${v}` : null,
+    createdAt: row.created_at,
+  };
+  if (viewerId !== null && row.owner_id === viewerId) music.published = row.published === 1;
+  return music;
+}

@@ -1,0 +1,115 @@
+import { MAX_PAGE_SIZE, TEXT_LIMITS, type Page, type Playlist } from '@sori/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { AppError, badRequest, notFound } from '../lib/app-error';
+import * as repo from '../repositories/playlist.repository';
+import type { PlaylistRow } from '../repositories/playlist.repository';
+import type { Viewer } from './auth.service';
+import type { CatalogueService } from './catalogue.service';
+
+/** Generous limits that keep one account from filling the database. */
+export const MAX_PLAYLISTS_PER_USER = 500;
+export const MAX_TRACKS_PER_PLAYLIST = 5000;
+
+export function toPlaylist(r: PlaylistRow): Playlist {
+  return {
+    id: r.id,
+    name: r.name,
+    title: r.name,
+    description: r.description,
+    musicCount: r.music_count,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+function cleanName(name: string): string {
+  // Control characters never belong in a name; the rest is kept as typed and shown as text.
+  // eslint-disable-next-line no-control-regex
+  const n = name.replace(/[\u0000-\u001f\u007f]/gu, ' ').trim();
+  if (!n) throw badRequest('PLAYLIST_NAME_REQUIRED');
+  if (n.length > TEXT_LIMITS.playlistName) throw badRequest('FIELD_TOO_LONG');
+  return n;
+}
+
+function cleanDescription(d: string | null | undefined): string | null {
+  const s = (d ?? '').trim();
+  return s ? s : null;
+}
+
+export class PlaylistService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly catalogue: CatalogueService,
+  ) {}
+
+  async list(viewer: Viewer): Promise<Playlist[]> {
+    return (await repo.listPlaylists(this.db, viewer.id)).map(toPlaylist);
+  }
+
+  async page(viewer: Viewer, page: number, size: number): Promise<Page<Playlist>> {
+    const s = Math.min(Math.max(size, 1), MAX_PAGE_SIZE);
+    const [total, rows] = await Promise.all([
+      repo.countPlaylists(this.db, viewer.id),
+      repo.listPlaylists(this.db, viewer.id, { offset: page * s, limit: s }),
+    ]);
+    const totalPages = Math.ceil(total / s);
+    return {
+      content: rows.map(toPlaylist),
+      totalPages,
+      totalElements: total,
+      size: s,
+      number: page,
+      first: page === 0,
+      last: page >= totalPages - 1,
+    };
+  }
+
+  async get(viewer: Viewer, id: number): Promise<Playlist> {
+    return toPlaylist(await this.owned(viewer, id));
+  }
+
+  async create(viewer: Viewer, name: string, description?: string | null): Promise<Playlist> {
+    const clean = cleanName(name);
+    if ((await repo.countPlaylists(this.db, viewer.id)) >= MAX_PLAYLISTS_PER_USER) {
+      throw new AppError(409, 'VALIDATION_FAILED', { limit: MAX_PLAYLISTS_PER_USER });
+    }
+    return toPlaylist(await repo.insertPlaylist(this.db, viewer.id, clean, cleanDescription(description)));
+  }
+
+  async update(viewer: Viewer, id: number, name: string, description?: string | null): Promise<Playlist> {
+    const clean = cleanName(name);
+    if (!(await repo.updatePlaylist(this.db, viewer.id, id, clean, cleanDescription(description)))) {
+      throw notFound('PLAYLIST_NOT_FOUND');
+    }
+    return this.get(viewer, id);
+  }
+
+  async delete(viewer: Viewer, id: number): Promise<{ id: number }> {
+    if (!(await repo.deletePlaylist(this.db, viewer.id, id))) throw notFound('PLAYLIST_NOT_FOUND');
+    return { id };
+  }
+
+  async addTrack(viewer: Viewer, playlistId: number, musicId: number) {
+    const playlist = await this.owned(viewer, playlistId);
+    await this.catalogue.visibleTrack(musicId, viewer);
+    if (playlist.music_count >= MAX_TRACKS_PER_PLAYLIST) {
+      throw new AppError(409, 'VALIDATION_FAILED', { limit: MAX_TRACKS_PER_PLAYLIST });
+    }
+    // Adding a track that is already there is not an error and does not duplicate it (DECISIONS 4).
+    const added = await repo.addTrackToPlaylist(this.db, playlistId, musicId);
+    return { playlistId, musicId, added, musicCount: await repo.countPlaylistTracks(this.db, playlistId) };
+  }
+
+  async removeTrack(viewer: Viewer, playlistId: number, musicId: number) {
+    await this.owned(viewer, playlistId);
+    const removed = await repo.removeTrackFromPlaylist(this.db, playlistId, musicId);
+    return { playlistId, musicId, removed, musicCount: await repo.countPlaylistTracks(this.db, playlistId) };
+  }
+
+  private async owned(viewer: Viewer, id: number): Promise<PlaylistRow> {
+    const p = await repo.findOwnedPlaylist(this.db, viewer.id, id);
+    if (!p) throw notFound('PLAYLIST_NOT_FOUND');
+    return p;
+  }
+}

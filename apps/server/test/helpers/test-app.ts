@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type AppContext } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { insertTrack, type NewTrackRow } from '../../src/repositories/track.repository';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+const pgUrl = process.env['TEST_DATABASE_URL'];
+if (process.env['REQUIRE_ALL'] === '1' && !pgUrl) {
+  throw new Error('REQUIRE_ALL=1 but TEST_DATABASE_URL is not set: the PostgreSQL suite cannot be skipped here');
+}
+
+/** Every integration suite runs once per dialect: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DIALECTS: DialectName[] = pgUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  resetLinks: string[];
+  /** app.inject with an optional bearer token and language. */
+  call(opts: InjectOptions & { token?: string; lang?: string }): Promise<LightMyRequestResponse>;
+  /** Signs up and signs in a new user; answers its token and id. */
+  user(opts?: { level?: number; email?: string; password?: string }): Promise<{ token: string; id: number; email: string }>;
+  track(row?: Partial<NewTrackRow>): Promise<number>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sori-test-'));
+  let schema: string | null = null;
+  if (dialect === 'postgres') {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...(dialect === 'postgres' ? { DATABASE_URL: pgUrl!, DATABASE_SCHEMA: schema! } : {}),
+    ...env,
+  });
+  const resetLinks: string[] = [];
+  const { app, ctx } = await buildApp(config, { logger: false, onResetLink: (_e, url) => resetLinks.push(url) });
+
+  const call: TestApp['call'] = ({ token, lang, headers, ...rest }) =>
+    app.inject({
+      ...rest,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(lang ? { 'accept-language': lang } : {}),
+        ...headers,
+      },
+    });
+
+  return {
+    app,
+    ctx,
+    resetLinks,
+    call,
+    async user(opts = {}) {
+      counter += 1;
+      const email = opts.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.com`;
+      const password = opts.password ?? 'secret123';
+      const su = await call({
+        method: 'POST',
+        url: '/api/signup',
+        payload: { email, password, confirmPassword: password, name: `사용자${counter}`, phone: '010-1234-5678' },
+      });
+      if (su.statusCode !== 201) throw new Error(`signup failed: ${su.body}`);
+      if (opts.level) await ctx.auth.setLevel(email, opts.level);
+      const si = await call({ method: 'POST', url: '/api/signin', payload: { email, password } });
+      const body = si.json().body;
+      return { token: body.token, id: body.user.id, email };
+    },
+    async track(row = {}) {
+      const t = await insertTrack(ctx.db.kysely, {
+        title: 'Track',
+        artist: 'Artist',
+        genre: 101,
+        moods: '',
+        sound_key: 'C',
+        bpm: 100,
+        speed: 2,
+        duration_sec: 120,
+        owner_id: null,
+        published: 1,
+        status: 'ready',
+        original_key: null,
+        preview_key: null,
+        peaks_key: null,
+        wave_key: null,
+        cover_key: null,
+        cover_thumb_key: null,
+        file_name: null,
+        original_mime: null,
+        original_size: null,
+        estimated_bpm: null,
+        estimated_key: null,
+        ...row,
+      });
+      await ctx.catalogue.refresh([t.id]);
+      return t.id;
+    },
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (schema) {
+        const client = new pg.Client({ connectionString: pgUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA ${schema} CASCADE`);
+        await client.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
+
+describe.each(DIALECTS)('playlists (%s)', (dialect) => {
+  let t: TestApp;
+  let a: number;
+  let b: number;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    a = await t.track({ title: 'Alpha', bpm: 90 });
+    b = await t.track({ title: 'Beta', bpm: 120 });
+  });
+  afterAll(() => t.close());
+
+  it('creates, lists newest first, reads, renames and deletes, in both path families', async () => {
+    const u = await t.user();
+    const created = await t.call({ method: 'POST', url: '/api/playbox/create', payload: { name: '  출근길  ', description: '아침' }, token: u.token });
+    expect(created.statusCode).toBe(201);
+    const p1 = created.json().body;
+    expect(p1).toMatchObject({ name: '출근길', title: '출근길', description: '아침', musicCount: 0 });
+    expect(p1.createdAt).toBeTruthy();
+
+    const added = await t.call({ method: 'POST', url: '/api/playbox/add', payload: { title: 'Night drive' }, token: u.token });
+    expect(added.statusCode).toBe(201);
+    const p2 = added.json().body;
+
+    const list = await t.call({ method: 'GET', url: '/api/playbox/list', token: u.token });
+    expect(list.json().body.map((p: { id: number }) => p.id)).toEqual([p2.id, p1.id]);
+    const paged = await t.call({ method: 'GET', url: '/api/playbox/list?page=0&size=1', token: u.token });
+    expect(paged.json().body).toMatchObject({ totalElements: 2, totalPages: 2, number: 0, first: true, last: false });
+
+    const renamed = await t.call({ method: 'PUT', url: `/api/playbox/${p1.id}`, payload: { name: '퇴근길', description: null }, token: u.token });
+    expect(renamed.json().body).toMatchObject({ id: p1.id, name: '퇴근길', title: '퇴근길', description: null });
+    expect((await t.call({ method: 'GET', url: `/api/playbox/${p1.id}`, token: u.token })).json().body.name).toBe('퇴근길');
+
+    expect((await t.call({ method: 'POST', url: '/api/playbox/remove', payload: { id: p2.id }, token: u.token })).statusCode).toBe(200);
+    expect((await t.call({ method: 'DELETE', url: `/api/playbox/${p1.id}`, token: u.token })).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/playbox/list', token: u.token })).json().body).toEqual([]);
+    expect((await t.call({ method: 'DELETE', url: `/api/playbox/${p1.id}`, token: u.token })).statusCode).toBe(404);
+  });
+
+  it('validates names and ids', async () => {
+    const u = await t.user();
+    const blank = await t.call({ method: 'POST', url: '/api/playbox/create', payload: { name: '   ' }, token: u.token, lang: 'en' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ code: 'PLAYLIST_NAME_REQUIRED', message: 'Please enter a playlist name.' });
+    const long = await t.call({ method: 'POST', url: '/api/playbox/create', payload: { name: 'x'.repeat(101) }, token: u.token });
+    expect(long.statusCode).toBe(400);
+    expect((await t.call({ method: 'GET', url: '/api/playbox/abc', token: u.token })).json().code).toBe('INVALID_ID');
+    expect((await t.call({ method: 'GET', url: '/api/playbox/1.5', token: u.token })).json().code).toBe('INVALID_ID');
+    expect((await t.call({ method: 'GET', url: '/api/playbox/list' })).statusCode).toBe(401);
+  });
+
+  it('adds and removes tracks idempotently and lists them newest first with filters', async () => {
+    const u = await t.user();
+    const p = (await t.call({ method: 'POST', url: '/api/playbox/create', payload: { name: 'Mix' }, token: u.token })).json().body;
+    const add = (musicId: number) => t.call({ method: 'POST', url: '/api/playlist/add', payload: { musicId, playlistId: p.id }, token: u.token });
+    expect((await add(a)).json().body).toMatchObject({ added: true, musicCount: 1 });
+    expect((await add(b)).json().body).toMatchObject({ added: true, musicCount: 2 });
+    expect((await add(a)).json().body).toMatchObject({ added: false, musicCount: 2 });
+    expect((await add(424242)).statusCode).toBe(404);
+
+    const tracks = await t.call({ method: 'GET', url: `/api/musics?tempPlayListId=${p.id}&page=0&sort=id&sort=desc`, token: u.token });
+    expect(tracks.json().body.content.map((m: { title: string }) => m.title)).toEqual(['Beta', 'Alpha']);
+    const filtered = await t.call({ method: 'GET', url: `/api/musics?tempPlayListId=${p.id}&bpmLte=100`, token: u.token });
+    expect(filtered.json().body.content.map((m: { title: string }) => m.title)).toEqual(['Alpha']);
+    expect((await t.call({ method: 'GET', url: `/api/playbox/${p.id}`, token: u.token })).json().body.musicCount).toBe(2);
+
+    const rm = await t.call({ method: 'POST', url: '/api/playlist/remove', payload: { musicId: a, playlistId: p.id }, token: u.token });
+    expect(rm.json().body).toMatchObject({ removed: true, musicCount: 1 });
+    const rm2 = await t.call({ method: 'POST', url: '/api/playlist/remove', payload: { musicId: a, playlistId: p.id }, token: u.token });
+    expect(rm2.json().body).toMatchObject({ removed: false, musicCount: 1 });
+  });
+
+  it("answers someone else's playlist as not found, for every operation", async () => {
+    const owner = await t.user();
+    const intruder = await t.user();
+    const p = (await t.call({ method: 'POST', url: '/api/playbox/create', payload: { name: 'Private' }, token: owner.token })).json().body;
+    await t.call({ method: 'POST', url: '/api/playlist/add', payload: { musicId: a, playlistId: p.id }, token: owner.token });
+    const tries = [
+      t.call({ method: 'GET', url: `/api/playbox/${p.id}`, token: intruder.token }),
+      t.call({ method: 'PUT', url: `/api/playbox/${p.id}`, payload: { name: 'mine now' }, token: intruder.token }),
+      t.call({ method: 'DELETE', url: `/api/playbox/${p.id}`, token: intruder.token }),
+      t.call({ method: 'POST', url: '/api/playbox/remove', payload: { id: p.id }, token: intruder.token }),
+      t.call({ method: 'POST', url: '/api/playlist/add', payload: { musicId: b, playlistId: p.id }, token: intruder.token }),
+      t.call({ method: 'POST', url: '/api/playlist/remove', payload: { musicId: a, playlistId: p.id }, token: intruder.token }),
+      t.call({ method: 'GET', url: `/api/musics?tempPlayListId=${p.id}`, token: intruder.token }),
+    ];
+    for (const res of await Promise.all(tries)) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('PLAYLIST_NOT_FOUND');
+    }
+    const still = await t.call({ method: 'GET', url: `/api/playbox/${p.id}`, token: owner.token });
+    expect(still.json().body).toMatchObject({ name: 'Private', musicCount: 1 });
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * Load benchmark of the catalogue search, beside a hello-world route of the same server.
+ *   node --import tsx bench/load.ts --data-dir bench/out/100k [--duration 20] [--connections 50]
+ * With DATABASE_URL (and DATABASE_SCHEMA) set, the server runs on PostgreSQL.
+ * Prints one JSON line of results; bench/RESULTS.md records them.
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { parseArgs } from 'node:util';
+import { GENRE_GROUPS, GENRES, MOODS, SOUND_KEYS } from '@sori/contract';
+import { rng } from './catalogue-generator';
+
+const { values } = parseArgs({
+  options: {
+    'data-dir': { type: 'string', default: 'bench/out/100k' },
+    duration: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '50' },
+    label: { type: 'string', default: '' },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const bootStarted = Date.now();
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: values['data-dir'], SEED_DEMO: '0', LOG_LEVEL: 'warn', SORI_METRICS: '1' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const stop = () => server.kill('SIGTERM');
+process.on('exit', stop);
+
+async function waitReady() {
+  for (let i = 0; i < 600; i++) {
+    try {
+      const r = await fetch(`${base}/api/health`);
+      if (r.ok) return ((await r.json()) as { body: { tracks: number } }).body.tracks;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start');
+}
+const tracks = await waitReady();
+const bootSeconds = (Date.now() - bootStarted) / 1000;
+
+// A mix of real-looking queries, each request drawn at random, with the worst cases well represented.
+const r = rng(7);
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+const WORDS = ['사랑', '바다', '아침', '잔잔한', '피아노', '여름', '카페', '노래', '잔잔한피아노', '신나는 여행', 'ㅅㄹ', 'ㅂㄷ', '사', '바', 'coffee', 'midnight', 'piano', 'lofi', 'lo-fi', 'drea', 'golden road', 'calm', 'epic', '夏の', 'さくら', 'メロディー', '落ち着いた', 'jazz', '힙합', 'summer'];
+const SORTS = ['id,desc', 'title,asc', 'bpm,asc', 'bpm,desc', 'duration,desc', 'popularity,desc'];
+function randomQuery(): string {
+  const p = new URLSearchParams();
+  const kind = r();
+  if (kind < 0.3) {
+    // Worst case: broad text + several moods + a BPM range, sorted by a non-relevance field, deep page.
+    p.set('q', pick(['사', '바', 'the', '사랑', 'golden', 'ㅅ', '夏']));
+    for (let i = 0; i < 2 + Math.floor(r() * 2); i++) p.append('moods', String(pick(MOODS).code));
+    p.set('bpmGte', '80');
+    p.set('bpmLte', '140');
+    p.set('sort', pick(SORTS));
+    p.set('page', String(Math.floor(r() * 50)));
+  } else if (kind < 0.55) {
+    p.set('q', pick(WORDS));
+    if (r() < 0.3) p.set('g', String(pick(GENRE_GROUPS).code));
+    if (r() < 0.5) p.set('sort', pick(SORTS));
+  } else if (kind < 0.8) {
+    // Browsing with filters only, often deep.
+    if (r() < 0.6) p.set('g', String(r() < 0.5 ? pick(GENRE_GROUPS).code : pick(GENRES).code));
+    if (r() < 0.5) p.append('moods', String(pick(MOODS).code));
+    if (r() < 0.3) p.set('soundKey', pick(SOUND_KEYS).name);
+    if (r() < 0.3) p.set('speed', String(1 + Math.floor(r() * 4)));
+    p.set('sort', pick(SORTS));
+    p.set('page', String(Math.floor(r() * 200)));
+  } else {
+    // The landing list: newest first, a deep page now and then.
+    p.set('page', String(r() < 0.8 ? 0 : Math.floor(r() * 2000)));
+    p.set('sort', 'id');
+    p.append('sort', 'desc');
+  }
+  return `/api/musics?${p.toString()}`;
+}
+
+async function metrics() {
+  const res = (await (await fetch(`${base}/api/metrics`)).json()) as {
+    body: { eventLoopDelayMs: { max: number; p99: number; mean: number }; rssMB: number; heapUsedMB: number };
+  };
+  return res.body;
+}
+
+async function run(name: string, path: () => string) {
+  await fetch(`${base}/api/metrics/reset`, { method: 'POST' });
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path() }) }],
+  });
+  const m = await metrics();
+  return {
+    name,
+    requestsPerSec: Math.round(result.requests.average),
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    maxMs: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    eventLoopMaxMs: Math.round(m.eventLoopDelayMs.max * 10) / 10,
+    rssMB: m.rssMB,
+  };
+}
+
+// Warm up, then measure hello-world and the search mix one after the other on the same server.
+await run('warm-up', randomQuery);
+const hello = await run('hello', () => '/api/health');
+const search = await run('search-mix', randomQuery);
+stop();
+const out = {
+  label: values.label,
+  database: process.env['DATABASE_URL'] ? 'postgres' : 'sqlite',
+  tracks,
+  bootSeconds: Math.round(bootSeconds * 10) / 10,
+  connections,
+  durationSeconds: duration,
+  hello,
+  search,
+  searchShareOfHello: Math.round((search.requestsPerSec / hello.requestsPerSec) * 1000) / 10,
+};
+console.log(JSON.stringify(out));
+process.exit(0);
