@@ -101,6 +101,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
           frameAncestors: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],
+          // Served over plain HTTP on localhost by default; TLS is the proxy's job where there is one.
+          upgradeInsecureRequests: null,
         },
       },
       crossOriginEmbedderPolicy: false,
