@@ -1,0 +1,340 @@
+import { speedFromBpm } from '@sori/contract';
+import { hann, RealFft } from './dsp';
+import { fileInput, getMediaTools, runTool, SAFE_INPUT_ARGS, toMediaError, type MediaTools } from './ffmpeg';
+import { CHROMA_BINS, estimateKey, type KeyEstimate } from './key';
+import { checkDecoded, type MediaLimits, type ProbeResult } from './probe';
+import { estimateTempo, type TempoEstimate } from './tempo';
+import { reducePeaks, renderWavePng, type PeaksJson } from './waveform';
+
+/** Mono rate the analysers run at: enough for onsets and for pitches up to the chroma range (≈2 kHz). */
+export const ANALYSIS_RATE = 22050;
+
+const ONSET_FFT = 1024;
+const ONSET_HOP = 256;
+const KEY_FFT = 8192;
+const KEY_HOP = 4096;
+/** Samples per block of the peak envelope: fine enough for a one-second clip's 2,000 points. */
+const PEAK_BLOCK = 32;
+
+const CHROMA_MIN_HZ = 55;
+const CHROMA_MAX_HZ = 2000;
+const BASS_MAX_HZ = 220;
+const C4_HZ = 261.6255653005986;
+
+/** Collects samples and calls back for every complete frame of `size` samples, `hop` apart. */
+class Framer {
+  private buf: Float32Array;
+  private fill = 0;
+  private pos = 0;
+
+  constructor(
+    private readonly size: number,
+    private readonly hop: number,
+    private readonly onFrame: (buf: Float32Array, offset: number) => void,
+  ) {
+    this.buf = new Float32Array(size * 4);
+  }
+
+  push(x: Float32Array): void {
+    if (this.fill + x.length > this.buf.length) {
+      // Drop what no future frame needs, then grow if the chunk still does not fit.
+      this.buf.copyWithin(0, this.pos, this.fill);
+      this.fill -= this.pos;
+      this.pos = 0;
+      if (this.fill + x.length > this.buf.length) {
+        const bigger = new Float32Array(Math.max(this.buf.length * 2, this.fill + x.length));
+        bigger.set(this.buf.subarray(0, this.fill));
+        this.buf = bigger;
+      }
+    }
+    this.buf.set(x, this.fill);
+    this.fill += x.length;
+    while (this.pos + this.size <= this.fill) {
+      this.onFrame(this.buf, this.pos);
+      this.pos += this.hop;
+    }
+  }
+}
+
+/** A growable Float32 series (the envelopes of a 30-minute file stay a few megabytes). */
+class Series {
+  data = new Float32Array(4096);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Float32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = v;
+  }
+  toFloat64(): Float64Array {
+    return Float64Array.from(this.data.subarray(0, this.length));
+  }
+}
+
+export interface AnalysisFeatures {
+  sampleRate: number;
+  samples: number;
+  durationSec: number;
+  /** Loudest absolute sample of the mono mix. */
+  peak: number;
+  rmsDbfs: number;
+  tempo: TempoEstimate | null;
+  key: KeyEstimate | null;
+  peaks: PeaksJson;
+  /** `wave_{id}.png`, 220×25. */
+  wavePng: Buffer;
+}
+
+/**
+ * Streaming analyser: push mono float samples at ANALYSIS_RATE as they are decoded, then `finish`. Memory
+ * stays bounded by the envelopes (a few floats per 10 ms), never the whole signal.
+ */
+export class Analyser {
+  readonly sampleRate: number;
+  private samples = 0;
+  private peak = 0;
+  private sumSquares = 0;
+
+  private readonly blockPeaks = new Series();
+  private blockFill = 0;
+  private blockMax = 0;
+
+  private readonly onsetFft = new RealFft(ONSET_FFT);
+  private readonly onsetWindow = hann(ONSET_FFT);
+  private readonly onsetFrame = new Float64Array(ONSET_FFT);
+  private readonly onsetRe = new Float64Array(ONSET_FFT / 2 + 1);
+  private readonly onsetIm = new Float64Array(ONSET_FFT / 2 + 1);
+  private readonly bandEdges: Int32Array;
+  private readonly prevBands: Float64Array;
+  private readonly curBands: Float64Array;
+  private readonly envelope = new Series();
+  private readonly onsetFramer: Framer;
+
+  private readonly keyFft = new RealFft(KEY_FFT);
+  private readonly keyWindow = hann(KEY_FFT);
+  private readonly keyFrame = new Float64Array(KEY_FFT);
+  private readonly keyRe = new Float64Array(KEY_FFT / 2 + 1);
+  private readonly keyIm = new Float64Array(KEY_FFT / 2 + 1);
+  private readonly keyMag = new Float64Array(KEY_FFT / 2 + 1);
+  private readonly frameChroma = new Float64Array(CHROMA_BINS);
+  private readonly frameBass = new Float64Array(CHROMA_BINS);
+  private readonly chroma = new Float64Array(CHROMA_BINS);
+  private readonly bassChroma = new Float64Array(CHROMA_BINS);
+  private readonly keyFramer: Framer;
+
+  constructor(sampleRate = ANALYSIS_RATE) {
+    this.sampleRate = sampleRate;
+    // Quarter-octave bands from 30 Hz: kick drums, bass notes and hats each move their own bands.
+    const binHz = sampleRate / ONSET_FFT;
+    const edges: number[] = [];
+    for (let f = 30; f < Math.min(11000, sampleRate / 2); f *= 2 ** 0.25) {
+      const bin = Math.max(1, Math.round(f / binHz));
+      if (edges.length === 0 || bin > edges[edges.length - 1]!) edges.push(bin);
+    }
+    this.bandEdges = Int32Array.from(edges);
+    this.prevBands = new Float64Array(edges.length - 1);
+    this.curBands = new Float64Array(edges.length - 1);
+    this.onsetFramer = new Framer(ONSET_FFT, ONSET_HOP, (b, o) => this.onsetStep(b, o));
+    this.keyFramer = new Framer(KEY_FFT, KEY_HOP, (b, o) => this.keyStep(b, o));
+  }
+
+  push(x: Float32Array): void {
+    let peak = this.peak;
+    let ss = this.sumSquares;
+    let blockFill = this.blockFill;
+    let blockMax = this.blockMax;
+    for (let i = 0; i < x.length; i++) {
+      const v = x[i]!;
+      const a = v < 0 ? -v : v;
+      if (a > blockMax) blockMax = a;
+      ss += v * v;
+      if (++blockFill === PEAK_BLOCK) {
+        this.blockPeaks.push(blockMax);
+        if (blockMax > peak) peak = blockMax;
+        blockFill = 0;
+        blockMax = 0;
+      }
+    }
+    this.peak = peak;
+    this.sumSquares = ss;
+    this.blockFill = blockFill;
+    this.blockMax = blockMax;
+    this.samples += x.length;
+    this.onsetFramer.push(x);
+    this.keyFramer.push(x);
+  }
+
+  private onsetStep(buf: Float32Array, offset: number): void {
+    const frame = this.onsetFrame;
+    const w = this.onsetWindow;
+    for (let i = 0; i < ONSET_FFT; i++) frame[i] = buf[offset + i]! * w[i]!;
+    this.onsetFft.forward(frame, this.onsetRe, this.onsetIm);
+    const re = this.onsetRe;
+    const im = this.onsetIm;
+    const edges = this.bandEdges;
+    const cur = this.curBands;
+    const prev = this.prevBands;
+    // Magnitudes scaled so a full-scale sine is about 1. Mild log compression (log(1 + x)): stronger
+    // compression lifts hats and shakers to the level of kicks and snares, which pulls the tempo towards
+    // the subdivision.
+    const scale = 2 / (ONSET_FFT / 2);
+    let flux = 0;
+    for (let b = 0; b < cur.length; b++) {
+      let s = 0;
+      for (let k = edges[b]!; k < edges[b + 1]!; k++) s += Math.sqrt(re[k]! * re[k]! + im[k]! * im[k]!);
+      const v = Math.log1p(scale * s);
+      cur[b] = v;
+      const d = v - prev[b]!;
+      if (d > 0) flux += d;
+    }
+    // The first frame has no predecessor: its "rise" from nothing is not an onset.
+    this.envelope.push(this.envelope.length === 0 ? 0 : flux);
+    prev.set(cur);
+  }
+
+  private keyStep(buf: Float32Array, offset: number): void {
+    const frame = this.keyFrame;
+    const w = this.keyWindow;
+    for (let i = 0; i < KEY_FFT; i++) frame[i] = buf[offset + i]! * w[i]!;
+    this.keyFft.forward(frame, this.keyRe, this.keyIm);
+    const mag = this.keyMag;
+    const binHz = this.sampleRate / KEY_FFT;
+    const kMin = Math.max(2, Math.floor(CHROMA_MIN_HZ / binHz));
+    const kMax = Math.min(KEY_FFT / 2 - 2, Math.ceil(CHROMA_MAX_HZ / binHz));
+    let maxMag = 0;
+    for (let k = kMin - 1; k <= kMax + 1; k++) {
+      const m = Math.sqrt(this.keyRe[k]! * this.keyRe[k]! + this.keyIm[k]! * this.keyIm[k]!);
+      mag[k] = m;
+      if (m > maxMag) maxMag = m;
+    }
+    if (maxMag < 1e-4) return;
+    const fc = this.frameChroma;
+    const fb = this.frameBass;
+    fc.fill(0);
+    fb.fill(0);
+    const floor = maxMag * 0.02;
+    let total = 0;
+    for (let k = kMin; k <= kMax; k++) {
+      const m = mag[k]!;
+      if (m < floor || m < mag[k - 1]! || m <= mag[k + 1]!) continue;
+      // Spectral peaks only, at their interpolated frequency: leakage between bins would otherwise smear
+      // low notes across neighbouring pitch classes.
+      const a = Math.log(mag[k - 1]! + 1e-12);
+      const b = Math.log(m);
+      const c = Math.log(mag[k + 1]! + 1e-12);
+      const d = a - 2 * b + c;
+      const delta = d < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (a - c)) / d)) : 0;
+      const hz = (k + delta) * binHz;
+      const pos = (((CHROMA_BINS * Math.log2(hz / C4_HZ)) % CHROMA_BINS) + CHROMA_BINS) % CHROMA_BINS;
+      const lo = Math.floor(pos);
+      const f = pos - lo;
+      const weight = Math.sqrt(m);
+      fc[lo % CHROMA_BINS]! += weight * (1 - f);
+      fc[(lo + 1) % CHROMA_BINS]! += weight * f;
+      if (hz < BASS_MAX_HZ) {
+        fb[lo % CHROMA_BINS]! += weight * (1 - f);
+        fb[(lo + 1) % CHROMA_BINS]! += weight * f;
+      }
+      total += weight;
+    }
+    if (total <= 0) return;
+    // Each frame counts once whatever its loudness, so a loud chorus does not outvote the whole song.
+    for (let i = 0; i < CHROMA_BINS; i++) {
+      this.chroma[i]! += fc[i]! / total;
+      this.bassChroma[i]! += fb[i]! / total;
+    }
+  }
+
+  finish(): AnalysisFeatures {
+    if (this.blockFill > 0) {
+      this.blockPeaks.push(this.blockMax);
+      if (this.blockMax > this.peak) this.peak = this.blockMax;
+      this.blockFill = 0;
+    }
+    const durationSec = this.samples / this.sampleRate;
+    const rms = this.samples > 0 ? Math.sqrt(this.sumSquares / this.samples) : 0;
+    const fps = this.sampleRate / ONSET_HOP;
+    const tempo = estimateTempo(this.envelope.toFloat64(), fps);
+    const key = estimateKey(this.chroma, this.bassChroma);
+    return {
+      sampleRate: this.sampleRate,
+      samples: this.samples,
+      durationSec,
+      peak: this.peak,
+      rmsDbfs: rms > 0 ? Math.round(20 * Math.log10(rms) * 10) / 10 : -Infinity,
+      tempo,
+      key,
+      peaks: reducePeaks(this.blockPeaks.data, this.blockPeaks.length, durationSec),
+      wavePng: renderWavePng(this.blockPeaks.data, this.blockPeaks.length),
+    };
+  }
+}
+
+export interface AnalyseOptions {
+  tools?: MediaTools;
+  signal?: AbortSignal;
+  limits?: Partial<MediaLimits>;
+  timeoutMs?: number;
+}
+
+export interface AnalysisResult extends AnalysisFeatures {
+  /** Tempo rounded for the catalogue, or null when the audio has no measurable beat. */
+  bpm: number | null;
+  speed: 1 | 2 | 3 | 4 | null;
+  soundKey: string | null;
+}
+
+/**
+ * Decodes the file to mono float PCM through an ffmpeg pipe and analyses it as it streams, then applies
+ * the checks only a full decode can make (truncation, damage, silence, length).
+ */
+export async function analyseFile(file: string, probe: ProbeResult, opts: AnalyseOptions = {}): Promise<AnalysisResult> {
+  const tools = opts.tools ?? getMediaTools();
+  const analyser = new Analyser(ANALYSIS_RATE);
+  let carry: Buffer | null = null;
+  const onStdout = (chunk: Buffer) => {
+    let bytes = carry ? Buffer.concat([carry, chunk]) : chunk;
+    const usable = bytes.length - (bytes.length % 4);
+    carry = usable < bytes.length ? Buffer.from(bytes.subarray(usable)) : null;
+    if (usable === 0) return;
+    // Float32Array needs 4-byte alignment; pipe chunks usually have it, copy when they do not.
+    if (bytes.byteOffset % 4 !== 0) bytes = Buffer.from(bytes.subarray(0, usable));
+    analyser.push(new Float32Array(bytes.buffer, bytes.byteOffset, usable / 4));
+  };
+  const args = [
+    '-nostdin', '-hide_banner', '-v', 'error',
+    ...SAFE_INPUT_ARGS, '-f', probe.demuxer, '-i', fileInput(file),
+    '-map', `0:${probe.streamIndex}`, '-vn', '-sn', '-dn',
+    '-ac', '1', '-ar', String(ANALYSIS_RATE), '-f', 'f32le', '-c:a', 'pcm_f32le', 'pipe:1',
+  ];
+  let res;
+  try {
+    res = await runTool(tools.ffmpeg, args, {
+      onStdout,
+      timeoutMs: opts.timeoutMs ?? 10 * 60_000,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
+  } catch (e) {
+    throw toMediaError(e, 'Decoding');
+  }
+  const features = analyser.finish();
+  checkDecoded(
+    probe,
+    {
+      durationSec: features.durationSec,
+      peak: features.peak,
+      // A decoder that gives up on the input (non-zero exit) has met damaged data, not a bug of ours.
+      decodeErrors: res.stderrLines.length + (res.exitCode !== 0 ? 8 : 0),
+    },
+    opts.limits,
+  );
+  const bpm = features.tempo ? Math.round(features.tempo.bpm) : null;
+  return {
+    ...features,
+    bpm,
+    speed: bpm === null ? null : speedFromBpm(bpm),
+    soundKey: features.key?.soundKey ?? null,
+  };
+}
