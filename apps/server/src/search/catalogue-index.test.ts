@@ -1,0 +1,355 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogueIndex, type IndexedTrack, type IndexQuery } from './catalogue-index';
+import { oracleSearch } from './oracle';
+
+let nextId = 1;
+function track(p: Partial<IndexedTrack> & { title: string }): IndexedTrack {
+  return {
+    id: nextId++,
+    artist: null,
+    genre: null,
+    moods: [],
+    soundKey: null,
+    bpm: null,
+    speed: null,
+    durationSec: null,
+    popularity: 0,
+    published: true,
+    ownerId: null,
+    ...p,
+  };
+}
+
+function query(p: Partial<IndexQuery> = {}): IndexQuery {
+  return {
+    q: null,
+    genre: null,
+    moods: [],
+    soundKey: null,
+    speed: null,
+    bpmGte: null,
+    bpmLte: null,
+    sort: 'id',
+    dir: 'desc',
+    offset: 0,
+    limit: 100,
+    scope: { kind: 'catalogue' },
+    viewerId: null,
+    ...p,
+  };
+}
+
+/** Builds both ways (direct sort and sorted-order walk) and checks each against the oracle too. */
+function indexes(tracks: IndexedTrack[]) {
+  const direct = CatalogueIndex.build(tracks, { directSortMax: Infinity });
+  const walk = CatalogueIndex.build(tracks, { directSortMax: 0 });
+  const search = (p: Partial<IndexQuery>) => {
+    const q = query(p);
+    const a = direct.search(q);
+    expect(walk.search(q)).toEqual(a);
+    expect(a).toEqual(oracleSearch(tracks, q));
+    return a;
+  };
+  const titles = (p: Partial<IndexQuery>): string[] => search(p).ids.map((id) => tracks.find((t) => t.id === id)!.title);
+  return { search, titles, direct };
+}
+
+describe('text matching', () => {
+  it('finds a 2-syllable word inside a Hangul word (the trigram trap)', () => {
+    const { titles } = indexes([track({ title: '사랑의노래' }), track({ title: '노래방' }), track({ title: '역사 이야기' })]);
+    expect(titles({ q: '사랑' })).toEqual(['사랑의노래']);
+    expect(titles({ q: '역사' })).toEqual(['역사 이야기']);
+    expect(titles({ q: '노래' }).sort()).toEqual(['노래방', '사랑의노래']);
+  });
+
+  it('matches decomposed (NFD) Hangul in either the title or the query', () => {
+    const { titles } = indexes([track({ title: '사랑의노래'.normalize('NFD') }), track({ title: '이별' })]);
+    expect(titles({ q: '사랑' })).toEqual([expect.stringContaining('')]);
+    expect(titles({ q: '노래'.normalize('NFD') })).toHaveLength(1);
+  });
+
+  it('ignores spaces inside a Hangul run, both ways', () => {
+    const { titles } = indexes([track({ title: '잔잔한 피아노' }), track({ title: '잔잔한피아노 2' }), track({ title: '피아노 잔잔한' })]);
+    expect(titles({ q: '잔잔한피아노' }).sort()).toEqual(['잔잔한 피아노', '잔잔한피아노 2']);
+    expect(titles({ q: '잔잔한 피아노' }).sort()).toEqual(['잔잔한 피아노', '잔잔한피아노 2', '피아노 잔잔한']);
+  });
+
+  it('matches one character anywhere in a run, including the last one and one-character titles', () => {
+    const { titles } = indexes([track({ title: '사랑의노래' }), track({ title: '봄' }), track({ title: '봄날' }), track({ title: '여름' })]);
+    expect(titles({ q: '래' })).toEqual(['사랑의노래']);
+    expect(titles({ q: '의' })).toEqual(['사랑의노래']);
+    expect(titles({ q: '봄' }).sort()).toEqual(['봄', '봄날']);
+    expect(titles({ q: '름' })).toEqual(['여름']);
+  });
+
+  it('requires three or more characters to be consecutive in one run', () => {
+    const { titles } = indexes([track({ title: '사랑의 노래' }), track({ title: '사랑 love 랑의' }), track({ title: '랑의사랑' })]);
+    expect(titles({ q: '사랑의' })).toEqual(['사랑의 노래']);
+  });
+
+  it('folds katakana and hiragana, full and half width', () => {
+    const { titles } = indexes([track({ title: 'ピアノの森' }), track({ title: 'ｻｸﾗ' }), track({ title: 'Ｐｉａｎｏ Ｍａｎ' })]);
+    expect(titles({ q: 'ぴあの' })).toEqual(['ピアノの森']);
+    expect(titles({ q: 'サクラ' })).toEqual(['ｻｸﾗ']);
+    expect(titles({ q: 'piano man' })).toEqual(['Ｐｉａｎｏ Ｍａｎ']);
+  });
+
+  it('answers 초성 queries', () => {
+    const { titles } = indexes([
+      track({ title: '사랑' }),
+      track({ title: '사랑의노래' }),
+      track({ title: '소리' }),
+      track({ title: '노래' }),
+      track({ title: '나비' }),
+      track({ title: '사랑 2 랑의' }),
+    ]);
+    expect(titles({ q: 'ㅅㄹ' }).sort()).toEqual(['사랑', '사랑 2 랑의', '사랑의노래', '소리']);
+    expect(titles({ q: 'ㄴㄹ' }).sort()).toEqual(['노래', '사랑의노래']);
+    expect(titles({ q: 'ㅅㄹㅇ' })).toEqual(['사랑의노래']);
+    expect(titles({ q: 'ㄴ' }).sort()).toEqual(['나비', '노래', '사랑의노래']);
+    expect(titles({ q: 'ㅅㄹ ㄴㄹ' })).toEqual(['사랑의노래']);
+  });
+
+  it('matches Latin words, the last one as a prefix', () => {
+    const { titles } = indexes([track({ title: 'Piano Sonata' }), track({ title: 'Pianist' }), track({ title: 'Sonata for piano' }), track({ title: 'Opiano' })]);
+    expect(titles({ q: 'pian' }).sort()).toEqual(['Pianist', 'Piano Sonata', 'Sonata for piano']);
+    expect(titles({ q: 'piano son' }).sort()).toEqual(['Piano Sonata', 'Sonata for piano']);
+    expect(titles({ q: 'pian sonata' })).toEqual([]);
+  });
+
+  it('tolerates punctuation: lo-fi = lofi, R.E.M. = rem, AC/DC = acdc', () => {
+    const { titles } = indexes([
+      track({ title: 'Lo-Fi Night' }),
+      track({ title: 'lofi morning' }),
+      track({ title: 'Lo Fi Rain' }),
+      track({ title: 'R.E.M. Sleep' }),
+      track({ title: 'AC/DC Tribute' }),
+    ]);
+    expect(titles({ q: 'lofi' }).sort()).toEqual(['Lo Fi Rain', 'Lo-Fi Night', 'lofi morning']);
+    expect(titles({ q: 'lo-fi' }).sort()).toEqual(['Lo Fi Rain', 'Lo-Fi Night', 'lofi morning']);
+    expect(titles({ q: 'lo fi' }).sort()).toEqual(['Lo Fi Rain', 'Lo-Fi Night', 'lofi morning']);
+    expect(titles({ q: 'rem' })).toEqual(['R.E.M. Sleep']);
+    expect(titles({ q: 'r.e.m' })).toEqual(['R.E.M. Sleep']);
+    expect(titles({ q: 'acdc' })).toEqual(['AC/DC Tribute']);
+    expect(titles({ q: 'ac/dc' })).toEqual(['AC/DC Tribute']);
+  });
+
+  it('treats digits as words', () => {
+    const { titles } = indexes([track({ title: 'Track 2' }), track({ title: 'Track 12' }), track({ title: 'mp3 player' }), track({ title: '봄 2' })]);
+    expect(titles({ q: 'track 2' })).toEqual(['Track 2']);
+    expect(titles({ q: '2' }).sort()).toEqual(['Track 2', '봄 2']);
+    expect(titles({ q: 'mp3' })).toEqual(['mp3 player']);
+    expect(titles({ q: 'mp 3' })).toEqual(['mp3 player']);
+  });
+
+  it('searches the artist too', () => {
+    const { titles } = indexes([track({ title: 'Morning', artist: '김소리' }), track({ title: 'Evening', artist: 'Alex Park' })]);
+    expect(titles({ q: '소리' })).toEqual(['Morning']);
+    expect(titles({ q: 'park' })).toEqual(['Evening']);
+    expect(titles({ q: 'ㄱㅅㄹ' })).toEqual(['Morning']);
+  });
+
+  it('a query with nothing searchable does not restrict', () => {
+    const { search } = indexes([track({ title: 'a' }), track({ title: 'b' })]);
+    expect(search({ q: '?!' }).total).toBe(2);
+  });
+});
+
+describe('genre and mood labels as words', () => {
+  const tracks = [
+    track({ title: '피아노 소나타', moods: [1302] }),
+    track({ title: '잔잔한피아노' }),
+    track({ title: 'Beat Tape', genre: 602 }),
+    track({ title: 'Swing Time', genre: 302 }),
+    track({ title: 'Plain' }),
+  ];
+  const { titles } = indexes(tracks);
+
+  it('finds calm tracks by 잔잔한, calm and 落ち着いた', () => {
+    expect(titles({ q: '잔잔한' }).sort()).toEqual(['잔잔한피아노', '피아노 소나타']);
+    expect(titles({ q: 'calm' })).toEqual(['피아노 소나타']);
+    expect(titles({ q: '落ち着いた' })).toEqual(['피아노 소나타']);
+    expect(titles({ q: '잔잔' }).sort()).toEqual(['잔잔한피아노', '피아노 소나타']);
+  });
+
+  it('finds Lo-Fi tracks by lofi, lo-fi and 로파이', () => {
+    for (const q of ['lofi', 'lo-fi', '로파이', 'ローファイ']) expect(titles({ q })).toEqual(['Beat Tape']);
+  });
+
+  it('a group label stands for every genre of the group', () => {
+    expect(titles({ q: '재즈' })).toEqual(['Swing Time']);
+    expect(titles({ q: 'jazz' })).toEqual(['Swing Time']);
+  });
+
+  it('multi-word: every word must match, in title, artist or labels; and the joined reading too', () => {
+    expect(titles({ q: '잔잔한 피아노' }).sort()).toEqual(['잔잔한피아노', '피아노 소나타']);
+    expect(titles({ q: 'calm 소나타' })).toEqual(['피아노 소나타']);
+    expect(titles({ q: 'calm 피아노' })).toEqual(['피아노 소나타']);
+    expect(titles({ q: 'calm beat' })).toEqual([]);
+  });
+});
+
+describe('filters', () => {
+  const tracks = [
+    track({ title: 'a', genre: 301, moods: [1302, 1101], soundKey: 'C♯', bpm: 90, speed: 2 }),
+    track({ title: 'b', genre: 302, moods: [1302], soundKey: 'D♭', bpm: 120, speed: 3 }),
+    track({ title: 'c', genre: 401, moods: [1101], soundKey: 'D', bpm: null, speed: null }),
+    track({ title: 'd', genre: null, moods: [1302, 1101, 1801], soundKey: null, bpm: 80, speed: 2 }),
+    track({ title: 'e', genre: 303, moods: [], soundKey: 'Db', bpm: 120.5, speed: 3 }),
+  ];
+  const { titles, search } = indexes(tracks);
+
+  it('genre code, or group code N00 for the whole group', () => {
+    expect(titles({ genre: 301 })).toEqual(['a']);
+    expect(titles({ genre: 300 }).sort()).toEqual(['a', 'b', 'e']);
+    expect(titles({ genre: 999 })).toEqual([]);
+  });
+
+  it('moods: every selected mood', () => {
+    expect(titles({ moods: [1302] }).sort()).toEqual(['a', 'b', 'd']);
+    expect(titles({ moods: [1302, 1101] }).sort()).toEqual(['a', 'd']);
+    expect(titles({ moods: [1302, 1101, 1801] })).toEqual(['d']);
+  });
+
+  it('key by pitch class: D♭ finds C♯', () => {
+    expect(titles({ soundKey: 'D♭' }).sort()).toEqual(['a', 'b', 'e']);
+    expect(titles({ soundKey: 'C♯' }).sort()).toEqual(['a', 'b', 'e']);
+    expect(titles({ soundKey: 'D' })).toEqual(['c']);
+  });
+
+  it('speed and an inclusive BPM range; null BPM never matches', () => {
+    expect(titles({ speed: 3 }).sort()).toEqual(['b', 'e']);
+    expect(titles({ bpmGte: 80, bpmLte: 120 }).sort()).toEqual(['a', 'b', 'd']);
+    expect(titles({ bpmGte: 0 })).not.toContain('c');
+    expect(titles({ bpmLte: 1000 })).not.toContain('c');
+    expect(titles({ bpmGte: 120.5 })).toEqual(['e']);
+  });
+
+  it('combines with text and with each other; totals are exact', () => {
+    const r = search({ genre: 300, moods: [1302], bpmGte: 100, limit: 0 });
+    expect(r).toEqual({ ids: [], total: 1 });
+  });
+});
+
+describe('sorting and paging', () => {
+  const tracks = [
+    track({ title: 'B', bpm: 100, durationSec: 30, popularity: 5 }),
+    track({ title: 'a', bpm: null, durationSec: null, popularity: 5 }),
+    track({ title: 'C', bpm: 100, durationSec: 60, popularity: 1 }),
+    track({ title: 'b', bpm: 90, durationSec: null, popularity: 9 }),
+    track({ title: '가', bpm: 140, durationSec: 10, popularity: 0 }),
+  ];
+  const ids = tracks.map((t) => t.id);
+  const { search } = indexes(tracks);
+  const order = (sort: IndexQuery['sort'], dir: IndexQuery['dir']) => search({ sort, dir }).ids.map((id) => ids.indexOf(id));
+
+  it('sorts by each field, nulls last in both directions, ties by id in the direction', () => {
+    expect(order('id', 'desc')).toEqual([4, 3, 2, 1, 0]);
+    expect(order('bpm', 'asc')).toEqual([3, 0, 2, 4, 1]);
+    expect(order('bpm', 'desc')).toEqual([4, 2, 0, 3, 1]);
+    expect(order('duration', 'asc')).toEqual([4, 0, 2, 1, 3]);
+    expect(order('duration', 'desc')).toEqual([2, 0, 4, 3, 1]);
+    expect(order('popularity', 'desc')).toEqual([3, 1, 0, 2, 4]);
+    expect(order('title', 'asc')).toEqual([1, 0, 3, 2, 4]);
+    expect(order('title', 'desc')).toEqual([4, 2, 3, 0, 1]);
+  });
+
+  it('pages return every match exactly once', () => {
+    for (const sort of ['id', 'title', 'bpm', 'duration', 'popularity'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const seen: number[] = [];
+        for (let offset = 0; offset < 5; offset += 2) seen.push(...search({ sort, dir, offset, limit: 2 }).ids);
+        expect(seen).toEqual(search({ sort, dir }).ids);
+      }
+    }
+  });
+
+  it('ranks by relevance: exact > prefix > title contains > artist > label > 초성, ties newest first', () => {
+    const rel = [
+      track({ title: '사랑의 노래' }),
+      track({ title: '노래', moods: [] }),
+      track({ title: 'Morning', artist: '노래하는 사람' }),
+      track({ title: '나래' }),
+      track({ title: '노래의 날' }),
+      track({ title: '노래' }),
+    ];
+    const r = indexes(rel);
+    const got = r.titles({ q: '노래', sort: 'relevance', dir: 'desc' });
+    expect(got).toEqual(['노래', '노래', '노래의 날', '사랑의 노래', 'Morning']);
+    const ranked = r.titles({ q: 'ㄴㄹ', sort: 'relevance', dir: 'desc' });
+    // Every 초성 match ranks alike (none is an exact or prefix title match), so newest first.
+    expect(ranked).toEqual(['노래', '노래의 날', '나래', 'Morning', '노래', '사랑의 노래']);
+    expect(r.titles({ q: '노래', sort: 'relevance', dir: 'asc' })).toEqual([...got].reverse());
+  });
+
+  it('ranks a label match below text matches', () => {
+    const rel = [track({ title: 'Ballad Night' }), track({ title: 'Rain', genre: 703 }), track({ title: 'Balladeer' })];
+    const r = indexes(rel);
+    expect(r.titles({ q: 'ballad', sort: 'relevance' })).toEqual(['Balladeer', 'Ballad Night', 'Rain']);
+  });
+});
+
+describe('scopes and visibility', () => {
+  const tracks = [
+    track({ title: 'pub1', ownerId: 1 }),
+    track({ title: 'draft1', ownerId: 1, published: false }),
+    track({ title: 'draft2', ownerId: 2, published: false }),
+    track({ title: 'pub2', ownerId: 2, bpm: 100 }),
+    track({ title: 'orphan', ownerId: null, bpm: 90 }),
+  ];
+  const [pub1, draft1, draft2, pub2, orphan] = tracks.map((t) => t.id) as [number, number, number, number, number];
+  const { search } = indexes(tracks);
+
+  it('shows published tracks, plus the viewer own unpublished ones', () => {
+    expect(search({}).ids).toEqual([orphan, pub2, pub1]);
+    expect(search({ viewerId: 1 }).ids).toEqual([orphan, pub2, draft1, pub1]);
+  });
+
+  it('owner scope lists that owner tracks, published or not', () => {
+    expect(search({ scope: { kind: 'owner', ownerId: 2 } }).ids).toEqual([pub2, draft2]);
+  });
+
+  it('list scope keeps the list order for sort id (asc reverses), dedups, drops unknown and invisible ids', () => {
+    const scope = { kind: 'list' as const, ids: [pub1, 999, orphan, draft2, pub2, pub1] };
+    expect(search({ scope }).ids).toEqual([pub1, orphan, pub2]);
+    expect(search({ scope, dir: 'asc' }).ids).toEqual([pub2, orphan, pub1]);
+    expect(search({ scope, viewerId: 2 }).ids).toEqual([pub1, orphan, draft2, pub2]);
+    expect(search({ scope, sort: 'bpm', dir: 'asc' }).ids).toEqual([orphan, pub2, pub1]);
+  });
+});
+
+describe('writes', () => {
+  it('upsert replaces a track (text, filters, sort keys) and remove forgets it', () => {
+    const tracks = [track({ title: '사랑', bpm: 100, moods: [1302] }), track({ title: 'piano', bpm: 80 })];
+    const [a, b] = tracks.map((t) => t.id) as [number, number];
+    const index = CatalogueIndex.build(tracks, { directSortMax: 0 });
+    expect(index.search(query({ q: '사랑' })).ids).toEqual([a]);
+    index.upsert({ ...tracks[0]!, title: '이별', bpm: 60, moods: [] });
+    expect(index.search(query({ q: '사랑' })).total).toBe(0);
+    expect(index.search(query({ q: '이별' })).ids).toEqual([a]);
+    expect(index.search(query({ moods: [1302] })).total).toBe(0);
+    expect(index.search(query({ sort: 'bpm', dir: 'asc' })).ids).toEqual([a, b]);
+    index.remove(a);
+    expect(index.has(a)).toBe(false);
+    expect(index.size).toBe(1);
+    expect(index.search(query({ q: '이별' })).total).toBe(0);
+    expect(index.search(query({ sort: 'bpm' })).ids).toEqual([b]);
+  });
+
+  it('setPopularity moves a track in the popularity order', () => {
+    const tracks = [track({ title: 'x', popularity: 1 }), track({ title: 'y', popularity: 2 }), track({ title: 'z', popularity: 3 })];
+    const [x, y, z] = tracks.map((t) => t.id) as [number, number, number];
+    const index = CatalogueIndex.build(tracks, { directSortMax: 0 });
+    expect(index.search(query({ sort: 'popularity', dir: 'desc' })).ids).toEqual([z, y, x]);
+    index.setPopularity(x, 10);
+    expect(index.search(query({ sort: 'popularity', dir: 'desc' })).ids).toEqual([x, z, y]);
+    index.setPopularity(z, 0);
+    expect(index.search(query({ sort: 'popularity', dir: 'desc' })).ids).toEqual([x, y, z]);
+  });
+
+  it('rejects ids it cannot index', () => {
+    const index = CatalogueIndex.build([]);
+    expect(() => index.upsert(track({ title: 'x', id: 0 }))).toThrow(RangeError);
+    expect(() => index.upsert(track({ title: 'x', id: 1.5 }))).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,735 @@
+/**
+ * The in-memory catalogue index: every track's searchable text, filter values and sort keys, answering
+ * `GET /musics`-style queries (text + filters + sort + page, exact total) without touching SQL.
+ *
+ * Layout (ids are used directly as positions, so ids must be positive and roughly dense, as autoincrement
+ * ids are; memory grows with the largest id):
+ * - columns (typed arrays by id) for the values compared or sorted: bpm, duration, popularity, owner, artist;
+ * - bitsets by id for every filter value (each genre, mood, pitch class, speed), for published/live and for
+ *   null bpm/duration; a filter is a few AND/OR passes over 32-bit words;
+ * - title text in a TextField over track ids, artist text in a TextField over distinct artists (far fewer
+ *   than tracks) with a posting list of tracks per artist; owners likewise;
+ * - a SortedPerm per sort field (title, bpm, duration, popularity), settled lazily after writes.
+ * README.md in this folder gives the query semantics and the measured cost.
+ */
+import {
+  compactNormalized,
+  genresMatching,
+  normalizeText,
+  parseSearchQuery,
+  parseSoundKey,
+  pitchClassOfKey,
+  type ParsedQuery,
+  type SearchTerm,
+  type SortDir,
+  type SortField,
+} from '@sori/contract';
+import {
+  andInto,
+  andNotInto,
+  BitsPool,
+  bitsToIds,
+  clearBit,
+  forEachBit,
+  grown,
+  isEmpty,
+  orInto,
+  pageBits,
+  popcount,
+  setBit,
+  testBit,
+  type Bits,
+  wordsFor,
+} from './bitset';
+import { resolveLabels } from './labels';
+import { PostingStore } from './postings';
+import { SortedPerm, type PermKeys } from './sorted-perm';
+import { sortIdsByNumber, sortIdsByString } from './sort-keys';
+import { TextField } from './text-field';
+
+export interface IndexedTrack {
+  /** Positive integer, roughly dense (autoincrement). */
+  id: number;
+  title: string;
+  artist: string | null;
+  genre: number | null;
+  moods: readonly number[];
+  soundKey: string | null;
+  bpm: number | null;
+  speed: number | null;
+  durationSec: number | null;
+  popularity: number;
+  published: boolean;
+  ownerId: number | null;
+}
+
+export type IndexScope =
+  /** Every visible track. */
+  | { kind: 'catalogue' }
+  /** That owner's tracks, published or not. */
+  | { kind: 'owner'; ownerId: number }
+  /** An ordered list (likes / downloads / playlist), newest first; sort 'id' means this list order. */
+  | { kind: 'list'; ids: readonly number[] };
+
+export interface IndexQuery {
+  q: string | null;
+  genre: number | null;
+  moods: readonly number[];
+  soundKey: string | null;
+  speed: number | null;
+  bpmGte: number | null;
+  bpmLte: number | null;
+  sort: SortField;
+  dir: SortDir;
+  offset: number;
+  limit: number;
+  scope: IndexScope;
+  viewerId: number | null;
+}
+
+export interface IndexResult {
+  ids: number[];
+  total: number;
+}
+
+export interface CatalogueIndexOptions {
+  /**
+   * Up to this many matches, a numeric or title sort sorts the matches themselves; above, it walks the
+   * field's sorted order and keeps the matches. Both give the same order (tests force each path).
+   */
+  directSortMax?: number;
+}
+
+/** Ids are bit positions; past 2^31 the bit arithmetic (and the memory) would not hold. */
+export const MAX_TRACK_ID = 0x7fffffff;
+
+const DEFAULT_DIRECT_SORT_MAX = 2048;
+/** Below this many candidates a BPM range is checked per candidate rather than through the BPM order. */
+const BPM_SCAN_MAX = 4096;
+const MIN_CAPACITY = 1024;
+
+type NumericField = 'bpm' | 'duration' | 'popularity';
+
+/** Stored values: NaN for null, and -0 as 0 (sorts must agree with comparisons). */
+const stored = (v: number | null): number => (v === null || Number.isNaN(v) ? Number.NaN : v + 0);
+const orNull = (v: number): number | null => (Number.isNaN(v) ? null : v);
+
+export class CatalogueIndex {
+  private capacity = 0;
+  private words = 0;
+  private count = 0;
+  private readonly directSortMax: number;
+
+  private live: Bits = new Uint32Array(0);
+  private published: Bits = new Uint32Array(0);
+  private nullBpm: Bits = new Uint32Array(0);
+  private nullDuration: Bits = new Uint32Array(0);
+  private readonly genreBits = new Map<number, Bits>();
+  private readonly moodBits = new Map<number, Bits>();
+  private readonly speedBits = new Map<number, Bits>();
+  private pitchBits: Bits[] = [];
+
+  private bpm: Float64Array = new Float64Array(0);
+  private duration: Float64Array = new Float64Array(0);
+  private popularity: Float64Array = new Float64Array(0);
+  private owner: Float64Array = new Float64Array(0);
+  private artistOf: Int32Array = new Int32Array(0);
+  /** Normalised titles by id ('' when absent). */
+  private readonly titles: string[] = [];
+
+  private readonly titleField = new TextField(0);
+  private readonly artistField = new TextField(0);
+  private artistCapacity = 0;
+  private readonly artistNumbers = new Map<string, number>();
+  private readonly artistTexts: string[] = [];
+  private readonly artistRefs: number[] = [];
+  private readonly freeArtists: number[] = [];
+  private readonly artistTracks = new PostingStore<number>();
+  private readonly ownerTracks = new PostingStore<number>();
+
+  private readonly titleOrder: SortedPerm<string>;
+  private readonly numericOrders: Record<NumericField, SortedPerm<number>>;
+
+  private pool = new BitsPool(0);
+  private readonly artistPool = new BitsPool(0);
+  private readonly titleOf = (id: number): string => this.titles[id]!;
+  private readonly artistTextOf = (no: number): string => this.artistTexts[no]!;
+
+  constructor(options: CatalogueIndexOptions = {}) {
+    this.directSortMax = options.directSortMax ?? DEFAULT_DIRECT_SORT_MAX;
+    this.titleOrder = new SortedPerm<string>(this.titleKeys());
+    this.numericOrders = {
+      bpm: new SortedPerm<number>(this.numericKeys(() => this.bpm)),
+      duration: new SortedPerm<number>(this.numericKeys(() => this.duration)),
+      popularity: new SortedPerm<number>(this.numericKeys(() => this.popularity)),
+    };
+  }
+
+  /** Builds an index from every track at once (sort orders are built on first use, or by `prepare`). */
+  static build(tracks: Iterable<IndexedTrack>, options: CatalogueIndexOptions = {}): CatalogueIndex {
+    const index = new CatalogueIndex(options);
+    const list = Array.isArray(tracks) ? (tracks as IndexedTrack[]) : [...tracks];
+    let maxId = 0;
+    for (const t of list) maxId = Math.max(maxId, checkId(t.id));
+    index.ensureCapacity(maxId + 1);
+    // Ascending ids make every posting-list insert an append.
+    const ordered = isAscending(list) ? list : [...list].sort((a, b) => a.id - b.id);
+    index.titleField.beginBulk();
+    index.artistField.beginBulk();
+    for (const t of ordered) index.upsert(t);
+    index.titleField.endBulk();
+    index.artistField.endBulk();
+    index.artistTracks.compact();
+    index.ownerTracks.compact();
+    index.prepare();
+    return index;
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  has(id: number): boolean {
+    return Number.isInteger(id) && id > 0 && id < this.capacity && testBit(this.live, id);
+  }
+
+  /** Settles every sort order now (after a bulk load), so the first queries do not pay for it. */
+  prepare(): void {
+    void this.titleOrder.length;
+    for (const o of Object.values(this.numericOrders)) void o.length;
+  }
+
+  upsert(track: IndexedTrack): void {
+    const id = checkId(track.id);
+    this.ensureCapacity(id + 1);
+    const exists = testBit(this.live, id);
+    const before = exists ? this.keysOf(id) : null;
+
+    const title = normalizeText(track.title);
+    if (!exists || this.titles[id] !== title) {
+      if (exists) this.titleField.remove(id, this.titles[id]!);
+      this.titleField.add(id, title);
+      this.titles[id] = title;
+    }
+
+    const artist = track.artist === null ? '' : normalizeText(track.artist);
+    const oldArtist = exists ? this.artistOf[id]! : -1;
+    const oldArtistText = oldArtist >= 0 ? this.artistTexts[oldArtist]! : '';
+    if (!exists || artist !== oldArtistText) {
+      if (oldArtist >= 0) {
+        this.artistTracks.delete(oldArtist, id);
+        this.releaseArtist(oldArtist);
+      }
+      const no = artist === '' ? -1 : this.acquireArtist(artist);
+      if (no >= 0) this.artistTracks.add(no, id);
+      this.artistOf[id] = no;
+    }
+
+    const ownerId = track.ownerId === null ? Number.NaN : track.ownerId;
+    const oldOwner = exists ? this.owner[id]! : Number.NaN;
+    if (!exists || !Object.is(ownerId, oldOwner)) {
+      if (!Number.isNaN(oldOwner)) this.ownerTracks.delete(oldOwner, id);
+      if (!Number.isNaN(ownerId)) this.ownerTracks.add(ownerId, id);
+      this.owner[id] = ownerId;
+    }
+
+    if (exists) this.clearFilterBits(id);
+    if (track.published) setBit(this.published, id);
+    if (track.genre !== null) setBit(this.bitsFor(this.genreBits, track.genre), id);
+    for (const m of track.moods) setBit(this.bitsFor(this.moodBits, m), id);
+    if (track.speed !== null) setBit(this.bitsFor(this.speedBits, track.speed), id);
+    const pitch = pitchOf(track.soundKey);
+    if (pitch !== null) setBit(this.pitchBits[pitch]!, id);
+
+    this.bpm[id] = stored(track.bpm);
+    this.duration[id] = stored(track.durationSec);
+    this.popularity[id] = Number.isNaN(track.popularity) ? 0 : track.popularity + 0;
+    if (Number.isNaN(this.bpm[id]!)) setBit(this.nullBpm, id);
+    if (Number.isNaN(this.duration[id]!)) setBit(this.nullDuration, id);
+
+    if (!exists) {
+      setBit(this.live, id);
+      this.count++;
+    }
+    this.ordersChanged(id, before);
+  }
+
+  remove(id: number): void {
+    if (!this.has(id)) return;
+    const before = this.keysOf(id);
+    this.titleField.remove(id, this.titles[id]!);
+    this.titles[id] = '';
+    const artist = this.artistOf[id]!;
+    if (artist >= 0) {
+      this.artistTracks.delete(artist, id);
+      this.releaseArtist(artist);
+    }
+    this.artistOf[id] = -1;
+    if (!Number.isNaN(this.owner[id]!)) this.ownerTracks.delete(this.owner[id]!, id);
+    this.owner[id] = Number.NaN;
+    this.clearFilterBits(id);
+    this.bpm[id] = Number.NaN;
+    this.duration[id] = Number.NaN;
+    this.popularity[id] = 0;
+    clearBit(this.live, id);
+    this.count--;
+    this.ordersChanged(id, before);
+  }
+
+  setPopularity(id: number, popularity: number): void {
+    if (!this.has(id)) return;
+    const before = this.popularity[id]!;
+    const after = Number.isNaN(popularity) ? 0 : popularity + 0;
+    if (Object.is(before, after)) return;
+    this.popularity[id] = after;
+    this.numericOrders.popularity.change(id, before);
+  }
+
+  search(query: IndexQuery): IndexResult {
+    const mark = this.pool.mark();
+    try {
+      const filter = this.filterBits(query);
+      const parsed = query.q === null ? null : parseSearchQuery(query.q);
+      const hasText = parsed !== null && parsed.compact !== '';
+      const sort: SortField = query.sort === 'relevance' && !hasText ? 'id' : query.sort;
+      let matches = filter;
+      let tiers: Bits[] | null = null;
+      if (hasText) {
+        const m = this.matchText(parsed, filter, sort === 'relevance');
+        matches = m.matches;
+        tiers = m.tiers;
+      }
+      const total = popcount(matches);
+      const offset = Math.max(0, Math.floor(query.offset) || 0);
+      const limit = Math.max(0, Math.floor(query.limit) || 0);
+      const ids =
+        limit === 0 || offset >= total ? [] : this.page(matches, tiers, sort, query.dir, offset, limit, query.scope, total);
+      return { ids, total };
+    } finally {
+      this.pool.release(mark);
+    }
+  }
+
+  /** Rough memory held by the index, in bytes (typed arrays and posting heaps; strings estimated). */
+  memoryEstimate(): Record<string, number> {
+    const bitsets =
+      (4 + this.genreBits.size + this.moodBits.size + this.speedBits.size + this.pitchBits.length) * this.words * 4;
+    let titleChars = 0;
+    for (const t of this.titles) titleChars += t.length;
+    return {
+      columns: this.capacity * (8 * 4 + 4),
+      bitsets,
+      titlePostings: this.titleField.postings.heapBytes,
+      titleTokens: this.titleField.vocabularySize,
+      artistPostings: this.artistField.postings.heapBytes + this.artistTracks.heapBytes,
+      ownerPostings: this.ownerTracks.heapBytes,
+      sortOrders: 4 * 4 * this.count,
+      titleChars,
+    };
+  }
+
+  // ---- filters --------------------------------------------------------------------------------------------
+
+  private filterBits(q: IndexQuery): Bits {
+    const f = this.pool.take();
+    const scope = q.scope;
+    if (scope.kind === 'catalogue') {
+      f.set(this.published);
+      if (q.viewerId !== null) this.ownerTracks.orInto(q.viewerId, f);
+    } else if (scope.kind === 'owner') {
+      this.ownerTracks.orInto(scope.ownerId, f);
+    } else {
+      for (const id of scope.ids) if (this.has(id)) setBit(f, id);
+      const visible = this.pool.copy(this.published);
+      if (q.viewerId !== null) this.ownerTracks.orInto(q.viewerId, visible);
+      andInto(f, visible);
+    }
+    if (q.genre !== null) {
+      const g = this.pool.take();
+      for (const code of genresMatching(q.genre)) {
+        const b = this.genreBits.get(code);
+        if (b) orInto(g, b);
+      }
+      andInto(f, g);
+    }
+    for (const m of q.moods) this.andCode(f, this.moodBits, m);
+    if (q.speed !== null) this.andCode(f, this.speedBits, q.speed);
+    if (q.soundKey !== null) {
+      const pitch = pitchOf(q.soundKey);
+      if (pitch === null) f.fill(0);
+      else andInto(f, this.pitchBits[pitch]!);
+    }
+    if (q.bpmGte !== null || q.bpmLte !== null) this.filterBpm(f, q.bpmGte ?? -Infinity, q.bpmLte ?? Infinity);
+    return f;
+  }
+
+  private andCode(f: Bits, bits: Map<number, Bits>, code: number): void {
+    const b = bits.get(code);
+    if (b) andInto(f, b);
+    else f.fill(0);
+  }
+
+  private filterBpm(f: Bits, lo: number, hi: number): void {
+    if (!(lo <= hi)) {
+      f.fill(0);
+      return;
+    }
+    const candidates = popcount(f);
+    if (candidates <= BPM_SCAN_MAX) {
+      forEachBit(f, (id) => {
+        const v = this.bpm[id]!;
+        if (!(v >= lo && v <= hi)) clearBit(f, id);
+      });
+      return;
+    }
+    const order = this.numericOrders.bpm;
+    const from = order.lowerBound((k) => k < lo);
+    const to = order.lowerBound((k) => k <= hi);
+    const ids = order.view();
+    const r = this.pool.take();
+    if (to - from <= ids.length - (to - from)) {
+      for (let i = from; i < to; i++) setBit(r, ids[i]!);
+      andInto(f, r);
+    } else {
+      for (let i = 0; i < from; i++) setBit(r, ids[i]!);
+      for (let i = to; i < ids.length; i++) setBit(r, ids[i]!);
+      orInto(r, this.nullBpm);
+      andNotInto(f, r);
+    }
+  }
+
+  // ---- text -----------------------------------------------------------------------------------------------
+
+  /**
+   * The tracks of `filter` matching the query, and, for a relevance sort, the six relevance classes (best
+   * first) partitioning them.
+   */
+  private matchText(parsed: ParsedQuery, filter: Bits, wantTiers: boolean): { matches: Bits; tiers: Bits[] | null } {
+    const pool = this.pool;
+    // A query whose compact form begins a title's compact form matches it (and ranks as exact or prefix).
+    const order = this.titleOrder;
+    const q = parsed.compact;
+    const from = order.lowerBound((k) => k < q);
+    const exactTo = order.lowerBound((k) => k <= q);
+    const prefixTo = order.lowerBound((k) => k < q || k.startsWith(q));
+    const ids = order.view();
+    const prefix = pool.take();
+    for (let i = from; i < prefixTo; i++) setBit(prefix, ids[i]!);
+    andInto(prefix, filter);
+    const matches = pool.copy(prefix);
+
+    const title4 = wantTiers ? pool.take() : null;
+    const artist3 = wantTiers ? pool.take() : null;
+    const label2 = wantTiers ? pool.take() : null;
+    for (const reading of parsed.readings) {
+      const all = pool.copy(filter);
+      const inTitle = wantTiers ? pool.copy(filter) : null;
+      const inArtist = wantTiers ? pool.copy(filter) : null;
+      const inLabel = wantTiers ? pool.copy(filter) : null;
+      for (const term of reading) {
+        const mark = pool.mark();
+        if (term.kind === 'choseong') {
+          const c = pool.take();
+          this.titleField.matchText(term, c, all, this.titleOf);
+          this.artistTracksMatching(term, c);
+          andInto(all, c);
+          inTitle?.fill(0);
+          inArtist?.fill(0);
+          inLabel?.fill(0);
+        } else {
+          const t = pool.take();
+          this.titleField.matchText(term, t, all, this.titleOf);
+          const any = pool.copy(t);
+          this.artistTracksMatching(term, any);
+          if (inTitle && inArtist) {
+            andInto(inTitle, t);
+            andInto(inArtist, any);
+          }
+          this.labelTracks(term, any);
+          if (inLabel) andInto(inLabel, any);
+          andInto(all, any);
+        }
+        pool.release(mark);
+        if (isEmpty(all)) break;
+      }
+      orInto(matches, all);
+      if (title4 && artist3 && label2 && inTitle && inArtist && inLabel) {
+        andInto(inTitle, all);
+        andInto(inArtist, all);
+        andInto(inLabel, all);
+        orInto(title4, inTitle);
+        orInto(artist3, inArtist);
+        orInto(label2, inLabel);
+      }
+    }
+    if (!title4 || !artist3 || !label2) return { matches, tiers: null };
+
+    const exact = pool.take();
+    for (let i = from; i < exactTo; i++) setBit(exact, ids[i]!);
+    andInto(exact, filter);
+    // Cumulative classes (each contains the better ones), then differences: exact, prefix, title, artist,
+    // label, 초성.
+    orInto(title4, prefix);
+    orInto(artist3, title4);
+    orInto(label2, artist3);
+    const cumulative = [exact, prefix, title4, artist3, label2, matches];
+    const tiers: Bits[] = [];
+    for (let k = 0; k < cumulative.length; k++) {
+      const d = pool.copy(cumulative[k]!);
+      if (k > 0) andNotInto(d, cumulative[k - 1]!);
+      tiers.push(d);
+    }
+    return { matches, tiers };
+  }
+
+  private artistTracksMatching(term: SearchTerm, out: Bits): void {
+    if (this.artistNumbers.size === 0) return;
+    const mark = this.artistPool.mark();
+    const artists = this.artistPool.take();
+    this.artistField.matchText(term, artists, null, this.artistTextOf);
+    forEachBit(artists, (no) => this.artistTracks.orInto(no, out));
+    this.artistPool.release(mark);
+  }
+
+  private labelTracks(term: SearchTerm, out: Bits): void {
+    const codes = resolveLabels(term);
+    for (const g of codes.genres) {
+      const b = this.genreBits.get(g);
+      if (b) orInto(out, b);
+    }
+    for (const m of codes.moods) {
+      const b = this.moodBits.get(m);
+      if (b) orInto(out, b);
+    }
+  }
+
+  // ---- ordering and paging --------------------------------------------------------------------------------
+
+  private page(
+    matches: Bits,
+    tiers: Bits[] | null,
+    sort: SortField,
+    dir: SortDir,
+    offset: number,
+    limit: number,
+    scope: IndexScope,
+    total: number,
+  ): number[] {
+    const desc = dir === 'desc';
+    const out: number[] = [];
+    if (sort === 'relevance' && tiers) {
+      pageAcross(desc ? tiers : [...tiers].reverse(), desc, offset, limit, out);
+      return out;
+    }
+    if (sort === 'id' || sort === 'relevance') {
+      if (scope.kind === 'list') return this.pageList(matches, scope.ids, desc, offset, limit);
+      pageBits(matches, desc, offset, limit, out);
+      return out;
+    }
+    if (total <= this.directSortMax) return this.pageDirect(matches, sort, desc, offset, limit);
+
+    const nulls = sort === 'bpm' ? this.nullBpm : sort === 'duration' ? this.nullDuration : null;
+    let nullMatches: Bits | null = null;
+    let nullCount = 0;
+    if (nulls) {
+      nullMatches = this.pool.copy(nulls);
+      andInto(nullMatches, matches);
+      nullCount = popcount(nullMatches);
+    }
+    const valued = total - nullCount;
+    let skip = offset;
+    if (skip < valued) {
+      const ids = sort === 'title' ? this.titleOrder.view() : this.numericOrders[sort].view();
+      const n = ids.length;
+      for (let k = 0; k < n && out.length < limit; k++) {
+        const id = ids[desc ? n - 1 - k : k]!;
+        if (testBit(matches, id)) {
+          if (skip > 0) skip--;
+          else out.push(id);
+        }
+      }
+    } else {
+      skip -= valued;
+    }
+    if (nullMatches && out.length < limit) pageBits(nullMatches, desc, skip, limit, out);
+    return out;
+  }
+
+  private pageList(matches: Bits, list: readonly number[], desc: boolean, offset: number, limit: number): number[] {
+    const seen = this.pool.take();
+    const ordered: number[] = [];
+    for (const id of list) {
+      if (!this.has(id) || testBit(seen, id)) continue;
+      setBit(seen, id);
+      if (testBit(matches, id)) ordered.push(id);
+    }
+    if (!desc) ordered.reverse();
+    return ordered.slice(offset, offset + limit);
+  }
+
+  private pageDirect(matches: Bits, sort: 'title' | NumericField, desc: boolean, offset: number, limit: number): number[] {
+    const ids = bitsToIds(matches);
+    const sign = desc ? -1 : 1;
+    if (sort === 'title') {
+      const keys = new Map<number, string>();
+      for (const id of ids) keys.set(id, compactNormalized(this.titles[id]!));
+      ids.sort((a, b) => {
+        const ka = keys.get(a)!;
+        const kb = keys.get(b)!;
+        return sign * (ka < kb ? -1 : ka > kb ? 1 : a - b);
+      });
+    } else {
+      const col = sort === 'bpm' ? this.bpm : sort === 'duration' ? this.duration : this.popularity;
+      ids.sort((a, b) => {
+        const va = col[a]!;
+        const vb = col[b]!;
+        const na = Number.isNaN(va);
+        const nb = Number.isNaN(vb);
+        if (na !== nb) return na ? 1 : -1;
+        if (na || va === vb) return sign * (a - b);
+        return sign * (va - vb);
+      });
+    }
+    return ids.slice(offset, offset + limit);
+  }
+
+  // ---- bookkeeping ----------------------------------------------------------------------------------------
+
+  private keysOf(id: number): { title: string; bpm: number | null; duration: number | null; popularity: number } {
+    return {
+      title: compactNormalized(this.titles[id]!),
+      bpm: orNull(this.bpm[id]!),
+      duration: orNull(this.duration[id]!),
+      popularity: this.popularity[id]!,
+    };
+  }
+
+  private ordersChanged(id: number, before: ReturnType<CatalogueIndex['keysOf']> | null): void {
+    const now = this.has(id) ? this.keysOf(id) : null;
+    if (before?.title !== now?.title) this.titleOrder.change(id, before?.title ?? null);
+    for (const f of ['bpm', 'duration', 'popularity'] as const) {
+      const b = before ? before[f] : null;
+      const a = now ? now[f] : null;
+      if (!Object.is(a, b)) this.numericOrders[f].change(id, b);
+    }
+  }
+
+  private titleKeys(): PermKeys<string> {
+    return {
+      key: (id) => (this.has(id) ? compactNormalized(this.titles[id]!) : null),
+      compare: (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+      sortAll: () => sortIdsByString(new Uint32Array(bitsToIds(this.live)), (id) => compactNormalized(this.titles[id]!)),
+    };
+  }
+
+  private numericKeys(column: () => Float64Array): PermKeys<number> {
+    return {
+      key: (id) => (this.has(id) ? orNull(column()[id]!) : null),
+      compare: (a, b) => a - b,
+      sortAll: () => {
+        const col = column();
+        const ids = bitsToIds(this.live).filter((id) => !Number.isNaN(col[id]!));
+        return sortIdsByNumber(new Uint32Array(ids), col);
+      },
+    };
+  }
+
+  private clearFilterBits(id: number): void {
+    clearBit(this.published, id);
+    clearBit(this.nullBpm, id);
+    clearBit(this.nullDuration, id);
+    for (const b of this.genreBits.values()) clearBit(b, id);
+    for (const b of this.moodBits.values()) clearBit(b, id);
+    for (const b of this.speedBits.values()) clearBit(b, id);
+    for (const b of this.pitchBits) clearBit(b, id);
+  }
+
+  private bitsFor(map: Map<number, Bits>, code: number): Bits {
+    let b = map.get(code);
+    if (!b) map.set(code, (b = new Uint32Array(this.words)));
+    return b;
+  }
+
+  private acquireArtist(text: string): number {
+    let no = this.artistNumbers.get(text);
+    if (no === undefined) {
+      no = this.freeArtists.pop() ?? this.artistTexts.length;
+      if (no >= this.artistCapacity) {
+        this.artistCapacity = Math.max(64, Math.ceil((no + 1) * 1.5));
+        this.artistField.grow(this.artistCapacity);
+        this.artistPool.resize(wordsFor(this.artistCapacity));
+      }
+      this.artistNumbers.set(text, no);
+      this.artistTexts[no] = text;
+      this.artistRefs[no] = 0;
+      this.artistField.add(no, text);
+    }
+    this.artistRefs[no]!++;
+    return no;
+  }
+
+  private releaseArtist(no: number): void {
+    if (--this.artistRefs[no]! > 0) return;
+    const text = this.artistTexts[no]!;
+    this.artistField.remove(no, text);
+    this.artistNumbers.delete(text);
+    this.artistTexts[no] = '';
+    this.freeArtists.push(no);
+  }
+
+  private ensureCapacity(needed: number): void {
+    if (needed <= this.capacity) return;
+    const capacity = Math.max(needed, Math.ceil(this.capacity * 1.5), MIN_CAPACITY);
+    const words = wordsFor(capacity);
+    const growF = (a: Float64Array, fill: number): Float64Array => {
+      const g = new Float64Array(capacity).fill(fill);
+      g.set(a);
+      return g;
+    };
+    this.bpm = growF(this.bpm, Number.NaN);
+    this.duration = growF(this.duration, Number.NaN);
+    this.popularity = growF(this.popularity, 0);
+    this.owner = growF(this.owner, Number.NaN);
+    const artistOf = new Int32Array(capacity).fill(-1);
+    artistOf.set(this.artistOf);
+    this.artistOf = artistOf;
+    while (this.titles.length < capacity) this.titles.push('');
+    this.live = grown(this.live, words);
+    this.published = grown(this.published, words);
+    this.nullBpm = grown(this.nullBpm, words);
+    this.nullDuration = grown(this.nullDuration, words);
+    for (const map of [this.genreBits, this.moodBits, this.speedBits]) {
+      for (const [k, b] of map) map.set(k, grown(b, words));
+    }
+    this.pitchBits = Array.from({ length: 12 }, (_, i) => grown(this.pitchBits[i] ?? new Uint32Array(0), words));
+    this.titleField.grow(capacity);
+    this.pool = new BitsPool(words);
+    this.capacity = capacity;
+    this.words = words;
+  }
+}
+
+/** Pages across disjoint bitsets taken in order, each in id order. */
+function pageAcross(sets: readonly Bits[], desc: boolean, offset: number, limit: number, out: number[]): void {
+  let skip = offset;
+  for (const s of sets) {
+    if (out.length >= limit) return;
+    skip -= pageBits(s, desc, skip, limit, out);
+  }
+}
+
+function pitchOf(soundKey: string | null): number | null {
+  if (soundKey === null) return null;
+  const name = parseSoundKey(soundKey);
+  return name === null ? null : pitchClassOfKey(name);
+}
+
+function checkId(id: number): number {
+  if (!Number.isInteger(id) || id <= 0 || id > MAX_TRACK_ID) throw new RangeError(`track id must be an integer in 1..${MAX_TRACK_ID}: ${id}`);
+  return id;
+}
+
+function isAscending(list: readonly IndexedTrack[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list[i]!.id <= list[i - 1]!.id) return false;
+  return true;
+}

@@ -1,0 +1,238 @@
+/**
+ * One searchable text field (track titles, or distinct artist names): entries (ids) indexed by the tokens of
+ * their normalised text, and the term matching of the query language on top of them.
+ *
+ * Stored per field: a posting list per token (CJK bigrams or one-character runs, Latin parts and joined
+ * compounds), a bitset per initial consonant, and three small vocabulary indexes that turn the query forms
+ * the postings do not hold directly into unions of postings: the sorted Latin words (prefix of the last
+ * word), the bigrams containing each CJK character (one-character queries) and the bigrams under each pair
+ * of initial consonants (초성 queries).
+ */
+import { choseongOf, choseongString, cjkGrams, compactNormalized, indexTokens, type SearchTerm } from '@sori/contract';
+import { andInto, BitsPool, clearBit, forEachBit, grown, orInto, setBit, testBit, type Bits, wordsFor } from './bitset';
+import { PostingStore } from './postings';
+
+type TextOf = (entry: number) => string;
+
+export class TextField {
+  readonly postings = new PostingStore<string>();
+  private readonly latinWords: string[] = [];
+  private readonly tokensByChar = new Map<string, Set<string>>();
+  private readonly tokensByConsonantPair = new Map<string, Set<string>>();
+  private readonly consonantBits = new Map<string, Bits>();
+  private words: number;
+  private readonly pool: BitsPool;
+  /** During a bulk build new Latin words are appended and sorted once at the end, not spliced in. */
+  private bulk = false;
+
+  constructor(capacity: number) {
+    this.words = wordsFor(capacity);
+    this.pool = new BitsPool(this.words);
+  }
+
+  /** Makes room for entries below `capacity`; bitsets handed to match* must be this long (wordsFor). */
+  grow(capacity: number): void {
+    const words = wordsFor(capacity);
+    if (words <= this.words) return;
+    this.words = words;
+    for (const [c, b] of this.consonantBits) this.consonantBits.set(c, grown(b, words));
+    this.pool.resize(words);
+  }
+
+  add(entry: number, normalized: string): void {
+    const t = indexTokens(normalized);
+    for (const token of t.cjk) if (this.postings.add(token, entry)) this.registerCjk(token);
+    for (const token of t.latin) {
+      if (this.postings.add(token, entry)) {
+        if (this.bulk) this.latinWords.push(token);
+        else insertSorted(this.latinWords, token);
+      }
+    }
+    for (const c of t.consonants) {
+      let b = this.consonantBits.get(c);
+      if (!b) this.consonantBits.set(c, (b = new Uint32Array(this.words)));
+      setBit(b, entry);
+    }
+  }
+
+  /** Removes an entry; `normalized` must be the text it was added with. */
+  remove(entry: number, normalized: string): void {
+    const t = indexTokens(normalized);
+    for (const token of t.cjk) if (this.postings.delete(token, entry)) this.unregisterCjk(token);
+    for (const token of t.latin) if (this.postings.delete(token, entry)) deleteSorted(this.latinWords, token);
+    for (const c of t.consonants) {
+      const b = this.consonantBits.get(c);
+      if (b) clearBit(b, entry);
+    }
+  }
+
+  beginBulk(): void {
+    this.bulk = true;
+  }
+  /** Ends a bulk build: sorts the Latin vocabulary and packs the postings. */
+  endBulk(): void {
+    this.bulk = false;
+    this.latinWords.sort();
+    this.postings.compact();
+  }
+
+  get vocabularySize(): number {
+    return this.postings.keyCount;
+  }
+
+  /**
+   * Sets in `out` the entries whose text matches a cjk or latin term. `restrict` (optional) limits the
+   * entries that need checking against their text (three or more characters: the bigrams of the term are
+   * all present, but maybe not in a row); entries outside it may be left out of `out`.
+   */
+  matchText(term: SearchTerm, out: Bits, restrict: Bits | null, textOf: TextOf): void {
+    if (term.kind === 'cjk') this.matchCjk(term.text, out, restrict, textOf);
+    else if (term.kind === 'latin') this.matchLatin(term.parts, term.joined, term.last, out);
+    else this.matchChoseong(term.text, out, restrict, textOf);
+  }
+
+  private matchCjk(text: string, out: Bits, restrict: Bits | null, textOf: TextOf): void {
+    const grams = cjkGrams(text);
+    if (grams[0] === text) {
+      if (Array.from(text).length === 1) {
+        // One character: every bigram containing it, plus the one-character runs that are exactly it.
+        for (const token of this.tokensByChar.get(text) ?? []) this.postings.orInto(token, out);
+      } else {
+        this.postings.orInto(text, out);
+      }
+      return;
+    }
+    // Intersect the sorted lists, rarest first, then confirm the bigrams are consecutive in one run.
+    const lists = [...new Set(grams)].map((g) => this.postings.ids(g)).sort((a, b) => a.length - b.length);
+    let candidates = lists[0]!;
+    for (let i = 1; i < lists.length && candidates.length > 0; i++) candidates = intersectSorted(candidates, lists[i]!);
+    for (const e of candidates) {
+      if (restrict && !testBit(restrict, e)) continue;
+      if (compactNormalized(textOf(e)).includes(text)) setBit(out, e);
+    }
+  }
+
+  private matchLatin(parts: readonly string[], joined: string, prefix: boolean, out: Bits): void {
+    this.wordInto(joined, prefix, out);
+    if (parts.length < 2) return;
+    const mark = this.pool.mark();
+    const all = this.pool.take();
+    this.wordInto(parts[0]!, prefix && parts.length === 1, all);
+    for (let i = 1; i < parts.length; i++) {
+      const next = this.pool.take();
+      this.wordInto(parts[i]!, prefix && i === parts.length - 1, next);
+      andInto(all, next);
+    }
+    orInto(out, all);
+    this.pool.release(mark);
+  }
+
+  private wordInto(word: string, prefix: boolean, out: Bits): void {
+    if (!prefix) {
+      this.postings.orInto(word, out);
+      return;
+    }
+    const words = this.latinWords;
+    for (let i = lowerBoundString(words, word); i < words.length && words[i]!.startsWith(word); i++) {
+      this.postings.orInto(words[i]!, out);
+    }
+  }
+
+  private matchChoseong(seq: string, out: Bits, restrict: Bits | null, textOf: TextOf): void {
+    const cs = Array.from(seq);
+    if (cs.length === 1) {
+      const b = this.consonantBits.get(seq);
+      if (b) orInto(out, b);
+      return;
+    }
+    const mark = this.pool.mark();
+    let all: Bits | null = null;
+    for (let i = 0; i + 1 < cs.length; i++) {
+      const pairBits = this.pool.take();
+      for (const token of this.tokensByConsonantPair.get(cs[i]! + cs[i + 1]!) ?? []) this.postings.orInto(token, pairBits);
+      if (all) andInto(all, pairBits);
+      else all = pairBits;
+    }
+    const found = all!;
+    if (cs.length === 2) {
+      orInto(out, found);
+    } else {
+      if (restrict) andInto(found, restrict);
+      forEachBit(found, (e) => {
+        if (choseongString(textOf(e)).includes(seq)) setBit(out, e);
+      });
+    }
+    this.pool.release(mark);
+  }
+
+  private registerCjk(token: string): void {
+    for (const ch of new Set(token)) addToSetMap(this.tokensByChar, ch, token);
+    const pair = consonantPair(token);
+    if (pair !== null) addToSetMap(this.tokensByConsonantPair, pair, token);
+  }
+
+  private unregisterCjk(token: string): void {
+    for (const ch of new Set(token)) deleteFromSetMap(this.tokensByChar, ch, token);
+    const pair = consonantPair(token);
+    if (pair !== null) deleteFromSetMap(this.tokensByConsonantPair, pair, token);
+  }
+}
+
+/** The initial consonants of a two-character token, when both characters have one. */
+function consonantPair(token: string): string | null {
+  const chars = Array.from(token);
+  if (chars.length !== 2) return null;
+  const a = choseongOf(chars[0]!.codePointAt(0)!);
+  const b = choseongOf(chars[1]!.codePointAt(0)!);
+  return a !== null && b !== null ? a + b : null;
+}
+
+function addToSetMap(m: Map<string, Set<string>>, key: string, value: string): void {
+  let s = m.get(key);
+  if (!s) m.set(key, (s = new Set()));
+  s.add(value);
+}
+function deleteFromSetMap(m: Map<string, Set<string>>, key: string, value: string): void {
+  const s = m.get(key);
+  if (!s) return;
+  s.delete(value);
+  if (s.size === 0) m.delete(key);
+}
+
+export function intersectSorted(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const out = new Uint32Array(Math.min(a.length, b.length));
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      out[k++] = x;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return out.subarray(0, k);
+}
+
+export function lowerBoundString(a: readonly string[], x: string): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function insertSorted(a: string[], x: string): void {
+  const i = lowerBoundString(a, x);
+  if (a[i] !== x) a.splice(i, 0, x);
+}
+function deleteSorted(a: string[], x: string): void {
+  const i = lowerBoundString(a, x);
+  if (a[i] === x) a.splice(i, 1);
+}
