@@ -3,8 +3,7 @@
  * test, tests run one after another, and a plain summary. The runner (scripts/e2e.mjs) starts the server
  * and passes its address in E2E_BASE_URL.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
@@ -33,10 +32,9 @@ export interface TestContext {
 }
 
 let browser: Browser | null = null;
-let userDataDir: string | null = null;
 
+/** Playwright gives every launch a fresh, temporary user-data-dir of its own and deletes it on close. */
 async function launch(): Promise<Browser> {
-  userDataDir = mkdtempSync(path.join(tmpdir(), 'sori-chromium-'));
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -48,7 +46,6 @@ async function launch(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      `--user-data-dir=${userDataDir}`,
     ],
   });
 }
@@ -102,7 +99,6 @@ export async function runAll(filter?: string): Promise<Summary> {
     }
   }
   await browser.close();
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
   return summary;
 }
 
@@ -169,7 +165,8 @@ export function tr(lang: Lang, key: string, vars: Record<string, string | number
 /** Opens a path and waits until the app has rendered its shell (translations loaded, nav shown). */
 export async function open(page: Page, pathname: string): Promise<void> {
   await page.goto(pathname, { waitUntil: 'domcontentloaded' });
-  await page.locator('[data-testid="nav-home"]').waitFor({ state: 'visible', timeout: 15_000 });
+  // The brand is visible at every width once the translations have loaded and the shell rendered.
+  await page.locator('header .navbar-brand').waitFor({ state: 'visible', timeout: 15_000 });
 }
 
 /** Stores the session the way the app does, before the app starts. */

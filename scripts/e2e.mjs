@@ -66,8 +66,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'sori-e2e-data-'));
 const baseUrl = `http://127.0.0.1:${port}`;
 const serverLog = path.join(artifacts, 'e2e-server.log');
 const logFd = openSync(serverLog, 'w');
+// E2E_SERVER_ROOT runs another checkout's server (e.g. a colleague's branch) against this web build.
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-  cwd: root,
+  cwd: process.env.E2E_SERVER_ROOT ?? root,
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
   stdio: ['ignore', logFd, logFd],
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { bootDocument } from './src/theme/boot-script';
+import { bootDocument } from './src/theme/boot-script.ts';
 
 /** The boot script's exact source, as it is inlined into index.html. */
 export const BOOT_SCRIPT = `(${bootDocument.toString()})(window);`;

@@ -78,10 +78,12 @@ test('phones (360 px): sidebar folds into a panel, the nav into a menu, nothing 
   }
   await open(page, '/library');
   await page.click('[data-testid="sidebar-toggle"]');
-  await page.locator('[data-testid="sidebar"]').waitFor({ state: 'visible' });
-  await page.click('[data-testid="side-favorite"]');
+  // Below lg the sidebar opens as a dialog panel.
+  const panel = page.locator('[role="dialog"][data-testid="sidebar"]');
+  await panel.waitFor({ state: 'visible' });
+  await panel.locator('[data-testid="side-favorite"]').click();
   await page.waitForURL('**/favorite');
-  await page.locator('[data-testid="sidebar"]').waitFor({ state: 'hidden' });
+  await panel.waitFor({ state: 'detached' });
 
   await page.click('[data-testid="nav-toggle"]');
   await page.locator('[data-testid="nav-plan"]').click();

@@ -77,18 +77,14 @@ test('theme: dark by default, chosen theme stored and applied, present before an
   expectEqual(await storage(page, 'theme'), 'light', 'light stored');
 
   // The attribute as it was when <body> was first parsed, i.e. before any paint.
-  await page.addInitScript(() => {
-    const record = () => {
-      (window as unknown as { __themeAtBody?: string | null }).__themeAtBody =
-        document.documentElement.getAttribute('data-bs-theme');
-    };
-    new MutationObserver((_records, observer) => {
-      if (document.body) {
-        record();
-        observer.disconnect();
-      }
+  // A plain string: functions passed to the page must not carry helpers injected by the TS transpiler.
+  await page.addInitScript(`
+    new MutationObserver(function (records, observer) {
+      if (!document.body) return;
+      window.__themeAtBody = document.documentElement.getAttribute('data-bs-theme');
+      observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
-  });
+  `);
   await page.reload();
   await page.locator('[data-testid="nav-home"]').waitFor();
   expectEqual(

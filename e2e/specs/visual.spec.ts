@@ -110,14 +110,14 @@ test('axe also passes signed out, with the modals open, and on a phone', async (
     }
     const phone = await ctx.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, bypassCSP: true, reducedMotion: 'reduce' });
     await phone.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    for (const route of ['/', '/library', '/plan']) {
+    for (const route of ['/', '/plan', '/library']) {
       await open(phone, route);
       await settle(phone);
       await phone.screenshot({ path: path.join(SCREENSHOTS, `ko-${theme}-phone-${slug(route) || 'home'}.png`), fullPage: true });
       for (const v of await seriousViolations(phone)) problems.push(`phone ${theme} ${route}: ${v}`);
     }
     await phone.click('[data-testid="sidebar-toggle"]');
-    await phone.locator('[data-testid="sidebar"]').waitFor({ state: 'visible' });
+    await phone.locator('[role="dialog"][data-testid="sidebar"]').waitFor({ state: 'visible' });
     await phone.waitForTimeout(350);
     await phone.screenshot({ path: path.join(SCREENSHOTS, `ko-${theme}-phone-sidebar.png`) });
     for (const v of await seriousViolations(phone)) problems.push(`phone sidebar ${theme}: ${v}`);
