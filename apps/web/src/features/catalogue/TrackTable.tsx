@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Music } from '@sori/contract';
 import { Icon } from '../../components/Icon';
@@ -52,11 +53,7 @@ export function TrackTable({ tracks, caption }: TrackTableProps) {
                 <div className="small text-body-secondary text-truncate">{track.artist || t('tracks.unknownArtist')}</div>
               </td>
               <td className="d-none d-md-table-cell sori-col-wave">
-                {track.waveUrl ? (
-                  <img src={track.waveUrl} alt="" width={220} height={25} loading="lazy" className="sori-wave" />
-                ) : (
-                  <span className="small text-body-secondary">{t('tracks.noWave')}</span>
-                )}
+                <WaveImage url={track.waveUrl} />
               </td>
               <td className="text-end font-monospace small">{track.duration || '-'}</td>
               <td className="d-none d-sm-table-cell text-center small">{track.soundkey || '-'}</td>
@@ -66,5 +63,24 @@ export function TrackTable({ tracks, caption }: TrackTableProps) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The track's 220×25 waveform image; a missing or broken image gives way to the 'no waveform' text. */
+function WaveImage({ url }: { url: string | null }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  if (!url || failed) return <span className="small text-body-secondary">{t('tracks.noWave')}</span>;
+  return (
+    <img
+      src={url}
+      alt=""
+      width={220}
+      height={25}
+      loading="lazy"
+      decoding="async"
+      className="sori-wave"
+      onError={() => setFailed(true)}
+    />
   );
 }
