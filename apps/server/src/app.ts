@@ -1,4 +1,6 @@
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -8,16 +10,18 @@ import { createDb, type Db } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
 import { createCounters, type Counters } from './lib/counters';
 import { TokenService } from './lib/tokens';
+import { LocalDiskStorage, type MediaStorage } from './media';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { inlineScriptHashes, registerWeb } from './plugins/web';
 import { authRoutes } from './routes/auth.routes';
 import { musicRoutes } from './routes/music.routes';
+import { mediaRoutes } from './routes/media.routes';
 import { playlistRoutes } from './routes/playlist.routes';
 import { siteRoutes } from './routes/site.routes';
-import { seedCatalogue } from './seed/seed-catalogue';
 import { AuthService } from './services/auth.service';
 import { CatalogueService } from './services/catalogue.service';
+import { MediaService } from './services/media.service';
 import { PlaylistService } from './services/playlist.service';
 
 export interface AppContext {
@@ -28,6 +32,8 @@ export interface AppContext {
   auth: AuthService;
   catalogue: CatalogueService;
   playlists: PlaylistService;
+  storage: MediaStorage;
+  media: MediaService;
 }
 
 export interface BuildOptions {
@@ -70,9 +76,16 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       hitWindowSeconds: config.hitWindowSeconds,
     });
     const playlists = new PlaylistService(db.kysely, catalogue);
-    if (config.seedDemo) await seedCatalogue(db.kysely, app.log);
+    const storage = await LocalDiskStorage.open(path.join(config.dataDir, 'media'));
+    const media = new MediaService({
+      db: db.kysely,
+      storage,
+      catalogue,
+      limits: { maxBytes: config.uploadMaxBytes },
+      concurrency: config.ingestConcurrency,
+    });
     await catalogue.load();
-    const ctx: AppContext = { config, db, counters, tokens, auth, catalogue, playlists };
+    const ctx: AppContext = { config, db, counters, tokens, auth, catalogue, playlists, storage, media };
 
     const sync = setInterval(() => {
       catalogue.syncChanges().catch((err: unknown) => app.log.warn({ err }, 'catalogue change sync failed'));
@@ -111,6 +124,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     });
     registerErrorHandler(app);
     registerAuth(app, auth);
+    await app.register(multipart);
 
     await app.register(swagger, {
       openapi: { info: { title: 'Sori API', version: '1.0.0' }, servers: [{ url: '/' }] },
@@ -129,6 +143,16 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
         await api.register(musicRoutes(catalogue));
         await api.register(playlistRoutes(playlists));
         await api.register(siteRoutes(config, catalogue));
+        await api.register(
+          mediaRoutes({
+            db: db.kysely,
+            storage,
+            media,
+            tokens,
+            tmpDir: path.join(config.dataDir, 'tmp'),
+            uploadMaxBytes: config.uploadMaxBytes,
+          }),
+        );
       },
       { prefix: '/api' },
     );

@@ -1,8 +1,11 @@
+import path from 'node:path';
 import { LevelSchema } from '@sori/contract';
 import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
 import { setUserLevel } from './repositories/user.repository';
+import { updateTrack } from './repositories/track.repository';
+import { runIngestCommand } from './ingest-command';
 
 /**
  * Operator commands: `npm run sori -- <command> …`. They use the same configuration (DATA_DIR,
@@ -11,8 +14,63 @@ import { setUserLevel } from './repositories/user.repository';
 const USAGE = `Usage: npm run sori -- <command>
 
 Commands:
+  ingest <files or folders…> [--publish] [--manifest file.csv|json] [--concurrency N]
+                               Run audio through the ingest pipeline (probe, tags, BPM, key, waveform,
+                               preview) into the catalogue; rejected files are reported and skipped
+  track:publish <id>           Publish a track (an upload) into the public catalogue
+  track:unpublish <id>         Take a track out of the public catalogue
   user:level <email> <level>   Set a user's level (1 free, 5 premium/family; downloads need 5)
   help                         Show this help`;
+
+async function ingestCommand(args: string[]): Promise<number> {
+  const paths: string[] = [];
+  let publish = false;
+  let manifest: string | null = null;
+  let concurrency = 2;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--publish') publish = true;
+    else if (a === '--manifest') manifest = args[++i] ?? null;
+    else if (a === '--concurrency') concurrency = Number(args[++i]);
+    else if (a.startsWith('--')) {
+      console.error(`Unknown option ${a}\n\n${USAGE}`);
+      return 2;
+    } else paths.push(a);
+  }
+  if (paths.length === 0 || (manifest === null && args.includes('--manifest')) || !Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) {
+    console.error('ingest needs at least one file or folder (and a file after --manifest, a whole number 1–16 after --concurrency).\n\n' + USAGE);
+    return 2;
+  }
+  // npm runs scripts from the package root; paths on the command line mean where the user typed them.
+  const cwd = process.env['INIT_CWD'] ?? process.cwd();
+  return runIngestCommand(loadConfig(), {
+    paths: paths.map((p) => path.resolve(cwd, p)),
+    publish,
+    manifest: manifest === null ? null : path.resolve(cwd, manifest),
+    concurrency,
+  });
+}
+
+async function publishCommand(args: string[], published: boolean): Promise<number> {
+  const id = Number(args[0]);
+  if (!/^\d+$/u.test(args[0] ?? '') || id <= 0) {
+    console.error('Give the id of a track.\n\n' + USAGE);
+    return 2;
+  }
+  const db = createDb(loadConfig());
+  try {
+    await migrateToLatest(db);
+    const row = await updateTrack(db.kysely, id, { published: published ? 1 : 0 });
+    if (!row) {
+      console.error(`No track #${id}.`);
+      return 1;
+    }
+    console.log(`#${row.id} ${row.title} is now ${published ? 'published' : 'unpublished'}.`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
 
 async function userLevel(args: string[]): Promise<number> {
   const [email, levelRaw] = args;
@@ -41,6 +99,12 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'user:level':
       return userLevel(args);
+    case 'ingest':
+      return ingestCommand(args);
+    case 'track:publish':
+      return publishCommand(args, true);
+    case 'track:unpublish':
+      return publishCommand(args, false);
     case undefined:
     case 'help':
     case '--help':

@@ -39,6 +39,8 @@ const EnvSchema = z.object({
   /** Absolute base of media files on a CDN; music objects then carry fileUrl. */
   MEDIA_PUBLIC_BASE_URL: z.string().url().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  /** Ingests run at once (uploads, demo catalogue); each takes about one core. */
+  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Seed the demo catalogue when the database has no tracks. */
   SEED_DEMO: bool.default(true),
   /** Where the built web app is; served at / with an SPA fallback when it exists. */
@@ -85,6 +87,7 @@ export interface Config {
   publicBaseUrl: string;
   mediaPublicBaseUrl: string | null;
   uploadMaxBytes: number;
+  ingestConcurrency: number;
   seedDemo: boolean;
   webDist: string;
   site: SiteInfo;
@@ -132,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/u, ''),
     mediaPublicBaseUrl: e.MEDIA_PUBLIC_BASE_URL?.replace(/\/+$/u, '') ?? null,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    ingestConcurrency: e.INGEST_CONCURRENCY,
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(e.WEB_DIST),
     site: Object.freeze(site),

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { seedDemoCatalogue } from './seed/demo-seed';
 
 /** Entry point: read config, build, listen, and close cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -13,7 +14,7 @@ async function main() {
     }
     throw err;
   }
-  const { app } = await buildApp(config);
+  const { app, ctx } = await buildApp(config);
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
@@ -28,6 +29,10 @@ async function main() {
     { db: config.database.kind, dataDir: config.dataDir, tracks: (await app.inject('/api/health')).json().body.tracks },
     `Sori is listening on http://localhost:${config.port}`,
   );
+  if (config.seedDemo) {
+    // In the background: the app answers at once and demo tracks appear as each one is ingested.
+    seedDemoCatalogue(ctx, app.log).catch((err: unknown) => app.log.error({ err }, 'demo catalogue seeding failed'));
+  }
 }
 
 main().catch((err: unknown) => {

@@ -150,3 +150,13 @@ export const MusicQueryRaw = z.object({
 });
 
 export const LevelSchema = z.number().int().min(1).max(MAX_LEVEL);
+
+/** Corrections an uploader makes to their own track (PUT /my/musics/{id}); null restores the measured value. */
+export const TrackMetadataRequest = z.object({
+  title: z.string().max(TEXT_LIMITS.trackTitle).optional(),
+  artist: z.string().max(TEXT_LIMITS.trackArtist).nullable().optional(),
+  genre: z.number().int().nullable().optional(),
+  moods: z.array(z.number().int()).max(10).nullable().optional(),
+  soundKey: z.string().max(3).nullable().optional(),
+  bpm: z.number().nullable().optional(),
+});

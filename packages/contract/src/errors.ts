@@ -150,6 +150,11 @@ export const ERROR_MESSAGES = {
     en: 'That content type is not supported.',
     ja: 'その形式には対応していません。',
   },
+  RANGE_NOT_SATISFIABLE: {
+    ko: '요청한 범위가 파일 크기를 벗어났습니다.',
+    en: 'The requested range is outside the file.',
+    ja: '指定された範囲がファイルの外側です。',
+  },
   RATE_LIMITED: {
     ko: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
     en: 'Too many requests. Please try again shortly.',

@@ -2,6 +2,7 @@ import { errorMessage, langFromAcceptLanguage, type ErrorCode } from '@sori/cont
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { isMediaError, MEDIA_ERROR_MESSAGES } from '../media';
 
 /** Maps framework 4xx errors (bad JSON, too large, wrong content type) to our codes. */
 function codeForClientError(err: FastifyError): ErrorCode {
@@ -27,6 +28,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
       return sendError(request, reply, err.status, err.code, err.details);
+    }
+    if (isMediaError(err)) {
+      // A refused file is the uploader's to fix (4xx); a failure on our side is logged as one.
+      if (err.status >= 500) request.log.error({ err, url: request.url }, 'media processing failed');
+      const lang = langFromAcceptLanguage(request.headers['accept-language']);
+      return reply
+        .status(err.status)
+        .header('cache-control', 'no-store')
+        .send({ message: MEDIA_ERROR_MESSAGES[err.code][lang], code: err.code, ...(err.details ? { details: err.details } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => {

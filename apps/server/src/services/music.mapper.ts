@@ -14,27 +14,27 @@ export const PRIVATE_STREAM_TTL_SECONDS = 6 * 3600;
 export const parseMoods = (moods: string): number[] =>
   moods ? moods.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
 
+/** What a signed media link of an unpublished track grants: its preview, waveform, peaks and cover. */
+export const privateMediaResource = (trackId: number) => `media:${trackId}`;
+
 /** A cache-busting token per version of a track's media, so media URLs can be cached for a year. */
 const version = (row: TrackRow) => Date.parse(row.updated_at).toString(36);
 
 /** The wire shape of a track (DECISIONS 8). The only producer of Music objects. */
 export function toMusic(row: TrackRow, liked: boolean, urls: MediaUrls, viewerId: number | null): Music {
-  const v = version(row);
   const ready = row.status === 'ready';
-  let filePath: string | null = null;
-  if (ready && row.preview_key) {
-    filePath = `/api/musics/${row.id}/stream?v=${v}`;
-    if (!row.published && viewerId !== null && row.owner_id === viewerId) {
-      // The audio element cannot send a bearer header: an unpublished upload plays through a signed link.
-      const s = urls.tokens.signUrlParams(`stream:${row.id}`, viewerId, PRIVATE_STREAM_TTL_SECONDS);
-      filePath += `&exp=${s.exp}&uid=${s.uid}&sig=${s.sig}`;
-    }
+  let q = `?v=${version(row)}`;
+  if (!row.published && viewerId !== null && row.owner_id === viewerId) {
+    // <audio> and <img> cannot send a bearer header: an unpublished upload's media goes through signed links.
+    const s = urls.tokens.signUrlParams(privateMediaResource(row.id), viewerId, PRIVATE_STREAM_TTL_SECONDS);
+    q += `&exp=${s.exp}&uid=${s.uid}&sig=${s.sig}`;
   }
+  const filePath = ready && row.preview_key ? `/api/musics/${row.id}/stream${q}` : null;
   const music: Music = {
     id: row.id,
     title: row.title,
     artist: row.artist,
-    cover: ready && row.cover_thumb_key ? `/api/media/cover/${row.id}.jpg?v=${v}` : null,
+    cover: ready && row.cover_key ? `/api/media/cover/${row.id}.jpg${q}` : null,
     duration: formatDuration(row.duration_sec),
     playTime: row.duration_sec === null ? null : Math.round(row.duration_sec * 1000) / 1000,
     soundkey: row.sound_key,
@@ -46,8 +46,8 @@ export function toMusic(row: TrackRow, liked: boolean, urls: MediaUrls, viewerId
     fileUrl: urls.publicBase && row.published && ready && row.preview_key ? `${urls.publicBase}/${row.preview_key}` : null,
     fileName: row.original_key ? row.file_name : null,
     liked,
-    waveUrl: ready && row.wave_key ? `/api/media/wave/wave_${row.id}.png?v=${v}` : null,
-    peaksUrl: ready && row.peaks_key ? `/api/media/peaks/${row.id}.json?v=${v}` : null,
+    waveUrl: ready && row.wave_key ? `/api/media/wave/wave_${row.id}.png${q}` : null,
+    peaksUrl: ready && row.peaks_key ? `/api/media/peaks/${row.id}.json${q}` : null,
     createdAt: row.created_at,
   };
   if (viewerId !== null && row.owner_id === viewerId) music.published = row.published === 1;

@@ -1,0 +1,184 @@
+import type {} from '@fastify/multipart';
+import { MIN_DOWNLOAD_LEVEL, TrackMetadataRequest } from '@sori/contract';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, badRequest, forbidden, notFound } from '../lib/app-error';
+import { parseRange } from '../lib/http-range';
+import type { TokenService } from '../lib/tokens';
+import { MediaError, type MediaStorage } from '../media';
+import { requireViewer } from '../plugins/auth';
+import * as tracks from '../repositories/track.repository';
+import type { TrackRow } from '../repositories/track.repository';
+import { findUserById } from '../repositories/user.repository';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { parseTrackMetadata, type MediaService } from '../services/media.service';
+import { privateMediaResource } from '../services/music.mapper';
+import { ok, parseId } from './http';
+
+export interface MediaRouteDeps {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  media: MediaService;
+  tokens: TokenService;
+  tmpDir: string;
+  uploadMaxBytes: number;
+}
+
+const FileParam = z.object({ file: z.string() });
+const IdParam = z.object({ id: z.string() });
+const Signed = z.object({ v: z.string().optional(), exp: z.string().optional(), uid: z.string().optional(), sig: z.string().optional() });
+
+const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+const PRIVATE_CACHE = 'private, max-age=3600';
+
+/**
+ * Streams one stored object with HTTP caching (ETag, Last-Modified, 304) and one byte range (206, 416).
+ * Media is streamed from storage, never held whole in memory.
+ */
+async function sendObject(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: MediaStorage,
+  key: string,
+  contentType: string,
+  cacheControl: string,
+  disposition?: string,
+) {
+  const info = await storage.stat(key);
+  if (!info) throw notFound('NOT_FOUND');
+  const etag = `"${info.size.toString(36)}-${info.mtime.getTime().toString(36)}"`;
+  reply.headers({
+    'accept-ranges': 'bytes',
+    etag,
+    'last-modified': info.mtime.toUTCString(),
+    'content-type': contentType,
+    'cache-control': cacheControl,
+    'x-content-type-options': 'nosniff',
+    ...(disposition ? { 'content-disposition': disposition } : {}),
+  });
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  const ifRange = request.headers['if-range'];
+  const range = ifRange && ifRange !== etag ? ({ kind: 'full' } as const) : parseRange(request.headers.range, info.size);
+  if (range.kind === 'unsatisfiable') {
+    throw new AppError(416, 'RANGE_NOT_SATISFIABLE', { size: info.size }, { 'content-range': `bytes */${info.size}` });
+  }
+  if (range.kind === 'partial') {
+    reply.status(206).headers({
+      'content-range': `bytes ${range.start}-${range.end}/${info.size}`,
+      'content-length': String(range.end - range.start + 1),
+    });
+    return reply.send(await storage.get(key, { start: range.start, end: range.end }));
+  }
+  reply.header('content-length', String(info.size));
+  return reply.send(await storage.get(key));
+}
+
+/** RFC 6266: an ASCII fallback and the exact UTF-8 name (Korean and Japanese file names survive). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/gu, '_').replace(/["\\]/gu, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export const mediaRoutes =
+  (deps: MediaRouteDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { storage, tokens, media } = deps;
+
+    /** A ready track whose media the caller may fetch: published, or the owner's (bearer or signed link). */
+    async function trackForMedia(request: FastifyRequest, id: number, query: z.infer<typeof Signed>) {
+      const row = await tracks.findTrack(deps.db, id);
+      if (!row || row.status !== 'ready') throw notFound('TRACK_NOT_FOUND');
+      if (row.published === 1) return { row, cache: PUBLIC_CACHE };
+      const owner = row.owner_id;
+      const signedUid = tokens.checkUrlParams(privateMediaResource(id), query);
+      if (owner !== null && (request.viewer?.id === owner || signedUid === owner)) return { row, cache: PRIVATE_CACHE };
+      throw notFound('TRACK_NOT_FOUND');
+    }
+
+    const asset = (pattern: RegExp, keyOf: (row: TrackRow, m: RegExpExecArray) => string | null, type: string) =>
+      (async (request: FastifyRequest<{ Params: { file: string }; Querystring: z.infer<typeof Signed> }>, reply: FastifyReply) => {
+        const m = pattern.exec(request.params.file);
+        if (!m) throw notFound('NOT_FOUND');
+        const { row, cache } = await trackForMedia(request, parseId(m[1]), request.query);
+        const key = keyOf(row, m);
+        if (!key) throw notFound('NOT_FOUND');
+        return sendObject(request, reply, storage, key, type, cache);
+      });
+
+    app.get('/media/wave/:file', { schema: { params: FileParam, querystring: Signed, hide: true } }, asset(/^wave_(\d{1,15})\.png$/u, (r) => r.wave_key, 'image/png'));
+    app.get('/media/peaks/:file', { schema: { params: FileParam, querystring: Signed, hide: true } }, asset(/^(\d{1,15})\.json$/u, (r) => r.peaks_key, 'application/json'));
+    app.get(
+      '/media/cover/:file',
+      { schema: { params: FileParam, querystring: Signed, hide: true } },
+      asset(/^(\d{1,15})(-64)?\.jpg$/u, (r, m) => (m[2] ? r.cover_thumb_key : r.cover_key), 'image/jpeg'),
+    );
+
+    app.get('/musics/:id/stream', { schema: { params: IdParam, querystring: Signed, tags: ['media'] } }, async (request, reply) => {
+      const { row, cache } = await trackForMedia(request, parseId(request.params.id), request.query);
+      if (!row.preview_key) throw notFound('NO_FILE');
+      return sendObject(request, reply, storage, row.preview_key, 'audio/mpeg', cache);
+    });
+
+    /** The licensed original, through the short-lived link that GET /download/download answered. */
+    app.get('/musics/:id/original', { schema: { params: IdParam, querystring: Signed, tags: ['media'] } }, async (request, reply) => {
+      const id = parseId(request.params.id);
+      const uid = tokens.checkUrlParams(`original:${id}`, request.query);
+      if (uid === null) throw forbidden('FORBIDDEN');
+      const user = await findUserById(deps.db, uid);
+      if (!user || user.level < MIN_DOWNLOAD_LEVEL) throw forbidden('LEVEL_TOO_LOW');
+      const row = await tracks.findTrack(deps.db, id);
+      if (!row || !row.original_key || !row.file_name) throw notFound('NO_FILE');
+      return sendObject(request, reply, storage, row.original_key, row.original_mime ?? 'application/octet-stream', 'private, no-store', contentDisposition(row.file_name));
+    });
+
+    app.post('/my/musics', { schema: { tags: ['uploads'], consumes: ['multipart/form-data'] } }, async (request, reply) => {
+      const viewer = requireViewer(request);
+      if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
+      await mkdir(deps.tmpDir, { recursive: true });
+      const dir = await mkdtemp(path.join(deps.tmpDir, 'upload-'));
+      try {
+        let audio: { path: string; originalName: string } | null = null;
+        let coverPath: string | undefined;
+        const fields: Record<string, unknown> = {};
+        for await (const part of request.parts({ limits: { fileSize: deps.uploadMaxBytes, files: 2, fields: 20, fieldSize: 4096 } })) {
+          if (part.type === 'file') {
+            // Names on disk are ours; the uploaded name is kept only as text.
+            const target = part.fieldname === 'cover' ? path.join(dir, 'cover') : path.join(dir, 'audio');
+            if ((part.fieldname === 'cover' && coverPath) || (part.fieldname !== 'cover' && audio)) {
+              part.file.resume();
+              continue;
+            }
+            await pipeline(part.file, createWriteStream(target));
+            if (part.file.truncated) throw new MediaError('MEDIA_TOO_LARGE', undefined, { limitBytes: deps.uploadMaxBytes });
+            if (part.fieldname === 'cover') coverPath = target;
+            else audio = { path: target, originalName: part.filename ?? 'audio' };
+          } else {
+            const value = typeof part.value === 'string' ? part.value : String(part.value);
+            if (part.fieldname === 'moods') fields['moods'] = [...((fields['moods'] as string[] | undefined) ?? []), ...value.split(',')];
+            else fields[part.fieldname] = value;
+          }
+        }
+        if (!audio) throw badRequest('VALIDATION_FAILED', { field: 'file' });
+        const meta = parseTrackMetadata(fields);
+        const music = await media.upload(viewer, audio, meta, coverPath);
+        return reply.status(201).send(ok(music));
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
+    app.put('/my/musics/:id', { schema: { params: IdParam, body: TrackMetadataRequest, tags: ['uploads'] } }, async (request) => {
+      const viewer = requireViewer(request);
+      return ok(await media.update(viewer, parseId(request.params.id), parseTrackMetadata(request.body)));
+    });
+
+    app.delete('/my/musics/:id', { schema: { params: IdParam, tags: ['uploads'] } }, async (request) => {
+      return ok(await media.remove(requireViewer(request), parseId(request.params.id)));
+    });
+  };

@@ -1,0 +1,249 @@
+import { BPM_RANGE, isGenreCode, isMoodCode, parseSoundKey, speedFromBpm, TEXT_LIMITS, type Music } from '@sori/contract';
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, TracksTable } from '../db/schema';
+import { AppError, badRequest, notFound } from '../lib/app-error';
+import { nowIso } from '../lib/time';
+import { ingest, trackKeys, type IngestOverrides, type IngestResult, type MediaLimits, type MediaStorage } from '../media';
+import * as tracks from '../repositories/track.repository';
+import type { TrackRow } from '../repositories/track.repository';
+import type { Viewer } from './auth.service';
+import type { CatalogueService } from './catalogue.service';
+
+/** What an uploader may say about a track; anything not given is read from tags or measured. */
+export interface TrackMetadataInput {
+  title?: string | null;
+  artist?: string | null;
+  genre?: number | null;
+  moods?: number[] | null;
+  soundKey?: string | null;
+  bpm?: number | null;
+}
+
+/**
+ * Checks metadata as the uploader sent it (multipart fields or JSON): known genre and mood codes, one of
+ * the 17 keys, a BPM in range, bounded text. Control characters are stripped; markup stays text.
+ */
+export function parseTrackMetadata(raw: Record<string, unknown>): TrackMetadataInput {
+  const out: TrackMetadataInput = {};
+  const text = (v: unknown, max: number, field: string): string | null => {
+    if (v === null || v === undefined) return null;
+    if (typeof v !== 'string') throw badRequest('VALIDATION_FAILED', { field });
+    // eslint-disable-next-line no-control-regex
+    const s = v.normalize('NFC').replace(/[\u0000-\u001f\u007f]/gu, ' ').replace(/\s+/gu, ' ').trim();
+    if (s.length > max) throw badRequest('FIELD_TOO_LONG', { field });
+    return s || null;
+  };
+  const int = (v: unknown, field: string): number | null => {
+    if (v === null || v === undefined || v === '') return null;
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,6}(\.\d+)?$/u.test(v.trim()) ? Number(v) : NaN;
+    if (!Number.isFinite(n)) throw badRequest('INVALID_FILTER', { field });
+    return n;
+  };
+  if ('title' in raw) out.title = text(raw['title'], TEXT_LIMITS.trackTitle, 'title');
+  if ('artist' in raw) out.artist = text(raw['artist'], TEXT_LIMITS.trackArtist, 'artist');
+  if ('genre' in raw) {
+    const g = int(raw['genre'], 'genre');
+    if (g !== null && !isGenreCode(g)) throw badRequest('INVALID_FILTER', { field: 'genre' });
+    out.genre = g;
+  }
+  if ('moods' in raw) {
+    const v = raw['moods'];
+    const list = v === null || v === undefined || v === '' ? [] : Array.isArray(v) ? v : String(v).split(',');
+    const moods: number[] = [];
+    for (const m of list) {
+      const n = int(typeof m === 'string' ? m.trim() : m, 'moods');
+      if (n === null || !isMoodCode(n)) throw badRequest('INVALID_FILTER', { field: 'moods' });
+      if (!moods.includes(n)) moods.push(n);
+    }
+    if (moods.length > 10) throw badRequest('INVALID_FILTER', { field: 'moods' });
+    out.moods = moods;
+  }
+  if ('soundKey' in raw) {
+    const v = raw['soundKey'];
+    if (v === null || v === undefined || v === '') out.soundKey = null;
+    else {
+      const k = typeof v === 'string' ? parseSoundKey(v) : null;
+      if (!k) throw badRequest('INVALID_FILTER', { field: 'soundKey' });
+      out.soundKey = k;
+    }
+  }
+  if ('bpm' in raw) {
+    const b = int(raw['bpm'], 'bpm');
+    if (b !== null && (b < BPM_RANGE.min || b > BPM_RANGE.max)) throw badRequest('INVALID_FILTER', { field: 'bpm' });
+    out.bpm = b === null ? null : Math.round(b * 10) / 10;
+  }
+  return out;
+}
+
+export interface MediaServiceDeps {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  catalogue: CatalogueService;
+  limits: Partial<MediaLimits>;
+  /** How many ingests may run at once (each takes about one core). */
+  concurrency: number;
+}
+
+/** The row columns an ingest result fills in. */
+export function rowFromIngest(r: IngestResult): Updateable<TracksTable> {
+  return {
+    title: r.title,
+    artist: r.artist,
+    genre: r.genre,
+    moods: r.moods.join(','),
+    sound_key: r.soundKey,
+    bpm: r.bpm,
+    speed: r.speed,
+    duration_sec: r.durationSec,
+    original_key: r.files.original.key,
+    preview_key: r.files.preview.key,
+    peaks_key: r.files.peaks.key,
+    wave_key: r.files.wave.key,
+    cover_key: r.files.cover?.key ?? null,
+    cover_thumb_key: r.files.coverSmall?.key ?? null,
+    file_name: r.fileName,
+    original_mime: r.mimeType,
+    original_size: r.files.original.size,
+    estimated_bpm: r.estimated.bpmExact ?? r.estimated.bpm,
+    estimated_key: r.estimated.soundKey,
+    status: 'ready',
+  };
+}
+
+/** Uploads, corrections and deletion of a user's own tracks, through the one ingest pipeline. */
+export class MediaService {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly deps: MediaServiceDeps) {}
+
+  get storage(): MediaStorage {
+    return this.deps.storage;
+  }
+
+  /** Runs fn when an ingest slot is free, so uploads never take more cores than allowed. */
+  async withSlot<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.running >= this.deps.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running += 1;
+    try {
+      return await fn();
+    } finally {
+      this.running -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+
+  /**
+   * Ingests an uploaded file as the viewer's own unpublished track. Either the track exists with all its
+   * media, or nothing is left behind: no row, no stored file.
+   */
+  async upload(viewer: Viewer, file: { path: string; originalName: string }, meta: TrackMetadataInput, coverPath?: string): Promise<Music> {
+    return this.createFromFile({ path: file.path, originalName: file.originalName, ...(coverPath ? { coverPath } : {}) }, meta, {
+      ownerId: viewer.id,
+      published: false,
+    }).then((row) => this.deps.catalogue.getMusic(row.id, viewer));
+  }
+
+  /** The shared path of uploads, the ingest command and the demo catalogue. */
+  async createFromFile(
+    input: { path: string; originalName?: string; coverPath?: string },
+    meta: TrackMetadataInput,
+    opts: { ownerId: number | null; published: boolean },
+  ): Promise<TrackRow> {
+    const { db, storage, catalogue } = this.deps;
+    const placeholder = await tracks.insertTrack(db, {
+      title: meta.title ?? input.originalName ?? 'Untitled',
+      artist: meta.artist ?? null,
+      genre: meta.genre ?? null,
+      moods: (meta.moods ?? []).join(','),
+      sound_key: null,
+      bpm: null,
+      speed: null,
+      duration_sec: null,
+      owner_id: opts.ownerId,
+      published: opts.published ? 1 : 0,
+      status: 'processing',
+      original_key: null,
+      preview_key: null,
+      peaks_key: null,
+      wave_key: null,
+      cover_key: null,
+      cover_thumb_key: null,
+      file_name: null,
+      original_mime: null,
+      original_size: null,
+      estimated_bpm: null,
+      estimated_key: null,
+    });
+    const id = placeholder.id;
+    try {
+      const overrides: IngestOverrides = {};
+      if (meta.title != null) overrides.title = meta.title;
+      if (meta.artist != null) overrides.artist = meta.artist;
+      if (meta.genre != null) overrides.genre = meta.genre;
+      if (meta.moods != null) overrides.moods = meta.moods;
+      if (meta.soundKey != null) overrides.soundKey = meta.soundKey;
+      if (meta.bpm != null) overrides.bpm = meta.bpm;
+      const result = await this.withSlot(() =>
+        ingest(
+          { path: input.path, ...(input.originalName ? { originalName: input.originalName } : {}), ...(input.coverPath ? { coverPath: input.coverPath } : {}) },
+          { trackId: id, storage, overrides, limits: this.deps.limits },
+        ),
+      );
+      const row = await tracks.updateTrack(db, id, rowFromIngest(result));
+      if (!row) throw new AppError(500, 'INTERNAL');
+      await catalogue.refresh([id]);
+      return row;
+    } catch (err) {
+      await tracks.deleteTrack(db, id).catch(() => undefined);
+      await storage.deletePrefix(trackKeys.prefix(id)).catch(() => undefined);
+      await catalogue.refresh([id]).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Corrects the metadata of the viewer's own track; the measured values stay as suggestions. */
+  async update(viewer: Viewer, id: number, meta: TrackMetadataInput): Promise<Music> {
+    const row = await this.owned(viewer, id);
+    const patch: Updateable<TracksTable> = {};
+    if (meta.title !== undefined) {
+      if (!meta.title) throw badRequest('VALIDATION_FAILED', { field: 'title' });
+      patch.title = meta.title;
+    }
+    if (meta.artist !== undefined) patch.artist = meta.artist;
+    if (meta.genre !== undefined) patch.genre = meta.genre;
+    if (meta.moods !== undefined) patch.moods = (meta.moods ?? []).join(',');
+    if (meta.soundKey !== undefined) patch.sound_key = meta.soundKey ?? row.estimated_key;
+    if (meta.bpm !== undefined) {
+      const bpm = meta.bpm ?? (row.estimated_bpm === null ? null : Math.round(row.estimated_bpm));
+      patch.bpm = bpm;
+      patch.speed = bpm === null ? null : speedFromBpm(bpm);
+    }
+    if (Object.keys(patch).length > 0) {
+      await tracks.updateTrack(this.deps.db, id, patch);
+      await this.deps.catalogue.refresh([id]);
+    }
+    return this.deps.catalogue.getMusic(id, viewer);
+  }
+
+  async remove(viewer: Viewer, id: number): Promise<{ id: number }> {
+    await this.owned(viewer, id);
+    await tracks.deleteTrack(this.deps.db, id);
+    await this.deps.storage.deletePrefix(trackKeys.prefix(id));
+    await this.deps.catalogue.refresh([id]);
+    return { id };
+  }
+
+  /** Publishes a track into the catalogue (operator command). */
+  async setPublished(id: number, published: boolean): Promise<TrackRow | undefined> {
+    const row = await tracks.updateTrack(this.deps.db, id, { published: published ? 1 : 0, updated_at: nowIso() });
+    await this.deps.catalogue.refresh([id]);
+    return row;
+  }
+
+  private async owned(viewer: Viewer, id: number): Promise<TrackRow> {
+    const row = await tracks.findTrack(this.deps.db, id);
+    if (!row || row.owner_id !== viewer.id) throw notFound('TRACK_NOT_FOUND');
+    return row;
+  }
+}

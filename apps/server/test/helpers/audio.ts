@@ -1,0 +1,19 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { getMediaTools } from '../../src/media';
+
+/** A real audio file made by ffmpeg: a chord with a click track, `seconds` long, in `format`. */
+export function makeAudio(dir: string, name: string, seconds = 3, format: 'wav' | 'mp3' | 'flac' = 'wav'): Buffer {
+  const out = path.join(dir, `${name}.${format}`);
+  const { ffmpeg } = getMediaTools();
+  execFileSync(ffmpeg, [
+    '-v', 'error', '-y',
+    '-f', 'lavfi', '-i', `sine=frequency=261.63:duration=${seconds}`,
+    '-f', 'lavfi', '-i', `sine=frequency=329.63:duration=${seconds}`,
+    '-f', 'lavfi', '-i', `sine=frequency=392:duration=${seconds}`,
+    '-filter_complex', 'amix=inputs=3,volume=2',
+    '-ar', '44100', '-ac', '2', out,
+  ]);
+  return readFileSync(out);
+}
