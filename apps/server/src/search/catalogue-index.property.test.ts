@@ -162,7 +162,13 @@ describe('CatalogueIndex against the oracle', () => {
           }
         }
         const tracks = [...state.values()];
-        const fresh = CatalogueIndex.build(tracks, { directSortMax: 0 });
+        // A generator in descending id order: the streaming build path, every insert out of order.
+        const fresh = CatalogueIndex.build(
+          (function* () {
+            yield* [...tracks].sort((a, b) => b.id - a.id);
+          })(),
+          { directSortMax: 0 },
+        );
         expect(index.size).toBe(tracks.length);
         for (const t of tracks) expect(index.has(t.id)).toBe(true);
         for (const q of finalQueries) {

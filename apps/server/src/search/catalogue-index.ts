@@ -151,6 +151,10 @@ export class CatalogueIndex {
   private readonly numericOrders: Record<NumericField, SortedPerm<number>>;
 
   private pool = new BitsPool(0);
+  /** True while `build` loads tracks: sort orders are built once at the end, so writes skip them. */
+  private loading = false;
+  /** Raw artist text → normalised, for the bulk load (a catalogue repeats each artist on many tracks). */
+  private readonly artistSpellings = new Map<string, string>();
   private readonly artistPool = new BitsPool(0);
   private readonly titleOf = (id: number): string => this.titles[id]!;
   private readonly artistTextOf = (no: number): string => this.artistTexts[no]!;
@@ -165,20 +169,32 @@ export class CatalogueIndex {
     };
   }
 
-  /** Builds an index from every track at once (sort orders are built on first use, or by `prepare`). */
+  /**
+   * Builds an index from every track at once; sort orders are built at the end. Ascending ids (ORDER BY id)
+   * make every posting-list insert an append: an array out of order is sorted first, any other iterable is
+   * consumed as it comes (so a database cursor is never materialised).
+   */
   static build(tracks: Iterable<IndexedTrack>, options: CatalogueIndexOptions = {}): CatalogueIndex {
     const index = new CatalogueIndex(options);
-    const list = Array.isArray(tracks) ? (tracks as IndexedTrack[]) : [...tracks];
-    let maxId = 0;
-    for (const t of list) maxId = Math.max(maxId, checkId(t.id));
-    index.ensureCapacity(maxId + 1);
-    // Ascending ids make every posting-list insert an append.
-    const ordered = isAscending(list) ? list : [...list].sort((a, b) => a.id - b.id);
+    let source = tracks;
+    if (Array.isArray(tracks)) {
+      const list = tracks as readonly IndexedTrack[];
+      let maxId = 0;
+      for (const t of list) maxId = Math.max(maxId, checkId(t.id));
+      index.ensureCapacity(maxId + 1);
+      if (!isAscending(list)) source = [...list].sort((a, b) => a.id - b.id);
+    }
+    index.loading = true;
     index.titleField.beginBulk();
     index.artistField.beginBulk();
-    for (const t of ordered) index.upsert(t);
-    index.titleField.endBulk();
-    index.artistField.endBulk();
+    try {
+      for (const t of source) index.upsert(t);
+    } finally {
+      index.titleField.endBulk();
+      index.artistField.endBulk();
+      index.loading = false;
+      index.artistSpellings.clear();
+    }
     index.artistTracks.compact();
     index.ownerTracks.compact();
     index.prepare();
@@ -203,7 +219,7 @@ export class CatalogueIndex {
     const id = checkId(track.id);
     this.ensureCapacity(id + 1);
     const exists = testBit(this.live, id);
-    const before = exists ? this.keysOf(id) : null;
+    const before = exists && !this.loading ? this.keysOf(id) : null;
 
     const title = normalizeText(track.title);
     if (!exists || this.titles[id] !== title) {
@@ -212,7 +228,7 @@ export class CatalogueIndex {
       this.titles[id] = title;
     }
 
-    const artist = track.artist === null ? '' : normalizeText(track.artist);
+    const artist = track.artist === null ? '' : this.normalizeArtist(track.artist);
     const oldArtist = exists ? this.artistOf[id]! : -1;
     const oldArtistText = oldArtist >= 0 ? this.artistTexts[oldArtist]! : '';
     if (!exists || artist !== oldArtistText) {
@@ -251,7 +267,17 @@ export class CatalogueIndex {
       setBit(this.live, id);
       this.count++;
     }
-    this.ordersChanged(id, before);
+    if (!this.loading) this.ordersChanged(id, before);
+  }
+
+  private normalizeArtist(raw: string): string {
+    if (!this.loading) return normalizeText(raw);
+    let n = this.artistSpellings.get(raw);
+    if (n === undefined) {
+      n = normalizeText(raw);
+      this.artistSpellings.set(raw, n);
+    }
+    return n;
   }
 
   remove(id: number): void {
@@ -718,10 +744,17 @@ function pageAcross(sets: readonly Bits[], desc: boolean, offset: number, limit:
   }
 }
 
+const pitchBySpelling = new Map<string, number | null>();
+/** Pitch class of a key as stored or queried ('D♭', 'Db', 'c#'); parsed once per spelling (a regex each). */
 function pitchOf(soundKey: string | null): number | null {
   if (soundKey === null) return null;
-  const name = parseSoundKey(soundKey);
-  return name === null ? null : pitchClassOfKey(name);
+  let pitch = pitchBySpelling.get(soundKey);
+  if (pitch === undefined) {
+    const name = parseSoundKey(soundKey);
+    pitch = name === null ? null : pitchClassOfKey(name);
+    if (pitchBySpelling.size < 1024) pitchBySpelling.set(soundKey, pitch);
+  }
+  return pitch;
 }
 
 function checkId(id: number): number {

@@ -93,6 +93,13 @@ export class PostingStore<K> {
     for (let i = at + HEADER; i < end; i++) setBit(bits, heap[i]!);
   }
 
+  /** Key's ids as a view into the heap: valid only until the next write to the store. */
+  view(key: K): Uint32Array {
+    const at = this.blocks.get(key);
+    if (at === undefined) return new Uint32Array(0);
+    return this.heap.subarray(at + HEADER, at + HEADER + this.heap[at]!);
+  }
+
   /** Key's ids, as a copy (the heap moves on writes). */
   ids(key: K): Uint32Array {
     const at = this.blocks.get(key);
@@ -108,11 +115,20 @@ export class PostingStore<K> {
     for (let i = at + HEADER; i < end; i++) f(heap[i]!);
   }
 
-  /** Rewrites the heap with every block at its exact length (after a bulk build, or when half is waste). */
+  /** Rewrites the heap with every block at its exact length (after a bulk build). */
   compact(): void {
+    this.rewrite(0);
+  }
+
+  /**
+   * Copies the live blocks into a new heap with `spareFactor` × their size free at the end. Compacting to
+   * a full heap would compact again on the next growth: leaving as much free as is live makes the copying
+   * amortised O(1) per add.
+   */
+  private rewrite(spareFactor: number): void {
     let size = 0;
     for (const at of this.blocks.values()) size += HEADER + this.heap[at]!;
-    const next = new Uint32Array(Math.max(1024, size + (size >>> 3)));
+    const next = new Uint32Array(Math.max(1024, Math.ceil(size * (1 + spareFactor)) + (size >>> 4)));
     let top = 0;
     for (const [key, at] of this.blocks) {
       const len = this.heap[at]!;
@@ -130,7 +146,7 @@ export class PostingStore<K> {
   private allocate(capacity: number): number {
     const need = HEADER + capacity;
     if (this.top + need > this.heap.length) {
-      if (this.waste > this.top >>> 1) this.compact();
+      if (this.waste > this.top >>> 1) this.rewrite(1);
       if (this.top + need > this.heap.length) {
         const bigger = new Uint32Array(Math.max(this.top + need, Math.ceil(this.heap.length * 1.5)));
         bigger.set(this.heap.subarray(0, this.top));

@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sortIdsByNumber, sortIdsByString } from './sort-keys';
 
+const byKeyThenId = (keys: readonly string[]) => (a: number, b: number) =>
+  keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b;
+
 describe('sortIdsByNumber', () => {
   it('orders by value then id, for any finite or infinite values', () => {
     const value = fc.oneof(fc.double({ noNaN: true }), fc.constantFrom(0, 1, -1, 0.5, Infinity, -Infinity, 1e-300, -1e-300));
@@ -17,13 +20,27 @@ describe('sortIdsByNumber', () => {
 });
 
 describe('sortIdsByString', () => {
-  it('orders by UTF-16 code units then id', () => {
+  it('orders by UTF-16 code units then id, with long shared prefixes and repeats', () => {
+    // A tiny alphabet makes long common prefixes and exact repeats, which exercise every chunk level.
+    const key = fc.string({ unit: fc.constantFrom('a', 'b', '가', '\uffff', '𠀋'), maxLength: 10 });
+    const keys = fc.oneof(fc.array(key, { maxLength: 40 }), fc.array(key, { minLength: 49, maxLength: 3000 }));
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 3 }), { maxLength: 200 }), (keys) => {
-        const ids = new Uint32Array(keys.map((_, i) => i));
-        const want = [...ids].sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b));
-        expect([...sortIdsByString(ids, (i) => keys[i]!)]).toEqual(want);
+      fc.property(keys, (ks) => {
+        const ids = new Uint32Array(ks.map((_, i) => i));
+        expect([...sortIdsByString(ids, (i) => ks[i]!)]).toEqual([...ids].sort(byKeyThenId(ks)));
       }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('sorts runs too large for the packed path by radix, at any depth', () => {
+    const key = fc.string({ unit: fc.constantFrom('a', 'b', '가', '𠀋'), maxLength: 12 });
+    fc.assert(
+      fc.property(fc.array(key, { minLength: 100, maxLength: 2000 }), fc.integer({ min: 49, max: 400 }), (ks, packedMax) => {
+        const ids = new Uint32Array(ks.map((_, i) => i));
+        expect([...sortIdsByString(ids, (i) => ks[i]!, packedMax)]).toEqual([...ids].sort(byKeyThenId(ks)));
+      }),
+      { numRuns: 60 },
     );
   });
 });

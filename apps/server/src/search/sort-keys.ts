@@ -60,20 +60,96 @@ export function sortIdsByNumber(ids: Uint32Array, values: Float64Array): Uint32A
   return order;
 }
 
-/** `ids` (ascending) reordered by (key, id) ascending, keys compared by UTF-16 code units. */
-export function sortIdsByString(ids: Uint32Array, keyOf: (id: number) => string): Uint32Array {
+/**
+ * `width` (2 or 3) UTF-16 units of a string from `offset`, as one number that sorts like them (each unit
+ * shifted up by one so that a string ending there sorts before any continuation of it; 17 bits a unit).
+ */
+function chunkKey(s: string, offset: number, width: number): number {
+  const a = s.length > offset ? s.charCodeAt(offset) + 1 : 0;
+  const b = s.length > offset + 1 ? s.charCodeAt(offset + 1) + 1 : 0;
+  if (width === 2) return a * 0x20000 + b;
+  const c = s.length > offset + 2 ? s.charCodeAt(offset + 2) + 1 : 0;
+  return a * 0x400000000 + b * 0x20000 + c;
+}
+
+const FULL_COMPARE_MAX = 48;
+/** Runs up to this size sort natively as doubles packing (two-unit chunk, index in run): 34 + 19 bits. */
+const PACKED_SORT_MAX = 1 << 19;
+
+/**
+ * Sorts order[start, end) (positions into keys, all sharing their first `offset` units, ascending where
+ * equal) by key, stably: most-significant chunk first, recursing into runs that share the chunk. Long
+ * shared prefixes ("the …", "lofi …") cost a pass per chunk instead of a JS comparison per pair.
+ */
+function sortRange(
+  order: Uint32Array,
+  start: number,
+  end: number,
+  offset: number,
+  keys: readonly string[],
+  chunks: Float64Array,
+  packedMax: number,
+): void {
+  const n = end - start;
+  if (n < 2) return;
+  if (n <= FULL_COMPARE_MAX) {
+    const run = Array.from(order.subarray(start, end));
+    run.sort((a, b) => {
+      const ka = keys[a]!;
+      const kb = keys[b]!;
+      return ka < kb ? -1 : ka > kb ? 1 : 0;
+    });
+    order.set(run, start);
+    return;
+  }
+  // A run of one repeated title (common: "Intro", "사랑") is already in order.
+  const first = keys[order[start]!]!;
+  let same = true;
+  for (let i = start + 1; i < end && same; i++) same = keys[order[i]!] === first;
+  if (same) return;
+  let width: number;
+  if (n <= packedMax) {
+    // The index in the run breaks ties, so a plain numeric sort is stable.
+    width = 2;
+    const packed = new Float64Array(n);
+    for (let i = 0; i < n; i++) packed[i] = chunkKey(keys[order[start + i]!]!, offset, 2) * PACKED_SORT_MAX + i;
+    packed.sort();
+    const run = order.slice(start, end);
+    for (let i = 0; i < n; i++) {
+      const p = run[packed[i]! % PACKED_SORT_MAX]!;
+      order[start + i] = p;
+      chunks[p] = Math.floor(packed[i]! / PACKED_SORT_MAX);
+    }
+  } else {
+    width = 3;
+    for (let i = start; i < end; i++) chunks[order[i]!] = chunkKey(keys[order[i]!]!, offset, 3);
+    order.set(sortIdsByNumber(order.subarray(start, end), chunks), start);
+  }
+  for (let i = start; i < end; ) {
+    const c = chunks[order[i]!]!;
+    let j = i + 1;
+    while (j < end && chunks[order[j]!] === c) j++;
+    // Keys ending before the chunk's end are all equal; otherwise the next chunk decides (0 for those that
+    // end exactly here, so they come first).
+    if (j - i > 1 && keys[order[i]!]!.length >= offset + width) sortRange(order, i, j, offset + width, keys, chunks, packedMax);
+    i = j;
+  }
+}
+
+/**
+ * `ids` (ascending) reordered by (key, id) ascending, keys compared by UTF-16 code units. `packedMax` (at
+ * most 2^19) is the largest run sorted as packed doubles; larger ones are radix-sorted (tests lower it).
+ */
+export function sortIdsByString(ids: Uint32Array, keyOf: (id: number) => string, packedMax = PACKED_SORT_MAX): Uint32Array {
   const n = ids.length;
   const keys: string[] = new Array<string>(n);
-  for (let i = 0; i < n; i++) keys[i] = keyOf(ids[i]!);
-  const positions: number[] = new Array<number>(n);
-  for (let i = 0; i < n; i++) positions[i] = i;
-  // Array.prototype.sort is stable, and positions start in id order, so equal keys stay in id order.
-  positions.sort((a, b) => {
-    const ka = keys[a]!;
-    const kb = keys[b]!;
-    return ka < kb ? -1 : ka > kb ? 1 : 0;
-  });
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    keys[i] = keyOf(ids[i]!);
+    order[i] = i;
+  }
+  sortRange(order, 0, n, 0, keys, new Float64Array(n), Math.min(packedMax, PACKED_SORT_MAX));
   const out = new Uint32Array(n);
-  for (let i = 0; i < n; i++) out[i] = ids[positions[i]!]!;
+  for (let i = 0; i < n; i++) out[i] = ids[order[i]!]!;
   return out;
 }

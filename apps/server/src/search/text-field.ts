@@ -103,12 +103,13 @@ export class TextField {
       return;
     }
     // Intersect the sorted lists, rarest first, then confirm the bigrams are consecutive in one run.
-    const lists = [...new Set(grams)].map((g) => this.postings.ids(g)).sort((a, b) => a.length - b.length);
+    const lists = [...new Set(grams)].map((g) => this.postings.view(g)).sort((a, b) => a.length - b.length);
     let candidates = lists[0]!;
     for (let i = 1; i < lists.length && candidates.length > 0; i++) candidates = intersectSorted(candidates, lists[i]!);
-    for (const e of candidates) {
+    for (let i = 0; i < candidates.length; i++) {
+      const e = candidates[i]!;
       if (restrict && !testBit(restrict, e)) continue;
-      if (compactNormalized(textOf(e)).includes(text)) setBit(out, e);
+      if (runsContain(textOf(e), text)) setBit(out, e);
     }
   }
 
@@ -176,6 +177,16 @@ export class TextField {
     const pair = consonantPair(token);
     if (pair !== null) deleteFromSetMap(this.tokensByConsonantPair, pair, token);
   }
+}
+
+/**
+ * Whether `cjk` (CJK characters only) occurs inside one run of the normalised `text`: contiguous in the
+ * text itself (the usual case, no copy needed), or once separators are dropped (runs ignore them; a Latin
+ * letter or digit left in between still breaks the match, as it ends the run).
+ */
+function runsContain(text: string, cjk: string): boolean {
+  if (text.includes(cjk)) return true;
+  return (text.includes(' ') || text.includes('-')) && compactNormalized(text).includes(cjk);
 }
 
 /** The initial consonants of a two-character token, when both characters have one. */

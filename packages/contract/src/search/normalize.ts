@@ -87,12 +87,15 @@ function classOfAstral(cp: number): number {
  * Idempotent: normalizeText(normalizeText(s)) === normalizeText(s).
  */
 export function normalizeText(input: string): string {
-  let s = input.normalize('NFKC').toLowerCase();
-  // Lower-casing can produce sequences NFKC would rewrite again (e.g. from U+0130), hence the second pass.
-  if (BEYOND_PRINTABLE_ASCII.test(s)) s = s.normalize('NFKC');
+  const nfkc = input.normalize('NFKC');
+  let s = nfkc.toLowerCase();
+  // Lower-casing can produce sequences NFKC would rewrite again (e.g. from U+0130), hence a second pass
+  // when it changed anything and the text is not plain ASCII.
+  if (s !== nfkc && BEYOND_PRINTABLE_ASCII.test(s)) s = s.normalize('NFKC');
   let out = '';
   let sliceStart = -1;
   let pendingSeparator = 0;
+  let dropped = false;
   const n = s.length;
   for (let i = 0; i < n; ) {
     const unit = s.charCodeAt(i);
@@ -122,11 +125,13 @@ export function normalizeText(input: string): string {
       sliceStart = -1;
       if (k === SPACE) pendingSeparator = SPACE;
       else if (k === PUNCT && pendingSeparator !== SPACE) pendingSeparator = PUNCT;
+      else if (k === DROP) dropped = true;
     }
     i += width;
   }
   if (sliceStart >= 0) out += sliceStart === 0 ? s : s.slice(sliceStart);
-  return out;
+  // What stood on either side of a dropped character may now compose (a + ZWSP + U+0301): once more.
+  return dropped ? normalizeText(out) : out;
 }
 
 /** A normalised text without its separators: the form used for the title sort and exact/prefix ranking. */

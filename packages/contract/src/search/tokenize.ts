@@ -105,7 +105,7 @@ const pushNew = (list: string[], token: string): void => {
 
 /**
  * The tokens a text is indexed under: the same as indexTokensFromSegments (a property test holds them
- * equal), written as one pass over UTF-16 units because it runs for every title at boot.
+ * equal), written as one pass over UTF-16 units without closures because it runs for every title at boot.
  */
 export function indexTokens(normalized: string): IndexTokens {
   const cjk: string[] = [];
@@ -118,58 +118,45 @@ export function indexTokens(normalized: string): IndexTokens {
   let partIsDigits = false;
   let partCount = 0;
   let joined = '';
-  const endRun = (): void => {
-    if (runLength === 1) pushNew(cjk, prevChar);
-    runLength = 0;
-    prevChar = '';
-  };
-  const endPart = (end: number): void => {
-    if (partStart < 0) return;
-    const part = normalized.slice(partStart, end);
-    pushNew(latin, part);
-    joined += part;
-    partCount++;
-    partStart = -1;
-  };
-  const endCompound = (end: number): void => {
-    endPart(end);
-    if (partCount > 1) pushNew(latin, joined);
-    partCount = 0;
-    joined = '';
-  };
-  for (let i = 0; i < n; ) {
-    const unit = normalized.charCodeAt(i);
-    if (unit === 0x20) {
-      endCompound(i);
-      i++;
-      continue;
-    }
-    if (unit === 0x2d) {
-      endPart(i);
-      i++;
-      continue;
-    }
-    const cp = unit >= 0xd800 && unit <= 0xdbff ? normalized.codePointAt(i)! : unit;
+  // i runs one past the end so that the end of the text closes the open part, compound and run.
+  for (let i = 0; i <= n; ) {
+    const unit = i < n ? normalized.charCodeAt(i) : 0x20;
+    const cp = unit >= 0xd800 && unit <= 0xdbff && i + 1 < n ? normalized.codePointAt(i)! : unit;
     const width = cp > 0xffff ? 2 : 1;
-    if (isCjkCodePoint(cp)) {
-      endCompound(i);
+    const isCjk = unit !== 0x20 && unit !== 0x2d && isCjkCodePoint(cp);
+    const digit = cp >= 0x30 && cp <= 0x39;
+    // A part ends at any separator, at CJK, and where letters and digits meet.
+    if (partStart >= 0 && (unit === 0x20 || unit === 0x2d || isCjk || digit !== partIsDigits)) {
+      const part = normalized.slice(partStart, i);
+      pushNew(latin, part);
+      joined += part;
+      partCount++;
+      partStart = -1;
+    }
+    // A compound ends at whitespace and at CJK; a run ends at a Latin letter or digit (and at the end).
+    if (unit === 0x20 || isCjk) {
+      if (partCount > 1) pushNew(latin, joined);
+      partCount = 0;
+      joined = '';
+    }
+    if (runLength > 0 && ((!isCjk && unit !== 0x20 && unit !== 0x2d) || i === n)) {
+      if (runLength === 1) pushNew(cjk, prevChar);
+      runLength = 0;
+      prevChar = '';
+    }
+    if (isCjk) {
       const ch = width === 1 ? normalized[i]! : normalized.slice(i, i + 2);
       if (runLength > 0) pushNew(cjk, prevChar + ch);
       prevChar = ch;
       runLength++;
       const c = choseongOf(cp);
       if (c !== null) pushNew(consonants, c);
-    } else {
-      if (runLength > 0) endRun();
-      const digit = cp >= 0x30 && cp <= 0x39;
-      if (partStart >= 0 && digit !== partIsDigits) endPart(i);
-      if (partStart < 0) partStart = i;
+    } else if (unit !== 0x20 && unit !== 0x2d && partStart < 0) {
+      partStart = i;
       partIsDigits = digit;
     }
     i += width;
   }
-  endCompound(n);
-  endRun();
   return { cjk, latin, consonants };
 }
 
