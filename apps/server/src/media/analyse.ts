@@ -256,7 +256,7 @@ export class Analyser {
     const durationSec = this.samples / this.sampleRate;
     const rms = this.samples > 0 ? Math.sqrt(this.sumSquares / this.samples) : 0;
     const fps = this.sampleRate / ONSET_HOP;
-    const tempo = estimateTempo(this.envelope.toFloat64(), fps);
+    const tempo = estimateTempo(this.envelope.toFloat64(), fps, { level: rms });
     const key = estimateKey(this.chroma, this.bassChroma);
     return {
       sampleRate: this.sampleRate,

@@ -8,6 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import { KEY_NAME_BY_PITCH_CLASS, speedFromBpm } from '@sori/contract';
 import { PNG } from 'pngjs';
 import { STYLE_OF_GENRE, STYLES, type Part, type Style, type StyleName } from './demo-styles';
@@ -39,67 +40,67 @@ type Row = [title: string, artist: string, genre: number, moods: number[], bpm: 
 
 // Titles and artists are invented; they read naturally in the language they are written in.
 const ROWS: Row[] = [
-  ['바나나 껍질 행진곡', '동네방네 악단', 101, [1501, 1505, 1507], 132, 'F', 40],
-  ['살금살금 고양이', '동네방네 악단', 101, [1511, 1510], 104, 'Dm', 45],
-  ['Morning Palace March', 'Seoul City Philharmonic', 201, [1701, 1702], 112, 'Bb', 70],
-  ['Rise of the Titans', 'Aurora Symphonic', 202, [1701, 1203, 1601], 140, 'Dm', 75],
-  ['記憶の欠片', '水野 蒼', 203, [1402, 1404, 1401], 76, 'Ab', 80],
-  ['Northern Lights Drift', 'Glass Harbor', 204, [1406, 1302], 68, 'E', 85],
-  ['Final Countdown Protocol', 'Ironclad Scores', 205, [1601, 1606, 1901], 150, 'Cm', 60],
-  ['카페 모퉁이에서', '김하늘 트리오', 301, [1301, 1405], 118, 'F', 70],
-  ['Saturday Night Swing', 'The Velvet Brass', 302, [1201, 1202], 168, 'Bb', 60],
-  ['イパネマの午後', 'Café Soleil', 303, [1301, 1405, 1305], 126, 'D', 70],
-  ['봄날의 왈츠', '소리공방 앙상블', 304, [1104, 1404], 138, 'G', 65],
-  ['Fiesta en la Playa', 'Los Hermanos Ritmo', 305, [1201, 1202], 110, 'Am', 60],
-  ['Carnaval Sunrise', 'Banda Azul', 306, [1201, 1101], 102, 'C', 55],
-  ['Última Noche', 'Orquesta Sombra', 307, [1405, 1901, 1305], 116, 'Em', 70],
-  ['Island Breeze', 'Roots Harmony', 308, [1301, 1303], 76, 'G', 75],
-  ['달리는 밤', '블루 게이트', 401, [1203, 1201], 136, 'E', 60],
-  ['Iron Rain', 'Black Harbor', 402, [1203, 1601, 1902], 172, 'Em', 50],
-  ['Get Up & Groove', 'Soul Kitchen Band', 403, [1202, 1201], 104, 'Gm', 60],
-  ['시골길 산책', '들꽃', 404, [1102, 1304], 96, 'G', 65],
-  ['Dusty Road Home', 'Cody & The Pines', 405, [1101, 1106], 122, 'A', 55],
-  ['Midnight Train Blues', 'Slim Walker', 406, [1803, 1301], 84, 'E', 70],
-  ['Electric Sky', 'NOVA-K', 501, [1201, 1203, 1607], 128, 'Fm', 60],
-  ['Deep Night Lounge', 'Sunset Collective', 502, [1202, 1305], 124, 'Bbm', 70],
-  ['돈 워리', 'Young Mist', 503, [1902, 1203], 140, 'F#m', 55],
-  ['Gravity Drop', 'Bass Reactor', 504, [1203, 1601], 140, 'C#m', 50],
-  ['Berlin Underground', 'Kontakt 9', 505, [1901, 1902], 132, 'Am', 65],
-  ['Mirror Ball Fever', 'The Funky Jets', 506, [1201, 1202, 1101], 118, 'Eb', 60],
-  ['君と夏の終わり', 'ひかり', 507, [1403, 1401], 150, 'D', 55],
-  ['ピクセル大冒険', '8bit勇者団', 508, [1106, 1101, 1507], 156, 'C', 45],
-  ['Neon Highway 1986', 'Chrome Sunset', 509, [1406, 1202], 108, 'Bm', 65],
-  ['오늘 밤은 춤을', '네온 시티', 510, [1201, 1101], 126, 'A', 60],
-  ['Concrete Dreams', 'MC Lowkey', 601, [1202, 1905], 92, 'Cm', 60],
-  ['비 오는 날 공부방', '로파이 고양이', 602, [1302, 1804], 78, 'Eb', 75],
-  ['Velvet Sunday', 'Mina Grace', 603, [1405, 1305], 84, 'Db', 70],
-  ['Keep On Shining', 'The Golden Hours', 604, [1403, 1202], 98, 'G', 60],
-  ['너에게 닿기를', '하루', 705, [1101, 1104, 1405], 112, 'D', 70],
-  ['朝露', '木村 空', 701, [1102, 1404, 1304], 72, 'C', 85],
-  ['Coffee & Sunshine', 'Emma Hart', 702, [1101, 1304], 104, 'A', 60],
-  ['그 겨울의 기억', '이서연', 703, [1801, 1804, 1402], 66, 'G#m', 80],
-  ['Snowy Bells', 'Winter Choir', 704, [1101, 1103, 1703], 120, 'G', 50],
-  ['인생은 트로트', '박소리', 706, [1201, 1501, 2003], 130, 'Am', 55],
-  ['Silk Road Caravan', 'Nomad Ensemble', 801, [2002, 1106], 100, 'Dm', 70],
-  ['Clockwork Tension', 'Sound Lab Seoul', 802, [1901, 2001, 1602], 120, 'Am', 45],
-  ['サクラ色の風', '澪とパラソル', 705, [1104, 1101, 2004], 124, 'E', 60],
-  ['Late Night Study Room', 'Sleepy Fox', 602, [1302, 1406], 70, 'Ab', 75],
-  ['深海の記憶', '海の音', 204, [1406, 1902, 1904], 60, 'C#m', 90],
-  ['Letters I Never Sent', 'Daniel Moon', 703, [1801, 1405], 72, 'Eb', 80],
-  ['골목길 비트', 'DJ 소리', 601, [1202, 1201], 88, 'Em', 55],
-  ['Starlight Festival', 'Kira Beats', 501, [1201, 1607, 1101], 128, 'B', 60],
-  ['Highway Sunrise', 'The Roadside', 401, [1201, 1106], 148, 'D', 55],
-  ['Beneath the Surface', 'Arden Lowe', 203, [1602, 1901], 90, 'Fm', 70],
-  ['月夜のワルツ', 'カルテット・ルナ', 304, [1405, 1804], 96, 'Gm', 65],
-  ['엉뚱한 탐정', '뚝딱 사운드', 101, [1510, 1603, 1506], 116, 'Gm', 45],
-  ['Summer Postcards', 'Lily & Ray', 705, [1101, 1403], 104, 'Ab', 60],
-  ['남도 아리랑 변주', '가야금 프로젝트', 801, [2003, 1804], 80, 'A', 75],
-  ["Dragon's Oath", 'Aurora Symphonic', 202, [1702, 1701], 96, 'Ebm', 70],
-  ['Blue Lagoon Café', 'Lua Nova', 303, [1301, 1405], 134, 'Bb', 60],
-  ['Midnight Factory', 'Kontakt 9', 505, [1902, 1901], 136, 'Fm', 55],
-  ['Sunday Gospel', 'The Golden Hours', 604, [1703, 1403], 64, 'C', 70],
-  ['Boss Battle!', '8bit勇者団', 508, [1601, 1606], 176, 'Cm', 40],
-  ['Haunted Toy Box', 'Pumpkin Lane', 101, [2007, 1904, 1506], 110, 'Bbm', 45],
+  ['바나나 껍질 행진곡', '동네방네 악단', 101, [1501, 1505, 1507], 132, 'F', 35],
+  ['살금살금 고양이', '동네방네 악단', 101, [1511, 1510], 104, 'Dm', 40],
+  ['Morning Palace March', 'Seoul City Philharmonic', 201, [1701, 1702], 112, 'Bb', 60],
+  ['Rise of the Titans', 'Aurora Symphonic', 202, [1701, 1203, 1601], 140, 'Dm', 65],
+  ['記憶の欠片', '水野 蒼', 203, [1402, 1404, 1401], 76, 'Ab', 70],
+  ['Northern Lights Drift', 'Glass Harbor', 204, [1406, 1302], 68, 'E', 70],
+  ['Final Countdown Protocol', 'Ironclad Scores', 205, [1601, 1606, 1901], 150, 'Cm', 50],
+  ['카페 모퉁이에서', '김하늘 트리오', 301, [1301, 1405], 118, 'F', 60],
+  ['Saturday Night Swing', 'The Velvet Brass', 302, [1201, 1202], 168, 'Bb', 50],
+  ['イパネマの午後', 'Café Soleil', 303, [1301, 1405, 1305], 126, 'D', 60],
+  ['봄날의 왈츠', '소리공방 앙상블', 304, [1104, 1404], 138, 'G', 55],
+  ['Fiesta en la Playa', 'Los Hermanos Ritmo', 305, [1201, 1202], 110, 'Am', 50],
+  ['Carnaval Sunrise', 'Banda Azul', 306, [1201, 1101], 102, 'C', 45],
+  ['Última Noche', 'Orquesta Sombra', 307, [1405, 1901, 1305], 116, 'Em', 60],
+  ['Island Breeze', 'Roots Harmony', 308, [1301, 1303], 76, 'G', 65],
+  ['달리는 밤', '블루 게이트', 401, [1203, 1201], 136, 'E', 50],
+  ['Iron Rain', 'Black Harbor', 402, [1203, 1601, 1902], 172, 'Em', 40],
+  ['Get Up & Groove', 'Soul Kitchen Band', 403, [1202, 1201], 104, 'Gm', 50],
+  ['시골길 산책', '들꽃', 404, [1102, 1304], 96, 'G', 55],
+  ['Dusty Road Home', 'Cody & The Pines', 405, [1101, 1106], 122, 'A', 45],
+  ['Midnight Train Blues', 'Slim Walker', 406, [1803, 1301], 84, 'E', 60],
+  ['Electric Sky', 'NOVA-K', 501, [1201, 1203, 1607], 128, 'Fm', 50],
+  ['Deep Night Lounge', 'Sunset Collective', 502, [1202, 1305], 124, 'Bbm', 60],
+  ['돈 워리', 'Young Mist', 503, [1902, 1203], 140, 'F#m', 45],
+  ['Gravity Drop', 'Bass Reactor', 504, [1203, 1601], 140, 'C#m', 40],
+  ['Berlin Underground', 'Kontakt 9', 505, [1901, 1902], 132, 'Am', 55],
+  ['Mirror Ball Fever', 'The Funky Jets', 506, [1201, 1202, 1101], 118, 'Eb', 50],
+  ['君と夏の終わり', 'ひかり', 507, [1403, 1401], 150, 'D', 45],
+  ['ピクセル大冒険', '8bit勇者団', 508, [1106, 1101, 1507], 156, 'C', 40],
+  ['Neon Highway 1986', 'Chrome Sunset', 509, [1406, 1202], 108, 'Bm', 55],
+  ['오늘 밤은 춤을', '네온 시티', 510, [1201, 1101], 126, 'A', 50],
+  ['Concrete Dreams', 'MC Lowkey', 601, [1202, 1905], 92, 'Cm', 50],
+  ['비 오는 날 공부방', '로파이 고양이', 602, [1302, 1804], 78, 'Eb', 65],
+  ['Velvet Sunday', 'Mina Grace', 603, [1405, 1305], 84, 'Db', 60],
+  ['Keep On Shining', 'The Golden Hours', 604, [1403, 1202], 98, 'G', 50],
+  ['너에게 닿기를', '하루', 705, [1101, 1104, 1405], 112, 'D', 60],
+  ['朝露', '木村 空', 701, [1102, 1404, 1304], 72, 'C', 70],
+  ['Coffee & Sunshine', 'Emma Hart', 702, [1101, 1304], 104, 'A', 50],
+  ['그 겨울의 기억', '이서연', 703, [1801, 1804, 1402], 66, 'G#m', 70],
+  ['Snowy Bells', 'Winter Choir', 704, [1101, 1103, 1703], 120, 'G', 40],
+  ['인생은 트로트', '박소리', 706, [1201, 1501, 2003], 130, 'Am', 45],
+  ['Silk Road Caravan', 'Nomad Ensemble', 801, [2002, 1106], 100, 'Dm', 60],
+  ['Clockwork Tension', 'Sound Lab Seoul', 802, [1901, 2001, 1602], 120, 'Am', 40],
+  ['サクラ色の風', '澪とパラソル', 705, [1104, 1101, 2004], 124, 'E', 50],
+  ['Late Night Study Room', 'Sleepy Fox', 602, [1302, 1406], 70, 'Ab', 65],
+  ['深海の記憶', '海の音', 204, [1406, 1902, 1904], 60, 'C#m', 75],
+  ['Letters I Never Sent', 'Daniel Moon', 703, [1801, 1405], 72, 'Eb', 70],
+  ['골목길 비트', 'DJ 소리', 601, [1202, 1201], 88, 'Em', 45],
+  ['Starlight Festival', 'Kira Beats', 501, [1201, 1607, 1101], 128, 'B', 50],
+  ['Highway Sunrise', 'The Roadside', 401, [1201, 1106], 148, 'D', 45],
+  ['Beneath the Surface', 'Arden Lowe', 203, [1602, 1901], 90, 'Fm', 60],
+  ['月夜のワルツ', 'カルテット・ルナ', 304, [1405, 1804], 96, 'Gm', 55],
+  ['엉뚱한 탐정', '뚝딱 사운드', 101, [1510, 1603, 1506], 116, 'Gm', 40],
+  ['Summer Postcards', 'Lily & Ray', 705, [1101, 1403], 104, 'Ab', 50],
+  ['남도 아리랑 변주', '가야금 프로젝트', 801, [2003, 1804], 80, 'A', 65],
+  ["Dragon's Oath", 'Aurora Symphonic', 202, [1702, 1701], 96, 'Ebm', 60],
+  ['Blue Lagoon Café', 'Lua Nova', 303, [1301, 1405], 134, 'Bb', 50],
+  ['Midnight Factory', 'Kontakt 9', 505, [1902, 1901], 136, 'Fm', 45],
+  ['Sunday Gospel', 'The Golden Hours', 604, [1703, 1403], 64, 'C', 60],
+  ['Boss Battle!', '8bit勇者団', 508, [1601, 1606], 176, 'Cm', 35],
+  ['Haunted Toy Box', 'Pumpkin Lane', 101, [2007, 1904, 1506], 110, 'Bbm', 40],
 ];
 
 const LETTER_PC: Record<string, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
@@ -111,12 +112,16 @@ function parseKey(key: string): { tonic: number; mode: KeyMode } {
   return { tonic: (LETTER_PC[m[1]!]! + acc + 12) % 12, mode: m[3] ? 'minor' : 'major' };
 }
 
-function barsFor(seconds: number, bpm: number, meter: number): number {
-  return Math.max(8, Math.round((seconds * bpm) / 60 / meter / 4) * 4);
-}
-
 /** Seconds of ring-out after the last bar (reverb and the final chord's release). */
 const TAIL_SEC = 2.5;
+const MIN_DEMO_SEC = 30;
+
+/** Whole four-bar phrases that fit in the target length (the ring-out tail comes on top). */
+function barsFor(seconds: number, bpm: number, meter: number): number {
+  let bars = Math.max(8, Math.floor(((seconds - TAIL_SEC) * bpm) / 60 / meter / 4) * 4);
+  while ((bars * meter * 60) / bpm + TAIL_SEC < MIN_DEMO_SEC) bars += 4;
+  return bars;
+}
 
 export const DEMO_CATALOGUE: readonly DemoTrack[] = ROWS.map(([title, artist, genre, moods, bpm, key, seconds], i) => {
   const style = STYLE_OF_GENRE[genre];
@@ -508,20 +513,96 @@ export async function writeDemoTrack(track: DemoTrack, dir: string, sampleRate =
 export interface WriteCatalogueOptions {
   tracks?: readonly DemoTrack[];
   sampleRate?: number;
+  /** Worker threads rendering at once; 1 renders on the calling thread. */
+  concurrency?: number;
+  /** Called as each track is written (in completion order): ingest it, then delete the files if wanted. */
   onTrack?: (written: WrittenDemoTrack, done: number, total: number) => void | Promise<void>;
 }
 
 /**
- * Writes every demo track into `dir`, one at a time; `onTrack` can ingest and delete each file before the
- * next is made, so the disk never holds the whole set.
+ * Writes every demo track into `dir` and returns them in catalogue order. With `concurrency` above 1 the
+ * rendering runs in worker threads while `onTrack` (ingesting, say) runs here on the main thread.
  */
 export async function writeDemoCatalogue(dir: string, opts: WriteCatalogueOptions = {}): Promise<WrittenDemoTrack[]> {
   const tracks = opts.tracks ?? DEMO_CATALOGUE;
-  const out: WrittenDemoTrack[] = [];
-  for (const [i, track] of tracks.entries()) {
-    const written = await writeDemoTrack(track, dir, opts.sampleRate);
-    out.push(written);
-    await opts.onTrack?.(written, i + 1, tracks.length);
+  const sampleRate = opts.sampleRate ?? 44100;
+  const concurrency = Math.max(1, Math.min(opts.concurrency ?? 1, tracks.length));
+  await mkdir(dir, { recursive: true });
+  const out = new Map<number, WrittenDemoTrack>();
+  let done = 0;
+  const finished = async (written: WrittenDemoTrack) => {
+    out.set(written.track.index, written);
+    await opts.onTrack?.(written, ++done, tracks.length);
+  };
+  if (concurrency === 1) {
+    for (const track of tracks) await finished(await writeDemoTrack(track, dir, sampleRate));
+  } else {
+    await renderInWorkers(tracks, dir, sampleRate, concurrency, finished);
   }
-  return out;
+  return tracks.map((t) => out.get(t.index)!);
+}
+
+/**
+ * Worker threads do not inherit the TypeScript loader of the main thread, so the worker's bootstrap
+ * registers tsx itself before importing the (TypeScript) worker module.
+ */
+function startWorker(): Worker {
+  const entry = new URL('./demo-worker.ts', import.meta.url).href;
+  let tsxApi = 'tsx/esm/api';
+  try {
+    // Resolved from here so the worker finds tsx whatever the process's working directory.
+    tsxApi = import.meta.resolve('tsx/esm/api');
+  } catch {
+    // Runtimes without import.meta.resolve fall back to resolving from the working directory.
+  }
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(bootstrap, { eval: true });
+}
+
+async function renderInWorkers(
+  tracks: readonly DemoTrack[],
+  dir: string,
+  sampleRate: number,
+  concurrency: number,
+  finished: (w: WrittenDemoTrack) => Promise<void>,
+): Promise<void> {
+  const queue = [...tracks];
+  const byIndex = new Map(tracks.map((t) => [t.index, t]));
+  const workers = Array.from({ length: concurrency }, () => startWorker());
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            let pending: Promise<void> = Promise.resolve();
+            const sendNext = () => {
+              const track = queue.shift();
+              if (!track) {
+                pending.then(resolve, reject);
+                return;
+              }
+              worker.postMessage({ index: track.index, dir, sampleRate });
+            };
+            worker.on('message', (reply: { index: number; audioPath?: string; coverPath?: string; error?: string }) => {
+              if (reply.error !== undefined || !reply.audioPath || !reply.coverPath) {
+                reject(new Error(`Rendering demo track ${reply.index} failed: ${reply.error ?? 'no output'}`));
+                return;
+              }
+              const written = { track: byIndex.get(reply.index)!, audioPath: reply.audioPath, coverPath: reply.coverPath };
+              // The next track renders while this one is handed over (and ingested) on the main thread.
+              pending = pending.then(() => finished(written));
+              pending.catch(reject);
+              sendNext();
+            });
+            worker.on('error', reject);
+            worker.on('exit', (code) => {
+              if (code !== 0) reject(new Error(`Demo worker exited with ${code}`));
+            });
+            sendNext();
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
 }

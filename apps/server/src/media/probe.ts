@@ -378,7 +378,9 @@ export function checkDecoded(probe: ProbeResult, d: DecodedStats, limitsIn: Part
       decodedDurationSec: round2(d.durationSec),
     });
   }
-  if (d.decodeErrors >= 8) {
+  // ffmpeg logs two lines per frame it cannot decode; one bad frame is already damage (a cut-off
+  // final frame is how a truncated ADTS stream shows).
+  if (d.decodeErrors >= 2) {
     throw new MediaError('MEDIA_CORRUPT', 'The audio data is damaged', { decodeErrors: d.decodeErrors });
   }
   if (d.durationSec > limits.maxDurationSec) {

@@ -131,43 +131,84 @@ export class Mixer {
     if (start >= end || start < 0) return;
     const hz = midiToHz(n.midi);
     const gain = n.vel * (tm.gain ?? 1);
-    const panL = Math.cos(((n.pan + 1) * Math.PI) / 4);
-    const panR = Math.sin(((n.pan + 1) * Math.PI) / 4);
-    const voice = new Float32Array(end - start);
+    const panL = Math.cos(((n.pan + 1) * Math.PI) / 4) * gain;
+    const panR = Math.sin(((n.pan + 1) * Math.PI) / 4) * gain;
+    const send = n.send * gain;
+    const count = end - start;
+    const { left, right, sendBus } = this;
+    const held = n.dur;
 
+    if (tm.harmonics && tm.pluck === undefined && !tm.partials && !tm.drive) {
+      // The common voice (one or two detuned wavetable oscillators) is mixed straight into the bus.
+      const table = wavetable(n.timbre, tm.harmonics, (sr * 0.45) / hz);
+      const cents = tm.detuneCents ?? 0;
+      const inc1 = ((hz * 2 ** (-cents / 1200)) / sr) * TABLE_SIZE;
+      const inc2 = ((hz * 2 ** (cents / 1200)) / sr) * TABLE_SIZE;
+      const two = cents !== 0;
+      const amp = two ? 0.5 : 1;
+      let p1 = this.rand() * TABLE_SIZE;
+      let p2 = this.rand() * TABLE_SIZE;
+      const vib = tm.vibrato;
+      let prevEnv = this.envelopeAt(tm, 0, held);
+      for (let block = 0; block < count; block += 32) {
+        const stop = Math.min(count, block + 32);
+        const tSec = block / sr;
+        // Vibrato and envelope change slowly: evaluated once per 32 samples and interpolated.
+        const mod = vib ? 2 ** ((vib.cents * Math.sin(2 * Math.PI * vib.rate * tSec) * Math.min(1, tSec * 2)) / 1200) : 1;
+        const a = inc1 * mod;
+        const b = inc2 * mod;
+        const nextEnv = this.envelopeAt(tm, stop / sr, held);
+        let env = prevEnv * amp;
+        const envStep = ((nextEnv - prevEnv) / (stop - block)) * amp;
+        for (let i = block; i < stop; i++) {
+          let idx = p1 | 0;
+          let v = table[idx]! + (table[idx + 1]! - table[idx]!) * (p1 - idx);
+          p1 += a;
+          if (p1 >= TABLE_SIZE) p1 -= TABLE_SIZE;
+          if (two) {
+            idx = p2 | 0;
+            v += table[idx]! + (table[idx + 1]! - table[idx]!) * (p2 - idx);
+            p2 += b;
+            if (p2 >= TABLE_SIZE) p2 -= TABLE_SIZE;
+          }
+          v *= env;
+          const j = start + i;
+          left[j]! += v * panL;
+          right[j]! += v * panR;
+          sendBus[j]! += v * send;
+          env += envStep;
+        }
+        prevEnv = nextEnv;
+      }
+      return;
+    }
+
+    const voice = new Float32Array(count);
     if (tm.pluck !== undefined) this.pluck(voice, hz, tm.pluck);
     if (tm.harmonics) {
       const table = wavetable(n.timbre, tm.harmonics, (sr * 0.45) / hz);
       const detunes = tm.detuneCents ? [-tm.detuneCents, tm.detuneCents] : [0];
       for (const cents of detunes) {
         let phase = this.rand() * TABLE_SIZE;
-        const baseInc = ((hz * 2 ** (cents / 1200)) / sr) * TABLE_SIZE;
+        const inc = ((hz * 2 ** (cents / 1200)) / sr) * TABLE_SIZE;
         const amp = 1 / detunes.length;
-        const vib = tm.vibrato;
-        for (let block = 0; block < voice.length; block += 64) {
-          // Vibrato changes slowly: one increment per 64 samples is inaudible and cheaper.
-          const tSec = block / sr;
-          const inc = vib ? baseInc * 2 ** ((vib.cents * Math.sin(2 * Math.PI * vib.rate * tSec) * Math.min(1, tSec * 2)) / 1200) : baseInc;
-          const stop = Math.min(voice.length, block + 64);
-          for (let i = block; i < stop; i++) {
-            const idx = phase | 0;
-            const f = phase - idx;
-            voice[i]! += amp * (table[idx]! + (table[idx + 1]! - table[idx]!) * f);
-            phase += inc;
-            if (phase >= TABLE_SIZE) phase -= TABLE_SIZE;
-          }
+        for (let i = 0; i < count; i++) {
+          const idx = phase | 0;
+          voice[i]! += amp * (table[idx]! + (table[idx + 1]! - table[idx]!) * (phase - idx));
+          phase += inc;
+          if (phase >= TABLE_SIZE) phase -= TABLE_SIZE;
         }
       }
     }
     if (tm.partials) {
       const sine = wavetable('sine', [1], 1);
       for (const [ratio, amp, decay] of tm.partials) {
-        const inc = ((hz * ratio) / sr) * TABLE_SIZE;
         if (hz * ratio > sr * 0.45) continue;
+        const inc = ((hz * ratio) / sr) * TABLE_SIZE;
         let phase = 0;
         let env = amp;
         const k = Math.exp(-1 / (decay * sr));
-        for (let i = 0; i < voice.length; i++) {
+        for (let i = 0; i < count; i++) {
           const idx = phase | 0;
           voice[i]! += env * (sine[idx]! + (sine[idx + 1]! - sine[idx]!) * (phase - idx));
           env *= k;
@@ -177,22 +218,21 @@ export class Mixer {
       }
     }
     const drive = tm.drive;
-    const held = n.dur;
-    // The envelope is evaluated every 32 samples and interpolated: exact enough, several times cheaper.
+    const norm = drive ? 1 / Math.tanh(drive) : 1;
     let prevEnv = this.envelopeAt(tm, 0, held);
-    for (let block = 0; block < voice.length; block += 32) {
-      const stop = Math.min(voice.length, block + 32);
+    for (let block = 0; block < count; block += 32) {
+      const stop = Math.min(count, block + 32);
       const nextEnv = this.envelopeAt(tm, stop / sr, held);
       const step = (nextEnv - prevEnv) / (stop - block);
       let env = prevEnv;
       for (let i = block; i < stop; i++) {
         let v = voice[i]!;
-        if (drive) v = Math.tanh(v * drive) / Math.tanh(drive);
-        v *= env * gain;
+        if (drive) v = Math.tanh(v * drive) * norm;
+        v *= env;
         const j = start + i;
-        this.left[j]! += v * panL;
-        this.right[j]! += v * panR;
-        this.sendBus[j]! += v * n.send;
+        left[j]! += v * panL;
+        right[j]! += v * panR;
+        sendBus[j]! += v * send;
         env += step;
       }
       prevEnv = nextEnv;

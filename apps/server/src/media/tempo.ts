@@ -5,6 +5,8 @@ export interface TempoEstimate {
   bpm: number;
   /** 0..1: how clearly the winning periodicity stands out from the other candidates. */
   confidence: number;
+  /** Normalised autocorrelation of the onsets at the beat period and its multiples: how periodic they are. */
+  periodicity: number;
 }
 
 export interface TempoOptions {
@@ -15,7 +17,14 @@ export interface TempoOptions {
    * Listeners hear the beat in these; hats and shakers mark subdivisions. Used to choose the metrical level.
    */
   accents?: Float64Array;
+  /** RMS level of the signal (linear): onsets are judged relative to it, so quiet recordings still count. */
+  level?: number;
 }
+
+/** Mean onset strength per unit of RMS below which there is no beat (music measures 0.09 and more). */
+const MIN_ONSET_PER_LEVEL = 0.02;
+/** Periodicity below which the onsets are irregular (noise measures 0.03, music 0.45 and more). */
+const MIN_PERIODICITY = 0.1;
 
 /** Centre and width (octaves) of the tempo prior: most library music sits around 100–130 BPM. */
 const PRIOR_CENTRE_BPM = 115;
@@ -40,6 +49,8 @@ export function estimateTempo(envelope: Float64Array, fps: number, opts: TempoOp
   let mean = 0;
   for (let i = 0; i < rectified.length; i++) mean += rectified[i]!;
   mean /= rectified.length;
+  // A steady tone or drone has (almost) no onsets: no beat to report, whatever the autocorrelation says.
+  if (opts.level !== undefined && mean < MIN_ONSET_PER_LEVEL * opts.level) return null;
   const e = new Float64Array(rectified.length);
   let energy = 0;
   for (let i = 0; i < e.length; i++) {
@@ -96,10 +107,12 @@ export function estimateTempo(envelope: Float64Array, fps: number, opts: TempoOp
   bpm = chooseMetricalLevel(opts.accents ? prepare(opts.accents, fps) : rectified, fps, bpm, minBpm, maxBpm);
   // Re-centre on the comb's own maximum at the chosen level: doubling or halving keeps the error of the
   // level it came from, and the longer period's multiples pin the shorter one down too.
-  bpm = refine(localMax(bpm, score, step), score, step);
+  bpm = refine(localMax(bpm, score, step, minBpm, maxBpm), score, step);
   const second = secondBest(grid, bpm, prior);
   const confidence = Math.max(0, Math.min(1, 1 - second / Math.max(best, score(bpm) * prior(bpm))));
-  return { bpm: Math.round(bpm * 10) / 10, confidence: Math.round(confidence * 100) / 100 };
+  const periodicity = score(bpm);
+  if (periodicity < MIN_PERIODICITY) return null;
+  return { bpm: Math.round(bpm * 10) / 10, confidence: Math.round(confidence * 100) / 100, periodicity: Math.round(periodicity * 1000) / 1000 };
 }
 
 const DOUBLE_IF_HALF_RATIO_ABOVE = 0.6;
@@ -188,12 +201,12 @@ export function pulseStrengths(e: Float64Array, period: number): { on: number; h
 }
 
 /** Climbs the comb score from a point to its nearest local maximum on the grid. */
-function localMax(bpm: number, score: (b: number) => number, step: number): number {
+function localMax(bpm: number, score: (b: number) => number, step: number, lo: number, hi: number): number {
   let x = bpm;
   let v = score(x);
   for (let i = 0; i < 400; i++) {
-    const up = score(x + step);
-    const down = score(x - step);
+    const up = x + step <= hi ? score(x + step) : -Infinity;
+    const down = x - step >= lo ? score(x - step) : -Infinity;
     if (up > v && up >= down) {
       x += step;
       v = up;

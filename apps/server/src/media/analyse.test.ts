@@ -1,0 +1,121 @@
+import { WAVEFORM_IMAGE } from '@sori/contract';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cadence, clicks, fixtureDir, noise, tone, type FixtureDir } from '../../test/fixtures/audio';
+import { ANALYSIS_RATE, analyseFile, Analyser } from './analyse';
+import { estimateKey, CHROMA_BINS } from './key';
+import { probeFile } from './probe';
+import { PEAKS_LENGTH, WAVE_PNG_STYLE } from './waveform';
+
+let fx: FixtureDir;
+beforeAll(async () => {
+  fx = await fixtureDir();
+});
+afterAll(async () => {
+  await fx.cleanup();
+});
+
+const analyse = async (file: string) => analyseFile(file, await probeFile(file));
+
+describe('peaks for the player', () => {
+  it('has enough points for a 1,000 px waveform, normalised to 0..1', async () => {
+    const a = await analyse(await noise(fx.file('noise.flac'), 12, 'flac'));
+    expect(a.peaks.version).toBe(1);
+    expect(a.peaks.length).toBe(PEAKS_LENGTH);
+    expect(a.peaks.peaks).toHaveLength(PEAKS_LENGTH);
+    expect(PEAKS_LENGTH).toBeGreaterThanOrEqual(1000);
+    expect(Math.max(...a.peaks.peaks)).toBe(1);
+    expect(Math.min(...a.peaks.peaks)).toBeGreaterThanOrEqual(0);
+    expect(a.peaks.durationSec).toBeCloseTo(12, 1);
+  });
+
+  it('is flat for a steady tone', async () => {
+    const a = await analyse(await tone(fx.file('tone.wav'), 440, 4));
+    expect(a.peaks.peaks.every((p) => p > 0.9)).toBe(true);
+  });
+});
+
+describe('wave_{id}.png', () => {
+  it('is 220×25 with grey bars on a transparent background', async () => {
+    const a = await analyse(await clicks(fx.file('c.wav'), 120, 8));
+    const png = PNG.sync.read(a.wavePng);
+    expect([png.width, png.height]).toEqual([WAVEFORM_IMAGE.width, WAVEFORM_IMAGE.height]);
+    let transparent = 0;
+    let opaque = 0;
+    for (let i = 0; i < png.data.length; i += 4) {
+      const alpha = png.data[i + 3]!;
+      if (alpha === 0) transparent++;
+      else {
+        opaque++;
+        expect([png.data[i], png.data[i + 1], png.data[i + 2]]).toEqual([...WAVE_PNG_STYLE.color]);
+      }
+    }
+    expect(transparent).toBeGreaterThan(0);
+    expect(opaque).toBeGreaterThan(0);
+    // 73 bars of 2 px with 1 px gaps, centred: column 0 is margin, columns 1–2 the first bar, 3 a gap.
+    for (let y = 0; y < png.height; y++) {
+      expect(png.data[(y * png.width + 0) * 4 + 3]).toBe(0);
+      expect(png.data[(y * png.width + 3) * 4 + 3]).toBe(0);
+    }
+    expect(png.data[(12 * png.width + 1) * 4 + 3]).toBeGreaterThan(0);
+  });
+});
+
+describe('tempo', () => {
+  it.each([72, 96, 128, 150, 174])('finds %i BPM in a click track within 2%', async (bpm) => {
+    const a = await analyse(await clicks(fx.file(`click-${bpm}.wav`), bpm, 24));
+    expect(a.tempo).not.toBeNull();
+    expect(Math.abs(a.tempo!.bpm / bpm - 1)).toBeLessThanOrEqual(0.02);
+  });
+
+  it('reports no tempo for a steady tone or for noise', async () => {
+    expect((await analyse(await tone(fx.file('steady.wav'), 330, 10))).bpm).toBeNull();
+    expect((await analyse(await noise(fx.file('hiss.wav'), 10))).bpm).toBeNull();
+  });
+});
+
+describe('key', () => {
+  it.each([
+    [0, 'major', 'C'],
+    [9, 'minor', 'A'],
+    [6, 'major', 'F♯'],
+    [2, 'minor', 'D'],
+    [10, 'major', 'B♭'],
+  ] as const)('finds the tonic of a cadence (%i %s → %s)', async (tonic, mode, name) => {
+    const a = await analyse(await cadence(fx.file(`cad-${tonic}-${mode}.wav`), tonic, mode, 16));
+    expect(a.key?.tonic).toBe(tonic);
+    expect(a.key?.mode).toBe(mode);
+    expect(a.soundKey).toBe(name);
+  });
+
+  it('is null without any pitched content', () => {
+    expect(estimateKey(new Float64Array(CHROMA_BINS))).toBeNull();
+  });
+});
+
+describe('the streaming analyser', () => {
+  it('gives the same answer however the samples are chunked', () => {
+    const n = ANALYSIS_RATE * 8;
+    const x = new Float32Array(n);
+    const beat = (60 / 110) * ANALYSIS_RATE;
+    for (let i = 0; i < n; i++) {
+      const inBeat = i % beat;
+      x[i] = 0.5 * Math.exp(-inBeat / 400) * Math.sin((2 * Math.PI * 220 * i) / ANALYSIS_RATE) + 0.05 * Math.sin((2 * Math.PI * 440 * i) / ANALYSIS_RATE);
+    }
+    const whole = new Analyser();
+    whole.push(x);
+    const chunked = new Analyser();
+    for (let i = 0; i < n; ) {
+      const size = 1 + ((i * 7919) % 9000);
+      chunked.push(x.subarray(i, i + size));
+      i += size;
+    }
+    const a = whole.finish();
+    const b = chunked.finish();
+    expect(b.samples).toBe(a.samples);
+    expect(b.tempo).toEqual(a.tempo);
+    expect(b.key).toEqual(a.key);
+    expect(b.peaks).toEqual(a.peaks);
+    expect(b.wavePng.equals(a.wavePng)).toBe(true);
+  });
+});
