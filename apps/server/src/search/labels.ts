@@ -77,15 +77,10 @@ class LabelDictionary {
 
   resolve(term: SearchTerm): LabelCodes {
     const text = termLabelText(term);
-    const genres = new Set<number>();
-    const moods = new Set<number>();
-    const take = (e: Entry): void => {
-      for (const c of e.genres) genres.add(c);
-      for (const c of e.moods) moods.add(c);
-    };
+    const matched: Entry[] = [];
     if (text !== null && text !== '') {
       const exact = this.byKey.get(text);
-      if (exact) take(exact);
+      if (exact) matched.push(exact);
       if (term.kind !== 'choseong' && term.last && text.length >= LABEL_PREFIX_MIN_LENGTH) {
         let lo = 0;
         let hi = this.sortedKeys.length;
@@ -94,8 +89,16 @@ class LabelDictionary {
           if (this.sortedKeys[mid]! < text) lo = mid + 1;
           else hi = mid;
         }
-        for (let i = lo; i < this.sortedKeys.length && this.sortedKeys[i]!.startsWith(text); i++) take(this.byKey.get(this.sortedKeys[i]!)!);
+        for (let i = lo; i < this.sortedKeys.length && this.sortedKeys[i]!.startsWith(text); i++) {
+          matched.push(this.byKey.get(this.sortedKeys[i]!)!);
+        }
       }
+    }
+    const genres = new Set<number>();
+    const moods = new Set<number>();
+    for (const e of matched) {
+      for (const c of e.genres) genres.add(c);
+      for (const c of e.moods) moods.add(c);
     }
     return { genres: [...genres].sort((a, b) => a - b), moods: [...moods].sort((a, b) => a - b) };
   }

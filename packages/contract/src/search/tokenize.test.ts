@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeText } from './normalize';
-import { cjkGrams, indexTokens, indexTokensFromSegments, parseSearchQuery, segmentsOf, termKey } from './tokenize';
+import { cjkGrams, highlightRanges, indexTokens, indexTokensFromSegments, parseSearchQuery, segmentsOf, termKey } from './tokenize';
 
 const tokens = (s: string) => indexTokens(normalizeText(s));
 
@@ -97,5 +97,42 @@ describe('parseSearchQuery', () => {
 
   it('skips a joined reading identical to the words', () => {
     expect(parseSearchQuery('사랑 2').readings).toHaveLength(1);
+  });
+});
+
+describe('highlightRanges', () => {
+  const marked = (text: string, query: string) =>
+    highlightRanges(text, query).map((r) => text.slice(r.start, r.end));
+
+  it('marks matches in the original text, whatever its form', () => {
+    expect(marked('사랑의 노래', '노래')).toEqual(['노래']);
+    expect(marked('사랑의노래'.normalize('NFD'), '노래')).toEqual(['노래'.normalize('NFD')]);
+    expect(marked('잔잔한 피아노', '잔잔한피아노')).toEqual(['잔잔한 피아노']);
+    expect(marked('ＬＯＶＥ song', 'love')).toEqual(['ＬＯＶＥ']);
+    expect(marked('ピアノの森', 'ぴあの')).toEqual(['ピアノ']);
+  });
+
+  it('marks 초성, Latin prefixes, compounds and digits', () => {
+    expect(marked('사랑 노래', 'ㄴㄹ')).toEqual(['노래']);
+    expect(marked('Piano Sonata', 'pian')).toEqual(['Pian']);
+    expect(marked('Lo-Fi Beats', 'lofi')).toEqual(['Lo-Fi']);
+    expect(marked('R.E.M. Sleep', 'rem sl')).toEqual(['R.E.M', 'Sl']);
+    expect(marked('Track 2', '2')).toEqual(['2']);
+    expect(marked('Track 2', 'rain')).toEqual([]);
+  });
+
+  it('returns sorted, disjoint ranges inside the text', () => {
+    const unit = fc.constantFrom(...'사랑의노래ㅅㄹ 피아노-.abZ09 ピアノé'.split(''));
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 20 }), fc.string({ unit, maxLength: 6 }), (text, query) => {
+        let end = 0;
+        for (const r of highlightRanges(text, query)) {
+          expect(r.start).toBeGreaterThanOrEqual(end);
+          expect(r.end).toBeGreaterThan(r.start);
+          expect(r.end).toBeLessThanOrEqual(text.length);
+          end = r.end;
+        }
+      }),
+    );
   });
 });

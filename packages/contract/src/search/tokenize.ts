@@ -239,3 +239,138 @@ export function parseSearchQuery(query: string): ParsedQuery {
   }
   return { normalized, compact, readings };
 }
+
+/** A span of the original text, in UTF-16 offsets, end exclusive. */
+export interface TextRange {
+  start: number;
+  end: number;
+}
+
+interface PlacedChar {
+  ch: string;
+  start: number;
+  end: number;
+}
+type PlacedSegment = { kind: 'cjk'; chars: PlacedChar[] } | { kind: 'latin'; parts: PlacedChar[][] };
+
+const CLUSTER_CONTINUATION = /[\p{M}\u1160-\u11ff\u200c\u200d]/u;
+
+/**
+ * The segments of an original (not normalised) text, each character placed at the span of the original it
+ * came from. Characters are normalised one cluster (a character with its combining marks or conjoining
+ * vowels) at a time, close enough to normalizeText for showing where a match is.
+ */
+function placedSegments(text: string): PlacedSegment[] {
+  const out: PlacedSegment[] = [];
+  let run: PlacedChar[] = [];
+  let parts: PlacedChar[][] = [];
+  let part: PlacedChar[] = [];
+  let partIsDigits = false;
+  const flushPart = (): void => {
+    if (part.length > 0) parts.push(part);
+    part = [];
+  };
+  const flushCompound = (): void => {
+    flushPart();
+    if (parts.length > 0) out.push({ kind: 'latin', parts });
+    parts = [];
+  };
+  const flushRun = (): void => {
+    if (run.length > 0) out.push({ kind: 'cjk', chars: run });
+    run = [];
+  };
+  const clusters: { text: string; start: number; end: number }[] = [];
+  for (let i = 0; i < text.length; ) {
+    const cp = text.codePointAt(i)!;
+    const w = cp > 0xffff ? 2 : 1;
+    const last = clusters[clusters.length - 1];
+    if (last && last.end === i && CLUSTER_CONTINUATION.test(text.slice(i, i + w))) {
+      last.text += text.slice(i, i + w);
+      last.end = i + w;
+    } else {
+      clusters.push({ text: text.slice(i, i + w), start: i, end: i + w });
+    }
+    i += w;
+  }
+  for (const c of clusters) {
+    const n = normalizeText(c.text);
+    if (n === '') {
+      if (/[\s\p{Cc}]/u.test(c.text)) flushCompound();
+      else flushPart();
+      continue;
+    }
+    for (const ch of n) {
+      const cp = ch.codePointAt(0)!;
+      if (ch === ' ') flushCompound();
+      else if (ch === '-') flushPart();
+      else if (isCjkCodePoint(cp)) {
+        flushCompound();
+        run.push({ ch, start: c.start, end: c.end });
+      } else {
+        flushRun();
+        const digit = cp >= 0x30 && cp <= 0x39;
+        if (part.length > 0 && digit !== partIsDigits) flushPart();
+        partIsDigits = digit;
+        part.push({ ch, start: c.start, end: c.end });
+      }
+    }
+  }
+  flushCompound();
+  flushRun();
+  return out;
+}
+
+function findRuns(chars: readonly PlacedChar[], want: readonly string[], map: (ch: string) => string, out: TextRange[]): void {
+  for (let i = 0; i + want.length <= chars.length; i++) {
+    let ok = true;
+    for (let k = 0; k < want.length && ok; k++) ok = map(chars[i + k]!.ch) === want[k];
+    if (ok) out.push({ start: chars[i]!.start, end: chars[i + want.length - 1]!.end });
+  }
+}
+
+function markWord(chars: readonly PlacedChar[], word: string, prefix: boolean, out: TextRange[]): void {
+  const text = chars.map((c) => c.ch).join('');
+  if (text === word || (prefix && text.startsWith(word) && word !== '')) {
+    let length = 0;
+    let k = 0;
+    while (k < chars.length && length < word.length) length += chars[k++]!.ch.length;
+    out.push({ start: chars[0]!.start, end: chars[k - 1]!.end });
+  }
+}
+
+/**
+ * Where the words of a query occur in a text (a title or artist as stored, not normalised), for
+ * highlighting: sorted, non-overlapping ranges. Follows the matching rules (CJK inside runs with spaces
+ * ignored, 초성, Latin words with the last as a prefix, compounds joined or by parts) but not label matches,
+ * which have no place in the text.
+ */
+export function highlightRanges(text: string, query: string): TextRange[] {
+  const parsed = parseSearchQuery(query);
+  const found: TextRange[] = [];
+  const segs = placedSegments(text);
+  const same = (ch: string): string => ch;
+  const initial = (ch: string): string => choseongOf(ch.codePointAt(0)!) ?? '.';
+  for (const reading of parsed.readings) {
+    for (const term of reading) {
+      for (const seg of segs) {
+        if (seg.kind === 'cjk') {
+          if (term.kind === 'cjk') findRuns(seg.chars, Array.from(term.text), same, found);
+          else if (term.kind === 'choseong') findRuns(seg.chars, Array.from(term.text), initial, found);
+        } else if (term.kind === 'latin') {
+          markWord(seg.parts.flat(), term.joined, term.last, found);
+          term.parts.forEach((p, i) => {
+            for (const part of seg.parts) markWord(part, p, term.last && i === term.parts.length - 1, found);
+          });
+        }
+      }
+    }
+  }
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: TextRange[] = [];
+  for (const r of found) {
+    const last = merged[merged.length - 1];
+    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
+    else merged.push({ ...r });
+  }
+  return merged;
+}
