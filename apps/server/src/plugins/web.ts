@@ -28,7 +28,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
-      index: false,
+      // `/` is the app itself; every other unknown GET falls through to the SPA handler below.
+      index: 'index.html',
       setHeaders(res, filePath) {
         const rel = path.relative(webDist, filePath);
         if (rel.startsWith('assets' + path.sep)) res.header('cache-control', 'public, max-age=31536000, immutable');
