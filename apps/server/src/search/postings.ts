@@ -6,6 +6,9 @@
  * moves to the end of the heap with double the room; the space it leaves is reclaimed by compacting the heap
  * once it is more than half waste. Ids arrive mostly in increasing order (autoincrement), so adding is
  * usually an append.
+ *
+ * Optionally each posting carries one byte ("aux"), kept in a parallel heap at the same offsets: the text
+ * index stores there where a bigram occurs in the entry's text.
  */
 import { setBit, type Bits } from './bitset';
 
@@ -13,16 +16,21 @@ const HEADER = 2;
 
 export class PostingStore<K> {
   private heap = new Uint32Array(1024);
+  private aux: Uint8Array | null;
   private top = 0;
   private waste = 0;
   private readonly blocks = new Map<K, number>();
+
+  constructor(options: { aux?: boolean } = {}) {
+    this.aux = options.aux ? new Uint8Array(this.heap.length) : null;
+  }
 
   get keyCount(): number {
     return this.blocks.size;
   }
   /** Heap size in bytes (for the memory report). */
   get heapBytes(): number {
-    return this.heap.byteLength;
+    return this.heap.byteLength + (this.aux?.byteLength ?? 0);
   }
   keys(): IterableIterator<K> {
     return this.blocks.keys();
@@ -35,13 +43,14 @@ export class PostingStore<K> {
     return at === undefined ? 0 : this.heap[at]!;
   }
 
-  /** Adds id under key; returns true when the key is new. */
-  add(key: K, id: number): boolean {
+  /** Adds id under key (with its aux byte); returns true when the key is new. */
+  add(key: K, id: number, auxByte = 0): boolean {
     let at = this.blocks.get(key);
     if (at === undefined) {
       at = this.allocate(1);
       this.heap[at] = 1;
       this.heap[at + HEADER] = id;
+      if (this.aux) this.aux[at + HEADER] = auxByte;
       this.blocks.set(key, at);
       return true;
     }
@@ -62,6 +71,10 @@ export class PostingStore<K> {
     if (pos < len) heap.copyWithin(s + pos + 1, s + pos, s + len);
     heap[s + pos] = id;
     heap[at] = len + 1;
+    if (this.aux) {
+      if (pos < len) this.aux.copyWithin(s + pos + 1, s + pos, s + len);
+      this.aux[s + pos] = auxByte;
+    }
     return false;
   }
 
@@ -80,6 +93,7 @@ export class PostingStore<K> {
       return true;
     }
     heap.copyWithin(pos, pos + 1, start + len);
+    this.aux?.copyWithin(pos, pos + 1, start + len);
     heap[at] = len - 1;
     return false;
   }
@@ -98,6 +112,13 @@ export class PostingStore<K> {
     const at = this.blocks.get(key);
     if (at === undefined) return new Uint32Array(0);
     return this.heap.subarray(at + HEADER, at + HEADER + this.heap[at]!);
+  }
+
+  /** Key's aux bytes, aligned with view(key); empty when the store keeps none. */
+  auxView(key: K): Uint8Array {
+    const at = this.blocks.get(key);
+    if (at === undefined || !this.aux) return new Uint8Array(0);
+    return this.aux.subarray(at + HEADER, at + HEADER + this.heap[at]!);
   }
 
   /** Key's ids, as a copy (the heap moves on writes). */
@@ -129,16 +150,19 @@ export class PostingStore<K> {
     let size = 0;
     for (const at of this.blocks.values()) size += HEADER + this.heap[at]!;
     const next = new Uint32Array(Math.max(1024, Math.ceil(size * (1 + spareFactor)) + (size >>> 4)));
+    const nextAux = this.aux ? new Uint8Array(next.length) : null;
     let top = 0;
     for (const [key, at] of this.blocks) {
       const len = this.heap[at]!;
       next[top] = len;
       next[top + 1] = len;
       next.set(this.heap.subarray(at + HEADER, at + HEADER + len), top + HEADER);
+      nextAux?.set(this.aux!.subarray(at + HEADER, at + HEADER + len), top + HEADER);
       this.blocks.set(key, top);
       top += HEADER + len;
     }
     this.heap = next;
+    this.aux = nextAux;
     this.top = top;
     this.waste = 0;
   }
@@ -151,6 +175,11 @@ export class PostingStore<K> {
         const bigger = new Uint32Array(Math.max(this.top + need, Math.ceil(this.heap.length * 1.5)));
         bigger.set(this.heap.subarray(0, this.top));
         this.heap = bigger;
+        if (this.aux) {
+          const biggerAux = new Uint8Array(bigger.length);
+          biggerAux.set(this.aux.subarray(0, this.top));
+          this.aux = biggerAux;
+        }
       }
     }
     const at = this.top;
@@ -165,6 +194,7 @@ export class PostingStore<K> {
     const from = this.blocks.get(key)!;
     const len = this.heap[from]!;
     this.heap.copyWithin(to + HEADER, from + HEADER, from + HEADER + len);
+    this.aux?.copyWithin(to + HEADER, from + HEADER, from + HEADER + len);
     this.heap[to] = len;
     this.blocks.set(key, to);
     this.waste += HEADER + this.heap[from + 1]!;

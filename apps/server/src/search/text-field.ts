@@ -10,12 +10,13 @@
  */
 import { choseongOf, choseongString, cjkGrams, compactNormalized, indexTokens, type SearchTerm } from '@sori/contract';
 import { andInto, BitsPool, clearBit, forEachBit, grown, orInto, setBit, testBit, type Bits, wordsFor } from './bitset';
-import { PostingStore } from './postings';
+import { lowerBound, PostingStore } from './postings';
 
 type TextOf = (entry: number) => string;
 
 export class TextField {
-  readonly postings = new PostingStore<string>();
+  /** Token → entries; each CJK posting carries the bigram's position (IndexTokens.cjkPositions). */
+  readonly postings = new PostingStore<string>({ aux: true });
   private readonly latinWords: string[] = [];
   private readonly tokensByChar = new Map<string, Set<string>>();
   private readonly tokensByConsonantPair = new Map<string, Set<string>>();
@@ -41,7 +42,9 @@ export class TextField {
 
   add(entry: number, normalized: string): void {
     const t = indexTokens(normalized);
-    for (const token of t.cjk) if (this.postings.add(token, entry)) this.registerCjk(token);
+    for (let k = 0; k < t.cjk.length; k++) {
+      if (this.postings.add(t.cjk[k]!, entry, t.cjkPositions[k]!)) this.registerCjk(t.cjk[k]!);
+    }
     for (const token of t.latin) {
       if (this.postings.add(token, entry)) {
         if (this.bulk) this.latinWords.push(token);
@@ -102,14 +105,40 @@ export class TextField {
       }
       return;
     }
-    // Intersect the sorted lists, rarest first, then confirm the bigrams are consecutive in one run.
-    const lists = [...new Set(grams)].map((g) => this.postings.view(g)).sort((a, b) => a.length - b.length);
-    let candidates = lists[0]!;
-    for (let i = 1; i < lists.length && candidates.length > 0; i++) candidates = intersectSorted(candidates, lists[i]!);
-    for (let i = 0; i < candidates.length; i++) {
-      const e = candidates[i]!;
-      if (restrict && !testBit(restrict, e)) continue;
-      if (runsContain(textOf(e), text)) setBit(out, e);
+    // Entries holding every bigram of the term, found by walking the shortest list and seeking in the
+    // others; then the bigrams must be consecutive in one run. Their recorded positions settle that without
+    // reading the text when each occurs once (p, p + 1, …); otherwise the text is checked.
+    const lists = grams.map((g) => this.postings.view(g));
+    const positions = grams.map((g) => this.postings.auxView(g));
+    const gramsDistinct = new Set(grams).size === grams.length;
+    let lead = 0;
+    for (let k = 1; k < lists.length; k++) if (lists[k]!.length < lists[lead]!.length) lead = k;
+    const leadList = lists[lead]!;
+    const cursors = new Int32Array(lists.length);
+    const at = new Int32Array(lists.length);
+    for (let i = 0; i < leadList.length; i++) {
+      const e = leadList[i]!;
+      at[lead] = i;
+      let inAll = true;
+      for (let k = 0; k < lists.length && inAll; k++) {
+        if (k === lead) continue;
+        const list = lists[k]!;
+        let c = cursors[k]!;
+        if (c < list.length && list[c]! < e) c = gallop(list, c, e);
+        cursors[k] = c;
+        at[k] = c;
+        inAll = c < list.length && list[c] === e;
+      }
+      if (!inAll || (restrict && !testBit(restrict, e))) continue;
+      let known = gramsDistinct;
+      let consecutive = true;
+      const first = positions[0]![at[0]!]!;
+      for (let k = 0; k < lists.length && known; k++) {
+        const p = positions[k]![at[k]!]!;
+        if (p === 0) known = false;
+        else if (p !== first + k) consecutive = false;
+      }
+      if (known ? consecutive : runsContain(textOf(e), text)) setBit(out, e);
     }
   }
 
@@ -210,22 +239,18 @@ function deleteFromSetMap(m: Map<string, Set<string>>, key: string, value: strin
   if (s.size === 0) m.delete(key);
 }
 
-export function intersectSorted(a: Uint32Array, b: Uint32Array): Uint32Array {
-  const out = new Uint32Array(Math.min(a.length, b.length));
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i]!;
-    const y = b[j]!;
-    if (x === y) {
-      out[k++] = x;
-      i++;
-      j++;
-    } else if (x < y) i++;
-    else j++;
+/**
+ * First index from `from` whose value is >= x, for a sorted list where list[from] < x: doubling steps, then
+ * a binary search, so a list walked in step with a similar one costs O(1) per step, not O(log n).
+ */
+export function gallop(list: Uint32Array, from: number, x: number): number {
+  let lo = from + 1;
+  let step = 1;
+  while (lo < list.length && list[lo]! < x) {
+    lo += step;
+    step *= 2;
   }
-  return out.subarray(0, k);
+  return lowerBound(list, Math.max(from + 1, lo - (step >>> 1)), Math.min(lo + 1, list.length), x);
 }
 
 export function lowerBoundString(a: readonly string[], x: string): number {

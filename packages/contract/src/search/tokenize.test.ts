@@ -36,6 +36,15 @@ describe('indexTokens', () => {
     expect(tokens('잔잔한 피아노').cjk).toEqual(['잔잔', '잔한', '한피', '피아', '아노']);
   });
 
+  it('records where each bigram first occurs, counting CJK characters across runs', () => {
+    const t = tokens('사랑 love 노래 1 사랑');
+    expect(t.cjk).toEqual(['사랑', '노래']);
+    // 사랑 occurs twice: position unknown. 노래 starts at the third CJK character.
+    expect(t.cjkPositions).toEqual([0, 3]);
+    expect(tokens('잔잔한 피아노').cjkPositions).toEqual([1, 2, 3, 4, 5]);
+    expect(tokens('봄').cjkPositions).toEqual([0]);
+  });
+
   it('indexes Latin parts and joined compounds', () => {
     expect(tokens('Lo-Fi Beats').latin).toEqual(['lo', 'fi', 'lofi', 'beats']);
     expect(tokens('R.E.M.').latin).toEqual(['r', 'e', 'm', 'rem']);
@@ -55,7 +64,8 @@ describe('indexTokens', () => {
         const n = normalizeText(s);
         const a = indexTokens(n);
         const b = indexTokensFromSegments(n);
-        expect([...a.cjk].sort()).toEqual([...b.cjk].sort());
+        const withPositions = (t: typeof a) => t.cjk.map((g, i) => `${g}@${t.cjkPositions[i]}`).sort();
+        expect(withPositions(a)).toEqual(withPositions(b));
         expect([...a.latin].sort()).toEqual([...b.latin].sort());
         expect([...a.consonants].sort()).toEqual([...b.consonants].sort());
       }),

@@ -73,30 +73,56 @@ export function cjkGrams(run: string): string[] {
 export interface IndexTokens {
   /** Distinct CJK bigrams (and one-character runs). */
   cjk: string[];
+  /**
+   * For each cjk token, where it occurs: 1 + the index of its first character among all the CJK characters
+   * of the text (runs numbered on without a gap), or 0 when that is unknown (a one-character run, a bigram
+   * occurring twice, a position past 254). Bigrams ab at p and bc at p + 1 mean "abc" is in one run, which
+   * lets the index confirm a longer term without reading the text.
+   */
+  cjkPositions: number[];
   /** Distinct Latin parts and joined compounds. */
   latin: string[];
   /** Distinct initial consonants found in the CJK runs (for one-consonant 초성 queries). */
   consonants: string[];
 }
 
+/** Largest position an IndexTokens.cjkPositions entry records (it fits a byte). */
+export const MAX_GRAM_POSITION = 255;
+
+function addGram(tokens: IndexTokens, gram: string, position: number): void {
+  const k = tokens.cjk.indexOf(gram);
+  if (k < 0) {
+    tokens.cjk.push(gram);
+    tokens.cjkPositions.push(position <= MAX_GRAM_POSITION ? position : 0);
+  } else {
+    tokens.cjkPositions[k] = 0;
+  }
+}
+
 /** The tokens a text is indexed under, derived from segmentsOf (the reference for indexTokens). */
 export function indexTokensFromSegments(normalized: string): IndexTokens {
-  const cjk = new Set<string>();
+  const tokens: IndexTokens = { cjk: [], cjkPositions: [], latin: [], consonants: [] };
   const latin = new Set<string>();
   const consonants = new Set<string>();
+  let charsBefore = 0;
   for (const seg of segmentsOf(normalized)) {
     if (seg.kind === 'cjk') {
-      for (const g of cjkGrams(seg.text)) cjk.add(g);
+      const grams = cjkGrams(seg.text);
+      if (grams.length === 1 && Array.from(seg.text).length === 1) addGram(tokens, grams[0]!, 0);
+      else grams.forEach((g, i) => addGram(tokens, g, charsBefore + i + 1));
       for (const ch of seg.text) {
         const c = choseongOf(ch.codePointAt(0)!);
         if (c !== null) consonants.add(c);
+        charsBefore++;
       }
     } else {
       for (const p of seg.parts) latin.add(p);
       if (seg.parts.length > 1) latin.add(seg.parts.join(''));
     }
   }
-  return { cjk: [...cjk], latin: [...latin], consonants: [...consonants] };
+  tokens.latin = [...latin];
+  tokens.consonants = [...consonants];
+  return tokens;
 }
 
 const pushNew = (list: string[], token: string): void => {
@@ -108,12 +134,13 @@ const pushNew = (list: string[], token: string): void => {
  * equal), written as one pass over UTF-16 units without closures because it runs for every title at boot.
  */
 export function indexTokens(normalized: string): IndexTokens {
-  const cjk: string[] = [];
-  const latin: string[] = [];
-  const consonants: string[] = [];
+  const tokens: IndexTokens = { cjk: [], cjkPositions: [], latin: [], consonants: [] };
+  const latin = tokens.latin;
+  const consonants = tokens.consonants;
   const n = normalized.length;
   let prevChar = '';
   let runLength = 0;
+  let cjkChars = 0;
   let partStart = -1;
   let partIsDigits = false;
   let partCount = 0;
@@ -140,15 +167,17 @@ export function indexTokens(normalized: string): IndexTokens {
       joined = '';
     }
     if (runLength > 0 && ((!isCjk && unit !== 0x20 && unit !== 0x2d) || i === n)) {
-      if (runLength === 1) pushNew(cjk, prevChar);
+      if (runLength === 1) addGram(tokens, prevChar, 0);
       runLength = 0;
       prevChar = '';
     }
     if (isCjk) {
       const ch = width === 1 ? normalized[i]! : normalized.slice(i, i + 2);
-      if (runLength > 0) pushNew(cjk, prevChar + ch);
+      // The bigram ending here starts at the previous CJK character, number cjkChars - 1 (1-based: cjkChars).
+      if (runLength > 0) addGram(tokens, prevChar + ch, cjkChars);
       prevChar = ch;
       runLength++;
+      cjkChars++;
       const c = choseongOf(cp);
       if (c !== null) pushNew(consonants, c);
     } else if (unit !== 0x20 && unit !== 0x2d && partStart < 0) {
@@ -157,7 +186,7 @@ export function indexTokens(normalized: string): IndexTokens {
     }
     i += width;
   }
-  return { cjk, latin, consonants };
+  return tokens;
 }
 
 /**

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { GENRES, parseSearchQuery, type SearchTerm } from '@sori/contract';
+import { labelKeys, resolveLabels } from './labels';
+
+const term = (q: string): SearchTerm => parseSearchQuery(q).readings[0]!.at(-1)!;
+const notLast = (q: string): SearchTerm => ({ ...term(q), last: false }) as SearchTerm;
+
+describe('labels as words', () => {
+  it('finds a label under its compact form and each of its words, in every language', () => {
+    const bossa = GENRES.find((g) => g.code === 303)!;
+    expect(labelKeys(bossa.labels).sort()).toEqual(['bossa', 'bossanova', 'nova', 'ぼさのば', '보사노바'].sort());
+  });
+
+  it('resolves moods and genres by exact key', () => {
+    expect(resolveLabels(notLast('잔잔한'))).toEqual({ genres: [], moods: [1302] });
+    expect(resolveLabels(notLast('calm')).moods).toEqual([1302]);
+    expect(resolveLabels(notLast('落ち着いた')).moods).toEqual([1302]);
+    expect(resolveLabels(notLast('lo-fi')).genres).toEqual([602]);
+    expect(resolveLabels(notLast('로파이')).genres).toEqual([602]);
+  });
+
+  it('expands a group label to every member', () => {
+    expect(resolveLabels(notLast('jazz')).genres).toEqual([301, 302, 303, 304, 305, 306, 307, 308]);
+    expect(resolveLabels(notLast('sad')).moods).toEqual(expect.arrayContaining([1801, 1802, 1803, 1804, 1502]));
+  });
+
+  it('matches a prefix only for the last term and from two characters', () => {
+    expect(resolveLabels(term('잔잔')).moods).toEqual([1302]);
+    expect(resolveLabels(notLast('잔잔')).moods).toEqual([]);
+    expect(resolveLabels(term('c'))).toEqual({ genres: [], moods: [] });
+    expect(resolveLabels(term('ca')).genres).toEqual([704]);
+  });
+
+  it('never resolves a 초성 term', () => {
+    expect(resolveLabels(term('ㅈㅈㅎ'))).toEqual({ genres: [], moods: [] });
+  });
+});
