@@ -58,23 +58,38 @@ export class RealFft {
       re[j] = input[2 * i]!;
       im[j] = input[2 * i + 1]!;
     }
+    // Stage 1 (pairs) needs no twiddles; later stages loop over blocks innermost so each twiddle factor
+    // is read once per stage, not once per butterfly.
+    for (let a = 0; a < h; a += 2) {
+      const ar = re[a]!;
+      const ai = im[a]!;
+      const br = re[a + 1]!;
+      const bi = im[a + 1]!;
+      re[a] = ar + br;
+      im[a] = ai + bi;
+      re[a + 1] = ar - br;
+      im[a + 1] = ai - bi;
+    }
     const cos = this.cos;
     const sin = this.sin;
-    for (let len = 2; len <= h; len <<= 1) {
+    for (let len = 4; len <= h; len <<= 1) {
       const halfLen = len >> 1;
       const step = h / len;
-      for (let start = 0; start < h; start += len) {
-        for (let k = 0; k < halfLen; k++) {
-          const wr = cos[k * step]!;
-          const wi = sin[k * step]!;
-          const a = start + k;
+      for (let k = 0; k < halfLen; k++) {
+        const wr = cos[k * step]!;
+        const wi = sin[k * step]!;
+        for (let a = k; a < h; a += len) {
           const b = a + halfLen;
-          const xr = re[b]! * wr - im[b]! * wi;
-          const xi = re[b]! * wi + im[b]! * wr;
-          re[b] = re[a]! - xr;
-          im[b] = im[a]! - xi;
-          re[a] = re[a]! + xr;
-          im[a] = im[a]! + xi;
+          const br = re[b]!;
+          const bi = im[b]!;
+          const xr = br * wr - bi * wi;
+          const xi = br * wi + bi * wr;
+          const ar = re[a]!;
+          const ai = im[a]!;
+          re[b] = ar - xr;
+          im[b] = ai - xi;
+          re[a] = ar + xr;
+          im[a] = ai + xi;
         }
       }
     }

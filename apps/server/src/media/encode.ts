@@ -32,8 +32,10 @@ export async function encodePreview(input: string, probe: ProbeResult, output: s
     '-map', `0:${probe.streamIndex}`, '-vn', '-sn', '-dn', '-map_metadata', '-1',
     '-ac', String(Math.min(2, probe.channels)),
     ...(MP3_RATES.has(probe.sampleRate) ? [] : ['-ar', '44100']),
-    // LAME's quality 5 is about twice as fast as its default 3 and indistinguishable at 160 kbps.
-    '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-compression_level', '5',
+    // LAME's algorithm quality 7 ("fast") takes half the CPU of 5 (1.5 s instead of 3 s for three minutes
+    // of music): it is the largest cost of an ingest, and the preview is for listening in a browser, not
+    // for licensing (the original is kept for that).
+    '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-compression_level', '7',
     '-f', 'mp3', fileInput(output),
   ];
   let res;

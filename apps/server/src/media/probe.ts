@@ -1,4 +1,5 @@
 import { open, stat, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
 import { fileInput, getMediaTools, runTool, SAFE_INPUT_ARGS, toMediaError, ToolError, type MediaTools } from './ffmpeg';
 import { MediaError } from './media-errors';
 
@@ -306,7 +307,7 @@ export async function probeFile(file: string, opts: ProbeOptions = {}): Promise<
     if (res.exitCode !== 0) {
       throw new MediaError('MEDIA_CORRUPT', 'The container could not be read', {
         detected: sniffed.detected,
-        reason: lastLine(res.stderr),
+        reason: lastLine(res.stderr, file),
       });
     }
     out = JSON.parse(res.stdout.toString('utf8')) as FfprobeOutput;
@@ -396,8 +397,9 @@ export function checkDecoded(probe: ProbeResult, d: DecodedStats, limitsIn: Part
 
 const round2 = (v: number): number => Math.round(v * 100) / 100;
 
-function lastLine(s: string): string {
+function lastLine(s: string, file: string): string {
   const lines = s.split('\n').filter((l) => l.trim());
-  // ffmpeg prefixes lines with the file name; keep only the message so no server path leaks to a client.
-  return (lines.at(-1) ?? '').replace(/^.*?:\s(?=[A-Z])/, '').slice(0, 200);
+  // ffmpeg names the input in its messages; a server path must not reach a client through `details`.
+  const abs = path.resolve(file);
+  return (lines.at(-1) ?? '').split(`file:${abs}`).join('input').split(abs).join('input').slice(0, 200);
 }
