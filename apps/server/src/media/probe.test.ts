@@ -66,6 +66,16 @@ describe('accepted formats', () => {
     expect((await probeFile(renamed)).format).toBe('flac');
   });
 
+  it('accepts a VBR MP3 without a Xing header, whose length ffprobe can only guess', async () => {
+    // A quiet start makes the first frames small, so a bitrate-based guess triples the length.
+    const f = fx.file('vbr-no-xing.mp3');
+    await ffmpeg([
+      '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-f', 'lavfi', '-i', 'anoisesrc=duration=18:amplitude=0.5',
+      '-filter_complex', '[0]volume=0.01[a];[a][1]concat=n=2:v=0:a=1', '-c:a', 'libmp3lame', '-q:a', '0', '-write_xing', '0', '-f', 'mp3', f,
+    ]);
+    expect(await verdict(f)).toBeNull();
+  });
+
   it('accepts a file whose name starts with a dash or holds shell syntax', async () => {
     const odd = fx.file('-i $(touch pwned); `id`.wav');
     await tone(odd, 440, 2);

@@ -67,7 +67,7 @@ export interface ProbeResult {
   /** The ffmpeg demuxer that reads this file; later stages force it too. */
   demuxer: string;
   sizeBytes: number;
-  /** What the container declares; the decoded length is the one that counts. */
+  /** What the container declares (null when it only estimates); the decoded length is the one that counts. */
   declaredDurationSec: number | null;
   sampleRate: number;
   channels: number;
@@ -275,12 +275,20 @@ export async function probeFile(file: string, opts: ProbeOptions = {}): Promise<
   const fd = await open(file, 'r');
   let sniffed: Sniffed;
   let truncatedHint = false;
+  // ffprobe guesses the length of an MP3 without a Xing/Info/VBRI header (and of raw ADTS) from the first
+  // frames' bitrate, which can be far off for VBR: such a guess proves neither truncation nor excess length.
+  let durationTrusted = true;
   try {
     sniffed = await sniff(fd);
     if (sniffed.container === 'wav' || sniffed.container === 'aiff') {
       truncatedHint = await pcmChunkTruncated(fd, sniffed.container, st.size);
     } else if (sniffed.container === 'ogg') {
       truncatedHint = await oggMissingEnd(fd, st.size);
+    } else if (sniffed.container === 'mp3') {
+      const frame = await readAt(fd, sniffed.audioOffset, 64);
+      durationTrusted = /Xing|Info|VBRI/.test(frame.toString('latin1'));
+    } else if (sniffed.container === 'adts') {
+      durationTrusted = false;
     }
   } finally {
     await fd.close();
@@ -332,7 +340,7 @@ export async function probeFile(file: string, opts: ProbeOptions = {}): Promise<
   const channels = audio.channels ?? 0;
   if (!sampleRate || channels < 1) throw new MediaError('MEDIA_CORRUPT', 'No sample rate or channels', { codec });
 
-  const declared = num(audio.duration) ?? num(out.format?.duration);
+  const declared = durationTrusted ? (num(audio.duration) ?? num(out.format?.duration)) : null;
   if (declared !== null && declared > limits.maxDurationSec * 1.02 + 1) {
     throw new MediaError('MEDIA_TOO_LONG', undefined, { durationSec: round2(declared), maxDurationSec: limits.maxDurationSec });
   }
