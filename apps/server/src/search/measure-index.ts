@@ -15,12 +15,13 @@ const sizes = (process.argv[2] ?? '100000,1000000').split(',').map(Number);
 const runs = Number(process.argv[3] ?? 40);
 const gc = (globalThis as { gc?: () => void }).gc;
 
-function heapBytes(): number {
+function memory(): { heap: number; buffers: number } {
   gc?.();
   gc?.();
   const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
+  return { heap: m.heapUsed, buffers: m.arrayBuffers };
 }
+const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
 
 const base: IndexQuery = {
   q: null,
@@ -66,7 +67,7 @@ function percentile(sorted: number[], p: number): number {
 
 function measure(n: number): void {
   console.log(`\n=== ${n.toLocaleString('en')} tracks ===`);
-  const before = heapBytes();
+  const before = memory();
   let tracks: ReturnType<typeof syntheticTracks> | null = syntheticTracks(n, { seed: 42 });
   const t0 = performance.now();
   const c0 = process.cpuUsage();
@@ -74,11 +75,15 @@ function measure(n: number): void {
   const cpu = process.cpuUsage(c0);
   const buildMs = performance.now() - t0;
   tracks = null;
-  const after = heapBytes();
+  const after = memory();
   console.log(
     `build: ${buildMs.toFixed(0)} ms wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU (text, filters and every sort order)`,
   );
-  console.log(`index memory: ${((after - before) / 1e6).toFixed(1)} MB (heap + array buffers growth)`);
+  const heapGrowth = after.heap - before.heap;
+  const bufferGrowth = after.buffers - before.buffers;
+  console.log(
+    `index memory: ${mb(heapGrowth + bufferGrowth)} (JS heap ${mb(heapGrowth)}: strings, maps, arrays; typed arrays ${mb(bufferGrowth)})`,
+  );
   console.log(`rss: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log(index.memoryEstimate());
 
@@ -106,6 +111,11 @@ function measure(n: number): void {
       `${name.padEnd(58)} ${String(total).padStart(8)} ${cpuMs.toFixed(2).padStart(8)} ${percentile(times, 0.5).toFixed(2).padStart(8)} ${percentile(times, 0.99).toFixed(2).padStart(8)} ${times[times.length - 1]!.toFixed(2).padStart(8)}`,
     );
   }
+
+  const afterQueries = memory();
+  console.log(
+    `index memory after the queries (scratch bitsets kept for reuse): ${mb(afterQueries.heap + afterQueries.buffers - before.heap - before.buffers)}`,
+  );
 
   // Writes: new tracks (appends) and edits of existing ones, then the cost of the next query that needs
   // every sort order settled.

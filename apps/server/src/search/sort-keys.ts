@@ -77,61 +77,79 @@ const FULL_COMPARE_MAX = 48;
 const PACKED_SORT_MAX = 1 << 19;
 
 /**
- * Sorts order[start, end) (positions into keys, all sharing their first `offset` units, ascending where
+ * The arrays an MSD sort works on, kept aligned: position i holds an original index (ord), its key (ks) and
+ * the chunk it was last sorted by (ch). Moving keys along with indices keeps every pass sequential in
+ * memory instead of chasing a million scattered indices.
+ */
+interface Work {
+  ord: Uint32Array;
+  ks: string[];
+  ch: Float64Array;
+  packedMax: number;
+}
+
+/** Applies a permutation of [start, start + perm.length) (perm[i] = old local index now at i). */
+function permute(w: Work, start: number, perm: ArrayLike<number>, chunkOf: (i: number) => number): void {
+  const n = perm.length;
+  const ord = w.ord.slice(start, start + n);
+  const ks = w.ks.slice(start, start + n);
+  for (let i = 0; i < n; i++) {
+    const from = perm[i]!;
+    w.ord[start + i] = ord[from]!;
+    w.ks[start + i] = ks[from]!;
+    w.ch[start + i] = chunkOf(i);
+  }
+}
+
+/**
+ * Sorts [start, end) of the work arrays (keys sharing their first `offset` units, in original order where
  * equal) by key, stably: most-significant chunk first, recursing into runs that share the chunk. Long
  * shared prefixes ("the …", "lofi …") cost a pass per chunk instead of a JS comparison per pair.
  */
-function sortRange(
-  order: Uint32Array,
-  start: number,
-  end: number,
-  offset: number,
-  keys: readonly string[],
-  chunks: Float64Array,
-  packedMax: number,
-): void {
+function sortRange(w: Work, start: number, end: number, offset: number): void {
   const n = end - start;
   if (n < 2) return;
+  const ks = w.ks;
   if (n <= FULL_COMPARE_MAX) {
-    const run = Array.from(order.subarray(start, end));
-    run.sort((a, b) => {
-      const ka = keys[a]!;
-      const kb = keys[b]!;
-      return ka < kb ? -1 : ka > kb ? 1 : 0;
+    const local = Array.from({ length: n }, (_, i) => i);
+    local.sort((a, b) => {
+      const ka = ks[start + a]!;
+      const kb = ks[start + b]!;
+      return ka < kb ? -1 : ka > kb ? 1 : a - b;
     });
-    order.set(run, start);
+    permute(w, start, local, () => 0);
     return;
   }
   // A run of one repeated title (common: "Intro", "사랑") is already in order.
-  const first = keys[order[start]!]!;
+  const first = ks[start]!;
   let same = true;
-  for (let i = start + 1; i < end && same; i++) same = keys[order[i]!] === first;
+  for (let i = start + 1; i < end && same; i++) same = ks[i] === first;
   if (same) return;
   let width: number;
-  if (n <= packedMax) {
+  if (n <= w.packedMax) {
     // The index in the run breaks ties, so a plain numeric sort is stable.
     width = 2;
     const packed = new Float64Array(n);
-    for (let i = 0; i < n; i++) packed[i] = chunkKey(keys[order[start + i]!]!, offset, 2) * PACKED_SORT_MAX + i;
+    for (let i = 0; i < n; i++) packed[i] = chunkKey(ks[start + i]!, offset, 2) * PACKED_SORT_MAX + i;
     packed.sort();
-    const run = order.slice(start, end);
-    for (let i = 0; i < n; i++) {
-      const p = run[packed[i]! % PACKED_SORT_MAX]!;
-      order[start + i] = p;
-      chunks[p] = Math.floor(packed[i]! / PACKED_SORT_MAX);
-    }
+    const perm = new Uint32Array(n);
+    for (let i = 0; i < n; i++) perm[i] = packed[i]! % PACKED_SORT_MAX;
+    permute(w, start, perm, (i) => Math.floor(packed[i]! / PACKED_SORT_MAX));
   } else {
     width = 3;
-    for (let i = start; i < end; i++) chunks[order[i]!] = chunkKey(keys[order[i]!]!, offset, 3);
-    order.set(sortIdsByNumber(order.subarray(start, end), chunks), start);
+    const chunks = new Float64Array(n);
+    for (let i = 0; i < n; i++) chunks[i] = chunkKey(ks[start + i]!, offset, 3);
+    const perm = sortIdsByNumber(Uint32Array.from({ length: n }, (_, i) => i), chunks);
+    permute(w, start, perm, (i) => chunks[perm[i]!]!);
   }
+  const ch = w.ch;
   for (let i = start; i < end; ) {
-    const c = chunks[order[i]!]!;
+    const c = ch[i]!;
     let j = i + 1;
-    while (j < end && chunks[order[j]!] === c) j++;
+    while (j < end && ch[j] === c) j++;
     // Keys ending before the chunk's end are all equal; otherwise the next chunk decides (0 for those that
     // end exactly here, so they come first).
-    if (j - i > 1 && keys[order[i]!]!.length >= offset + width) sortRange(order, i, j, offset + width, keys, chunks, packedMax);
+    if (j - i > 1 && ks[i]!.length >= offset + width) sortRange(w, i, j, offset + width);
     i = j;
   }
 }
@@ -142,14 +160,14 @@ function sortRange(
  */
 export function sortIdsByString(ids: Uint32Array, keyOf: (id: number) => string, packedMax = PACKED_SORT_MAX): Uint32Array {
   const n = ids.length;
-  const keys: string[] = new Array<string>(n);
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    keys[i] = keyOf(ids[i]!);
-    order[i] = i;
-  }
-  sortRange(order, 0, n, 0, keys, new Float64Array(n), Math.min(packedMax, PACKED_SORT_MAX));
+  const w: Work = {
+    ord: Uint32Array.from({ length: n }, (_, i) => i),
+    ks: Array.from({ length: n }, (_, i) => keyOf(ids[i]!)),
+    ch: new Float64Array(n),
+    packedMax: Math.min(packedMax, PACKED_SORT_MAX),
+  };
+  sortRange(w, 0, n, 0);
   const out = new Uint32Array(n);
-  for (let i = 0; i < n; i++) out[i] = ids[order[i]!]!;
+  for (let i = 0; i < n; i++) out[i] = ids[w.ord[i]!]!;
   return out;
 }

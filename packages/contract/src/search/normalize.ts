@@ -81,6 +81,30 @@ function classOfAstral(cp: number): number {
 }
 
 /**
+ * True when the folding pass would return `s` unchanged: only word characters needing no mapping, and
+ * single ' ' or '-' between them. Most titles are (once lower-cased), and skipping the rebuild saves an
+ * allocation per title at boot.
+ */
+function isCanonical(s: string): boolean {
+  const n = s.length;
+  let afterWord = false;
+  for (let i = 0; i < n; i++) {
+    const unit = s.charCodeAt(i);
+    if (unit === 0x20 || unit === 0x2d) {
+      if (!afterWord || i === n - 1) return false;
+      afterWord = false;
+    } else if (unit >= 0xd800 && unit <= 0xdfff) {
+      return false;
+    } else if (classOfUnit(unit) === WORD) {
+      afterWord = true;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
  * Canonical search form: NFKC (full-width → half-width, half-width kana → full), lower case, Hangul composed
  * (NFD input matches), lone jamo as compatibility jamo, katakana as hiragana, invisible characters dropped,
  * each run of whitespace/punctuation/symbols folded to one ' ' (if it held whitespace) or '-', edges trimmed.
@@ -92,6 +116,7 @@ export function normalizeText(input: string): string {
   // Lower-casing can produce sequences NFKC would rewrite again (e.g. from U+0130), hence a second pass
   // when it changed anything and the text is not plain ASCII.
   if (s !== nfkc && BEYOND_PRINTABLE_ASCII.test(s)) s = s.normalize('NFKC');
+  if (isCanonical(s)) return s;
   let out = '';
   let sliceStart = -1;
   let pendingSeparator = 0;
@@ -136,7 +161,7 @@ export function normalizeText(input: string): string {
 
 /** A normalised text without its separators: the form used for the title sort and exact/prefix ranking. */
 export function compactNormalized(normalized: string): string {
-  return normalized.replace(SEPARATORS, '');
+  return normalized.indexOf(' ') < 0 && normalized.indexOf('-') < 0 ? normalized : normalized.replace(SEPARATORS, '');
 }
 
 /** normalizeText then compactNormalized: "잔잔한 피아노" and "잔잔한피아노" give the same key, as do "R.E.M." and "rem". */
