@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     // what the ingest itself costs one core.
     const judged = cpu ?? wall;
     console.log(
-      `ingest of a ${AUDIO_SEC} s WAV on one core: median wall ${wall.toFixed(2)} s (${(AUDIO_SEC / wall).toFixed(0)}×)` +
+      `ingest of a ${AUDIO_SEC} s WAV (${pinned ? 'one core' : 'all cores'}): median wall ${wall.toFixed(2)} s (${(AUDIO_SEC / wall).toFixed(0)}×)` +
         (cpu !== null ? `, median CPU ${cpu.toFixed(2)} s (${(AUDIO_SEC / cpu).toFixed(0)}×)` : '') +
         `; budget ${BUDGET_SEC} s (40×) ${judged <= BUDGET_SEC ? 'met' : 'MISSED'}`,
     );
