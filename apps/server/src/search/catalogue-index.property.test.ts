@@ -85,7 +85,7 @@ describe('CatalogueIndex against the oracle', () => {
     fc.assert(
       fc.property(withQueries, ([tracks, queries]) => {
         const direct = CatalogueIndex.build(tracks, { directSortMax: Infinity });
-        const walk = CatalogueIndex.build(tracks, { directSortMax: 0 });
+        const walk = CatalogueIndex.build(tracks, { directSortMax: 0, bpmScanMax: 0 });
         for (const q of queries) {
           const want = oracleSearch(tracks, q);
           expect(direct.search(q)).toEqual(want);
@@ -144,7 +144,7 @@ describe('CatalogueIndex against the oracle', () => {
     );
     fc.assert(
       fc.property(scenario, ([initial, steps, finalQueries]) => {
-        const index = CatalogueIndex.build(initial, { directSortMax: 0 });
+        const index = CatalogueIndex.build(initial, { directSortMax: 0, bpmScanMax: 0 });
         const state = new Map(initial.map((t) => [t.id, t]));
         for (const s of steps as Op[]) {
           if (s.op === 'upsert') {
@@ -167,7 +167,7 @@ describe('CatalogueIndex against the oracle', () => {
           (function* () {
             yield* [...tracks].sort((a, b) => b.id - a.id);
           })(),
-          { directSortMax: 0 },
+          { directSortMax: 0, bpmScanMax: 0 },
         );
         expect(index.size).toBe(tracks.length);
         for (const t of tracks) expect(index.has(t.id)).toBe(true);

@@ -42,7 +42,7 @@ function query(p: Partial<IndexQuery> = {}): IndexQuery {
 /** Builds both ways (direct sort and sorted-order walk) and checks each against the oracle too. */
 function indexes(tracks: IndexedTrack[]) {
   const direct = CatalogueIndex.build(tracks, { directSortMax: Infinity });
-  const walk = CatalogueIndex.build(tracks, { directSortMax: 0 });
+  const walk = CatalogueIndex.build(tracks, { directSortMax: 0, bpmScanMax: 0 });
   const search = (p: Partial<IndexQuery>) => {
     const q = query(p);
     const a = direct.search(q);
@@ -322,7 +322,7 @@ describe('writes', () => {
   it('upsert replaces a track (text, filters, sort keys) and remove forgets it', () => {
     const tracks = [track({ title: '사랑', bpm: 100, moods: [1302] }), track({ title: 'piano', bpm: 80 })];
     const [a, b] = tracks.map((t) => t.id) as [number, number];
-    const index = CatalogueIndex.build(tracks, { directSortMax: 0 });
+    const index = CatalogueIndex.build(tracks, { directSortMax: 0, bpmScanMax: 0 });
     expect(index.search(query({ q: '사랑' })).ids).toEqual([a]);
     index.upsert({ ...tracks[0]!, title: '이별', bpm: 60, moods: [] });
     expect(index.search(query({ q: '사랑' })).total).toBe(0);
@@ -339,7 +339,7 @@ describe('writes', () => {
   it('setPopularity moves a track in the popularity order', () => {
     const tracks = [track({ title: 'x', popularity: 1 }), track({ title: 'y', popularity: 2 }), track({ title: 'z', popularity: 3 })];
     const [x, y, z] = tracks.map((t) => t.id) as [number, number, number];
-    const index = CatalogueIndex.build(tracks, { directSortMax: 0 });
+    const index = CatalogueIndex.build(tracks, { directSortMax: 0, bpmScanMax: 0 });
     expect(index.search(query({ sort: 'popularity', dir: 'desc' })).ids).toEqual([z, y, x]);
     index.setPopularity(x, 10);
     expect(index.search(query({ sort: 'popularity', dir: 'desc' })).ids).toEqual([x, z, y]);

@@ -98,14 +98,18 @@ export interface CatalogueIndexOptions {
    * field's sorted order and keeps the matches. Both give the same order (tests force each path).
    */
   directSortMax?: number;
+  /**
+   * Up to this many candidates, a BPM range is checked per candidate; above, it is cut out of the BPM
+   * order. Same result either way (tests force each path).
+   */
+  bpmScanMax?: number;
 }
 
 /** Ids are bit positions; past 2^31 the bit arithmetic (and the memory) would not hold. */
 export const MAX_TRACK_ID = 0x7fffffff;
 
 const DEFAULT_DIRECT_SORT_MAX = 2048;
-/** Below this many candidates a BPM range is checked per candidate rather than through the BPM order. */
-const BPM_SCAN_MAX = 4096;
+const DEFAULT_BPM_SCAN_MAX = 4096;
 const MIN_CAPACITY = 1024;
 
 type NumericField = 'bpm' | 'duration' | 'popularity';
@@ -119,6 +123,7 @@ export class CatalogueIndex {
   private words = 0;
   private count = 0;
   private readonly directSortMax: number;
+  private readonly bpmScanMax: number;
 
   private live: Bits = new Uint32Array(0);
   private published: Bits = new Uint32Array(0);
@@ -161,6 +166,7 @@ export class CatalogueIndex {
 
   constructor(options: CatalogueIndexOptions = {}) {
     this.directSortMax = options.directSortMax ?? DEFAULT_DIRECT_SORT_MAX;
+    this.bpmScanMax = options.bpmScanMax ?? DEFAULT_BPM_SCAN_MAX;
     this.titleOrder = new SortedPerm<string>(this.titleKeys());
     this.numericOrders = {
       bpm: new SortedPerm<number>(this.numericKeys(() => this.bpm)),
@@ -401,7 +407,7 @@ export class CatalogueIndex {
       return;
     }
     const candidates = popcount(f);
-    if (candidates <= BPM_SCAN_MAX) {
+    if (candidates <= this.bpmScanMax) {
       forEachBit(f, (id) => {
         const v = this.bpm[id]!;
         if (!(v >= lo && v <= hi)) clearBit(f, id);
