@@ -46,3 +46,25 @@ describe('TextField', () => {
     expect(f.vocabularySize).toBe(1);
   });
 });
+
+describe('TextField bulk load', () => {
+  it('keeps the Latin vocabulary right when an entry is replaced during the load', () => {
+    const f = new TextField(8);
+    f.beginBulk();
+    f.add(1, 'zeta alpha');
+    f.add(2, 'beta');
+    f.remove(1, 'zeta alpha');
+    f.add(1, 'gamma');
+    f.endBulk();
+    const prefix = (q: string): number[] => {
+      const out = new Uint32Array(1);
+      f.matchText(parseSearchQuery(q).readings[0]![0]!, out, null, () => '');
+      return bitsToIds(out);
+    };
+    expect(prefix('z')).toEqual([]);
+    expect(prefix('b')).toEqual([2]);
+    expect(prefix('g')).toEqual([1]);
+    f.add(3, 'alpha');
+    expect(prefix('al')).toEqual([3]);
+  });
+});

@@ -62,7 +62,10 @@ export class TextField {
   remove(entry: number, normalized: string): void {
     const t = indexTokens(normalized);
     for (const token of t.cjk) if (this.postings.delete(token, entry)) this.unregisterCjk(token);
-    for (const token of t.latin) if (this.postings.delete(token, entry)) deleteSorted(this.latinWords, token);
+    for (const token of t.latin) {
+      // During a bulk build the word list is unsorted: endBulk drops the words left without postings.
+      if (this.postings.delete(token, entry) && !this.bulk) deleteSorted(this.latinWords, token);
+    }
     for (const c of t.consonants) {
       const b = this.consonantBits.get(c);
       if (b) clearBit(b, entry);
@@ -75,7 +78,9 @@ export class TextField {
   /** Ends a bulk build: sorts the Latin vocabulary and packs the postings. */
   endBulk(): void {
     this.bulk = false;
-    this.latinWords.sort();
+    const words = [...new Set(this.latinWords)].filter((w) => this.postings.has(w)).sort();
+    this.latinWords.length = 0;
+    this.latinWords.push(...words);
     this.postings.compact();
   }
 
