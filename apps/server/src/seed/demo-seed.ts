@@ -36,6 +36,8 @@ export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger)
   try {
     await writeDemoCatalogue(dir, {
       tracks: todo,
+      // Two worker threads render the next tracks while the main thread ingests the one before.
+      concurrency: 2,
       onTrack: async (written, done, total) => {
         const t = written.track;
         await media.createFromFile(
