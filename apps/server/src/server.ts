@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { getMediaTools } from './media';
 import { seedDemoCatalogue } from './seed/demo-seed';
 
 /** Entry point: read config, build, listen, and close cleanly on SIGINT/SIGTERM. */
@@ -25,8 +26,14 @@ async function main() {
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  const tools = getMediaTools();
   app.log.info(
-    { db: config.database.kind, dataDir: config.dataDir, tracks: (await app.inject('/api/health')).json().body.tracks },
+    {
+      db: config.database.kind,
+      dataDir: config.dataDir,
+      tracks: ctx.catalogue.indexSize,
+      ffmpeg: `${tools.ffmpeg} (${tools.ffmpegSource})`,
+    },
     `Sori is listening on http://localhost:${config.port}`,
   );
   if (config.seedDemo) {
