@@ -29,12 +29,13 @@ const trackFields = fc.record({
   genre: fc.constantFrom(null, 101, 202, 301, 302, 602, 703, 999),
   moods: fc.subarray([1101, 1302, 1801, 1501, 1502]),
   soundKey: fc.constantFrom(null, 'C♯', 'D♭', 'D', 'Db', 'x'),
-  bpm: fc.constantFrom(null, 60, 90, 90.5, 120, -0, 0),
+  // 120.3 and 0.1 do not fit a Float32: writing one moves that column to Float64 mid-test.
+  bpm: fc.constantFrom(null, 60, 90, 90.5, 120, 120.3, -0, 0),
   speed: fc.constantFrom(null, 1, 2, 3),
-  durationSec: fc.constantFrom(null, 10, 30, 200),
-  popularity: fc.constantFrom(0, 1, 5, 100, -0),
+  durationSec: fc.constantFrom(null, 10, 30, 200, 30.1),
+  popularity: fc.constantFrom(0, 1, 5, 100, -0, 0.1),
   published: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 }),
-  ownerId: fc.constantFrom(null, 1, 2),
+  ownerId: fc.constantFrom(null, 1, 2, 2 ** 25 + 1),
 });
 
 const catalogue = fc
@@ -58,7 +59,7 @@ const queryOf = (ids: readonly number[]) =>
     soundKey: rarely(null, fc.constantFrom('D♭', 'C#', 'D')),
     speed: rarely(null, fc.constantFrom(2, 3)),
     bpmGte: rarely(null, fc.constantFrom(0, 60, 90.5)),
-    bpmLte: rarely(null, fc.constantFrom(90, 120)),
+    bpmLte: rarely(null, fc.constantFrom(90, 120, 120.3)),
     sort: fc.constantFrom(...SORT_FIELDS),
     dir: fc.constantFrom('asc' as const, 'desc' as const),
     offset: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 12 })),
@@ -73,7 +74,7 @@ const queryOf = (ids: readonly number[]) =>
         weight: 1,
       },
     ),
-    viewerId: fc.constantFrom(null, 1, 2),
+    viewerId: fc.constantFrom(null, 1, 2, 2 ** 25 + 1),
   });
 
 const withQueries = catalogue.chain((tracks) =>
@@ -133,7 +134,7 @@ describe('CatalogueIndex against the oracle', () => {
           fc.record({
             op: fc.constant('popularity' as const),
             id: fc.constantFrom(...(ids.length ? ids : [1])),
-            popularity: fc.constantFrom(0, 3, 5, 1000),
+            popularity: fc.constantFrom(0, 3, 5, 1000, 5.000001),
           }),
           queryOf(ids).map((q) => ({ op: 'query' as const, q })),
         ),

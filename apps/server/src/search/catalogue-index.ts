@@ -113,6 +113,8 @@ const DEFAULT_BPM_SCAN_MAX = 4096;
 const MIN_CAPACITY = 1024;
 
 type NumericField = 'bpm' | 'duration' | 'popularity';
+type Column = Float32Array | Float64Array;
+type ColumnName = NumericField | 'owner';
 
 /** Stored values: NaN for null, and -0 as 0 (sorts must agree with comparisons). */
 const stored = (v: number | null): number => (v === null || Number.isNaN(v) ? Number.NaN : v + 0);
@@ -134,10 +136,12 @@ export class CatalogueIndex {
   private readonly speedBits = new Map<number, Bits>();
   private pitchBits: Bits[] = [];
 
-  private bpm: Float64Array = new Float64Array(0);
-  private duration: Float64Array = new Float64Array(0);
-  private popularity: Float64Array = new Float64Array(0);
-  private owner: Float64Array = new Float64Array(0);
+  // Float32 while every value written fits it exactly (BPMs, seconds, counts, ids below 2^24 do), Float64
+  // from the first one that does not: half the memory for the usual catalogue, exact values always.
+  private bpm: Column = new Float32Array(0);
+  private duration: Column = new Float32Array(0);
+  private popularity: Column = new Float32Array(0);
+  private owner: Column = new Float32Array(0);
   private artistOf: Int32Array = new Int32Array(0);
   /** Normalised titles by id ('' when absent). */
   private readonly titles: string[] = [];
@@ -252,7 +256,7 @@ export class CatalogueIndex {
     if (!exists || !Object.is(ownerId, oldOwner)) {
       if (!Number.isNaN(oldOwner)) this.ownerTracks.delete(oldOwner, id);
       if (!Number.isNaN(ownerId)) this.ownerTracks.add(ownerId, id);
-      this.owner[id] = ownerId;
+      this.put('owner', id, ownerId);
     }
 
     if (exists) this.clearFilterBits(id);
@@ -263,9 +267,9 @@ export class CatalogueIndex {
     const pitch = pitchOf(track.soundKey);
     if (pitch !== null) setBit(this.pitchBits[pitch]!, id);
 
-    this.bpm[id] = stored(track.bpm);
-    this.duration[id] = stored(track.durationSec);
-    this.popularity[id] = Number.isNaN(track.popularity) ? 0 : track.popularity + 0;
+    this.put('bpm', id, stored(track.bpm));
+    this.put('duration', id, stored(track.durationSec));
+    this.put('popularity', id, Number.isNaN(track.popularity) ? 0 : track.popularity + 0);
     if (Number.isNaN(this.bpm[id]!)) setBit(this.nullBpm, id);
     if (Number.isNaN(this.duration[id]!)) setBit(this.nullDuration, id);
 
@@ -313,7 +317,7 @@ export class CatalogueIndex {
     const before = this.popularity[id]!;
     const after = Number.isNaN(popularity) ? 0 : popularity + 0;
     if (Object.is(before, after)) return;
-    this.popularity[id] = after;
+    this.put('popularity', id, after);
     this.numericOrders.popularity.change(id, before);
   }
 
@@ -349,7 +353,7 @@ export class CatalogueIndex {
     let titleChars = 0;
     for (const t of this.titles) titleChars += t.length;
     return {
-      columns: this.capacity * (8 * 4 + 4),
+      columns: this.bpm.byteLength + this.duration.byteLength + this.popularity.byteLength + this.owner.byteLength + this.artistOf.byteLength,
       bitsets,
       titlePostings: this.titleField.postings.heapBytes,
       titleTokens: this.titleField.vocabularySize,
@@ -654,7 +658,17 @@ export class CatalogueIndex {
     };
   }
 
-  private numericKeys(column: () => Float64Array): PermKeys<number> {
+  /** Writes a column value, moving the column to Float64 the first time a value needs it. */
+  private put(name: ColumnName, id: number, value: number): void {
+    let col = this[name];
+    if (col instanceof Float32Array && Math.fround(value) !== value && !Number.isNaN(value)) {
+      col = Float64Array.from(col);
+      this[name] = col;
+    }
+    col[id] = value;
+  }
+
+  private numericKeys(column: () => Column): PermKeys<number> {
     return {
       key: (id) => (this.has(id) ? orNull(column()[id]!) : null),
       compare: (a, b) => a - b,
@@ -713,8 +727,9 @@ export class CatalogueIndex {
     if (needed <= this.capacity) return;
     const capacity = Math.max(needed, Math.ceil(this.capacity * 1.5), MIN_CAPACITY);
     const words = wordsFor(capacity);
-    const growF = (a: Float64Array, fill: number): Float64Array => {
-      const g = new Float64Array(capacity).fill(fill);
+    const growF = (a: Column, fill: number): Column => {
+      const g = a instanceof Float32Array ? new Float32Array(capacity) : new Float64Array(capacity);
+      g.fill(fill);
       g.set(a);
       return g;
     };

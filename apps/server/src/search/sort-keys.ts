@@ -7,7 +7,7 @@
  * `ids` (ascending) reordered by (value, id) ascending. Values must not be NaN; -0 must have been stored as 0
  * (radix order would put it before 0, a comparison would call them equal).
  */
-export function sortIdsByNumber(ids: Uint32Array, values: Float64Array): Uint32Array {
+export function sortIdsByNumber(ids: Uint32Array, values: Float32Array | Float64Array): Uint32Array {
   const n = ids.length;
   // Order-preserving map of float64 to two uint32: flip the sign bit of positives, every bit of negatives.
   const f = new Float64Array(n);
