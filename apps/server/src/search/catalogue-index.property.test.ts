@@ -66,7 +66,7 @@ const queryOf = (ids: readonly number[]) =>
     limit: fc.integer({ min: 0, max: 8 }),
     scope: fc.oneof(
       { arbitrary: fc.constant({ kind: 'catalogue' as const }), weight: 3 },
-      { arbitrary: fc.constantFrom(1, 2, 3).map((ownerId) => ({ kind: 'owner' as const, ownerId })), weight: 1 },
+      { arbitrary: fc.constantFrom(1, 2, 3, 2 ** 25 + 1).map((ownerId) => ({ kind: 'owner' as const, ownerId })), weight: 1 },
       {
         arbitrary: fc
           .array(fc.oneof(fc.constantFrom(...(ids.length > 0 ? ids : [1])), fc.integer({ min: 1, max: 90 })), { maxLength: 12 })

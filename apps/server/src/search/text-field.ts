@@ -8,7 +8,15 @@
  * word), the bigrams containing each CJK character (one-character queries) and the bigrams under each pair
  * of initial consonants (초성 queries).
  */
-import { choseongOf, choseongString, cjkGrams, compactNormalized, indexTokens, type SearchTerm } from '@sori/contract';
+import {
+  choseongOf,
+  choseongString,
+  cjkGrams,
+  compactNormalized,
+  indexTokensInto,
+  type IndexTokens,
+  type SearchTerm,
+} from '@sori/contract';
 import { andInto, BitsPool, clearBit, forEachBit, grown, orInto, setBit, testBit, type Bits, wordsFor } from './bitset';
 import { lowerBound, PostingStore } from './postings';
 
@@ -25,6 +33,8 @@ export class TextField {
   private readonly pool: BitsPool;
   /** During a bulk build new Latin words are appended and sorted once at the end, not spliced in. */
   private bulk = false;
+  /** Reused by add/remove (a million titles at boot). */
+  private readonly tokens: IndexTokens = { cjk: [], cjkPositions: [], latin: [], consonants: [] };
 
   constructor(capacity: number) {
     this.words = wordsFor(capacity);
@@ -41,7 +51,7 @@ export class TextField {
   }
 
   add(entry: number, normalized: string): void {
-    const t = indexTokens(normalized);
+    const t = indexTokensInto(normalized, this.tokens);
     for (let k = 0; k < t.cjk.length; k++) {
       if (this.postings.add(t.cjk[k]!, entry, t.cjkPositions[k]!)) this.registerCjk(t.cjk[k]!);
     }
@@ -60,7 +70,7 @@ export class TextField {
 
   /** Removes an entry; `normalized` must be the text it was added with. */
   remove(entry: number, normalized: string): void {
-    const t = indexTokens(normalized);
+    const t = indexTokensInto(normalized, this.tokens);
     for (const token of t.cjk) if (this.postings.delete(token, entry)) this.unregisterCjk(token);
     for (const token of t.latin) {
       // During a bulk build the word list is unsorted: endBulk drops the words left without postings.

@@ -134,11 +134,22 @@ const pushNew = (list: string[], token: string): void => {
  * equal), written as one pass over UTF-16 units without closures because it runs for every title at boot.
  */
 export function indexTokens(normalized: string): IndexTokens {
-  const tokens: IndexTokens = { cjk: [], cjkPositions: [], latin: [], consonants: [] };
+  return indexTokensInto(normalized, { cjk: [], cjkPositions: [], latin: [], consonants: [] });
+}
+
+/** indexTokens into arrays the caller reuses (emptied first): no allocation per text but the tokens. */
+export function indexTokensInto(normalized: string, tokens: IndexTokens): IndexTokens {
+  tokens.cjk.length = 0;
+  tokens.cjkPositions.length = 0;
+  tokens.latin.length = 0;
+  tokens.consonants.length = 0;
   const latin = tokens.latin;
   const consonants = tokens.consonants;
   const n = normalized.length;
-  let prevChar = '';
+  // The previous CJK character as a UTF-16 unit, or as a string when it is astral: building bigrams from
+  // units allocates one string per bigram instead of three.
+  let prevUnit = 0;
+  let prevAstral = '';
   let runLength = 0;
   let cjkChars = 0;
   let partStart = -1;
@@ -167,15 +178,20 @@ export function indexTokens(normalized: string): IndexTokens {
       joined = '';
     }
     if (runLength > 0 && ((!isCjk && unit !== 0x20 && unit !== 0x2d) || i === n)) {
-      if (runLength === 1) addGram(tokens, prevChar, 0);
+      if (runLength === 1) addGram(tokens, prevAstral === '' ? String.fromCharCode(prevUnit) : prevAstral, 0);
       runLength = 0;
-      prevChar = '';
     }
     if (isCjk) {
-      const ch = width === 1 ? normalized[i]! : normalized.slice(i, i + 2);
       // The bigram ending here starts at the previous CJK character, number cjkChars - 1 (1-based: cjkChars).
-      if (runLength > 0) addGram(tokens, prevChar + ch, cjkChars);
-      prevChar = ch;
+      if (runLength > 0) {
+        const gram =
+          width === 1 && prevAstral === ''
+            ? String.fromCharCode(prevUnit, unit)
+            : (prevAstral === '' ? String.fromCharCode(prevUnit) : prevAstral) + normalized.slice(i, i + width);
+        addGram(tokens, gram, cjkChars);
+      }
+      prevUnit = unit;
+      prevAstral = width === 1 ? '' : normalized.slice(i, i + 2);
       runLength++;
       cjkChars++;
       const c = choseongOf(cp);
