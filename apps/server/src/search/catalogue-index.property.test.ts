@@ -11,7 +11,8 @@ import { oracleOrder, oracleSearch } from './oracle';
 
 const TITLE_PIECES = [
   '사랑', '노래', '의', '잔잔한', '피아노', '소나타', '봄', '랑', '나', 'ㅅㄹ', '사랑의노래'.normalize('NFD'), 'ピアノ',
-  'ぴあの', '森', '랑의', '사랑 2 랑의', '노래a래', 'lo', 'fi', 'lo-fi', 'Lofi', 'R.E.M.', 'rem', 'Piano', 'pianist', 'calm', 'AC/DC', '2', 'mp3', '12',
+  // Astral and extension-A ideographs take the string-keyed path of the index.
+  'ぴあの', '森', '𠀋가', '\u3400', '랑의', '사랑 2 랑의', '노래a래', 'lo', 'fi', 'lo-fi', 'Lofi', 'R.E.M.', 'rem', 'Piano', 'pianist', 'calm', 'AC/DC', '2', 'mp3', '12',
   ' ', ' ', ' ', '-', '·', '.', 'Ｌｏ',
 ];
 const QUERY_PIECES = [

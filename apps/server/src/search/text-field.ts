@@ -13,7 +13,10 @@ import {
   choseongString,
   cjkGrams,
   compactNormalized,
+  gramKey,
+  gramText,
   indexTokensInto,
+  type GramKey,
   type IndexTokens,
   type SearchTerm,
 } from '@sori/contract';
@@ -24,10 +27,10 @@ type TextOf = (entry: number) => string;
 
 export class TextField {
   /** Token → entries; each CJK posting carries the bigram's position (IndexTokens.cjkPositions). */
-  readonly postings = new PostingStore<string>({ aux: true });
+  readonly postings = new PostingStore<GramKey>({ aux: true });
   private readonly latinWords: string[] = [];
-  private readonly tokensByChar = new Map<string, Set<string>>();
-  private readonly tokensByConsonantPair = new Map<string, Set<string>>();
+  private readonly tokensByChar = new Map<string, Set<GramKey>>();
+  private readonly tokensByConsonantPair = new Map<string, Set<GramKey>>();
   private readonly consonantBits = new Map<string, Bits>();
   private words: number;
   private readonly pool: BitsPool;
@@ -116,16 +119,17 @@ export class TextField {
         // One character: every bigram containing it, plus the one-character runs that are exactly it.
         for (const token of this.tokensByChar.get(text) ?? []) this.postings.orInto(token, out);
       } else {
-        this.postings.orInto(text, out);
+        this.postings.orInto(gramKey(text), out);
       }
       return;
     }
     // Entries holding every bigram of the term, found by walking the shortest list and seeking in the
     // others; then the bigrams must be consecutive in one run. Their recorded positions settle that without
     // reading the text when each occurs once (p, p + 1, …); otherwise the text is checked.
-    const lists = grams.map((g) => this.postings.view(g));
-    const positions = grams.map((g) => this.postings.auxView(g));
-    const gramsDistinct = new Set(grams).size === grams.length;
+    const keys = grams.map(gramKey);
+    const lists = keys.map((k) => this.postings.view(k));
+    const positions = keys.map((k) => this.postings.auxView(k));
+    const gramsDistinct = new Set(keys).size === keys.length;
     let lead = 0;
     for (let k = 1; k < lists.length; k++) if (lists[k]!.length < lists[lead]!.length) lead = k;
     const leadList = lists[lead]!;
@@ -210,15 +214,17 @@ export class TextField {
     this.pool.release(mark);
   }
 
-  private registerCjk(token: string): void {
-    for (const ch of new Set(token)) addToSetMap(this.tokensByChar, ch, token);
-    const pair = consonantPair(token);
+  private registerCjk(token: GramKey): void {
+    const text = gramText(token);
+    for (const ch of new Set(text)) addToSetMap(this.tokensByChar, ch, token);
+    const pair = consonantPair(text);
     if (pair !== null) addToSetMap(this.tokensByConsonantPair, pair, token);
   }
 
-  private unregisterCjk(token: string): void {
-    for (const ch of new Set(token)) deleteFromSetMap(this.tokensByChar, ch, token);
-    const pair = consonantPair(token);
+  private unregisterCjk(token: GramKey): void {
+    const text = gramText(token);
+    for (const ch of new Set(text)) deleteFromSetMap(this.tokensByChar, ch, token);
+    const pair = consonantPair(text);
     if (pair !== null) deleteFromSetMap(this.tokensByConsonantPair, pair, token);
   }
 }
@@ -242,12 +248,12 @@ function consonantPair(token: string): string | null {
   return a !== null && b !== null ? a + b : null;
 }
 
-function addToSetMap(m: Map<string, Set<string>>, key: string, value: string): void {
+function addToSetMap(m: Map<string, Set<GramKey>>, key: string, value: GramKey): void {
   let s = m.get(key);
   if (!s) m.set(key, (s = new Set()));
   s.add(value);
 }
-function deleteFromSetMap(m: Map<string, Set<string>>, key: string, value: string): void {
+function deleteFromSetMap(m: Map<string, Set<GramKey>>, key: string, value: GramKey): void {
   const s = m.get(key);
   if (!s) return;
   s.delete(value);

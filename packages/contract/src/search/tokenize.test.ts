@@ -1,9 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeText } from './normalize';
-import { cjkGrams, highlightRanges, indexTokens, indexTokensFromSegments, parseSearchQuery, segmentsOf, termKey } from './tokenize';
+import {
+  cjkGrams,
+  denseCjkIndex,
+  gramKey,
+  gramText,
+  highlightRanges,
+  indexTokens,
+  indexTokensFromSegments,
+  parseSearchQuery,
+  segmentsOf,
+  termKey,
+} from './tokenize';
 
-const tokens = (s: string) => indexTokens(normalizeText(s));
+const tokens = (s: string) => {
+  const t = indexTokens(normalizeText(s));
+  return { ...t, cjk: t.cjk.map(gramText) };
+};
 
 describe('segmentsOf', () => {
   it('keeps a CJK run across spaces and punctuation, ends it at Latin letters or digits', () => {
@@ -64,13 +78,46 @@ describe('indexTokens', () => {
         const n = normalizeText(s);
         const a = indexTokens(n);
         const b = indexTokensFromSegments(n);
-        const withPositions = (t: typeof a) => t.cjk.map((g, i) => `${g}@${t.cjkPositions[i]}`).sort();
+        const withPositions = (t: typeof a) => t.cjk.map((g, i) => `${String(g)}@${t.cjkPositions[i]}`).sort();
         expect(withPositions(a)).toEqual(withPositions(b));
         expect([...a.latin].sort()).toEqual([...b.latin].sort());
         expect([...a.consonants].sort()).toEqual([...b.consonants].sort());
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('gram keys', () => {
+  it('are small integers for common scripts and round-trip through gramText', () => {
+    for (const g of ['사랑', '가', '힣힣', 'ㅋㅋ', 'あい', '漢字', '々', 'ー']) {
+      expect(typeof gramKey(g)).toBe('number');
+      expect(Number.isSafeInteger(gramKey(g))).toBe(true);
+      expect(Math.abs(gramKey(g) as number)).toBeLessThan(2 ** 30);
+      expect(gramText(gramKey(g))).toBe(g);
+    }
+    expect(gramKey('𠀋가')).toBe('𠀋가');
+    expect(gramKey('\u3400')).toBe('\u3400');
+  });
+
+  it('give distinct keys to distinct grams', () => {
+    const cjkChar = fc.oneof(
+      fc.integer({ min: 0xac00, max: 0xd7a3 }),
+      fc.integer({ min: 0x3131, max: 0x318e }),
+      fc.integer({ min: 0x3041, max: 0x30ff }),
+      fc.integer({ min: 0x4e00, max: 0x9fff }),
+      fc.integer({ min: 0x3005, max: 0x3007 }),
+      fc.constant(0x20000),
+    ).map((cp) => String.fromCodePoint(cp));
+    const gram = fc.oneof(cjkChar, fc.tuple(cjkChar, cjkChar).map(([a, b]) => a + b));
+    fc.assert(
+      fc.property(gram, gram, (a, b) => {
+        expect(gramText(gramKey(a))).toBe(a);
+        expect(gramKey(a) === gramKey(b)).toBe(a === b);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(denseCjkIndex('a'.codePointAt(0)!)).toBe(-1);
   });
 });
 

@@ -70,9 +70,68 @@ export function cjkGrams(run: string): string[] {
   return grams;
 }
 
+/**
+ * A CJK index token as a key: a number for the characters nearly every title uses (Hangul syllables and
+ * jamo, kana, the main ideograph block), so that a million titles do not allocate and hash a string per
+ * bigram; the token text itself for anything else. Numbers: a bigram is 1 + a × 32768 + b, a single
+ * character −(1 + a), with a and b dense character indexes below 32768 (small integers stay unboxed).
+ */
+export type GramKey = number | string;
+
+const DENSE_RANGES: readonly (readonly [number, number])[] = [
+  [0xac00, 0xd7a3],
+  [0x3131, 0x318e],
+  [0x3041, 0x30ff],
+  [0x4e00, 0x9fff],
+  [0x3005, 0x3007],
+];
+const DENSE_BASE: readonly number[] = (() => {
+  const bases: number[] = [];
+  let next = 0;
+  for (const [from, to] of DENSE_RANGES) {
+    bases.push(next);
+    next += to - from + 1;
+  }
+  return bases;
+})();
+const DENSE_LIMIT = 32768;
+
+/** Dense index of a CJK code point (see GramKey), or -1. */
+export function denseCjkIndex(cp: number): number {
+  for (let r = 0; r < DENSE_RANGES.length; r++) {
+    const [from, to] = DENSE_RANGES[r]!;
+    if (cp >= from && cp <= to) return DENSE_BASE[r]! + cp - from;
+  }
+  return -1;
+}
+
+function codePointOfDense(index: number): number {
+  for (let r = DENSE_RANGES.length - 1; r >= 0; r--) {
+    if (index >= DENSE_BASE[r]!) return DENSE_RANGES[r]![0] + index - DENSE_BASE[r]!;
+  }
+  return -1;
+}
+
+/** The key of a one- or two-character CJK token. */
+export function gramKey(gram: string): GramKey {
+  const cps = Array.from(gram, (c) => c.codePointAt(0)!);
+  const a = denseCjkIndex(cps[0]!);
+  if (cps.length === 1) return a >= 0 ? -(1 + a) : gram;
+  const b = denseCjkIndex(cps[1]!);
+  return a >= 0 && b >= 0 ? 1 + a * DENSE_LIMIT + b : gram;
+}
+
+/** The token text of a key (gramKey's inverse). */
+export function gramText(key: GramKey): string {
+  if (typeof key === 'string') return key;
+  if (key < 0) return String.fromCodePoint(codePointOfDense(-key - 1));
+  const n = key - 1;
+  return String.fromCodePoint(codePointOfDense(Math.floor(n / DENSE_LIMIT)), codePointOfDense(n % DENSE_LIMIT));
+}
+
 export interface IndexTokens {
-  /** Distinct CJK bigrams (and one-character runs). */
-  cjk: string[];
+  /** Distinct CJK bigrams (and one-character runs), as keys (gramText gives the text). */
+  cjk: GramKey[];
   /**
    * For each cjk token, where it occurs: 1 + the index of its first character among all the CJK characters
    * of the text (runs numbered on without a gap), or 0 when that is unknown (a one-character run, a bigram
@@ -89,7 +148,7 @@ export interface IndexTokens {
 /** Largest position an IndexTokens.cjkPositions entry records (it fits a byte). */
 export const MAX_GRAM_POSITION = 255;
 
-function addGram(tokens: IndexTokens, gram: string, position: number): void {
+function addGram(tokens: IndexTokens, gram: GramKey, position: number): void {
   const k = tokens.cjk.indexOf(gram);
   if (k < 0) {
     tokens.cjk.push(gram);
@@ -108,8 +167,8 @@ export function indexTokensFromSegments(normalized: string): IndexTokens {
   for (const seg of segmentsOf(normalized)) {
     if (seg.kind === 'cjk') {
       const grams = cjkGrams(seg.text);
-      if (grams.length === 1 && Array.from(seg.text).length === 1) addGram(tokens, grams[0]!, 0);
-      else grams.forEach((g, i) => addGram(tokens, g, charsBefore + i + 1));
+      if (grams.length === 1 && Array.from(seg.text).length === 1) addGram(tokens, gramKey(grams[0]!), 0);
+      else grams.forEach((g, i) => addGram(tokens, gramKey(g), charsBefore + i + 1));
       for (const ch of seg.text) {
         const c = choseongOf(ch.codePointAt(0)!);
         if (c !== null) consonants.add(c);
@@ -146,10 +205,9 @@ export function indexTokensInto(normalized: string, tokens: IndexTokens): IndexT
   const latin = tokens.latin;
   const consonants = tokens.consonants;
   const n = normalized.length;
-  // The previous CJK character as a UTF-16 unit, or as a string when it is astral: building bigrams from
-  // units allocates one string per bigram instead of three.
-  let prevUnit = 0;
-  let prevAstral = '';
+  // The previous CJK character: its dense index (-1 when it has none) and, for those, its text.
+  let prevDense = -1;
+  let prevText = '';
   let runLength = 0;
   let cjkChars = 0;
   let partStart = -1;
@@ -178,20 +236,21 @@ export function indexTokensInto(normalized: string, tokens: IndexTokens): IndexT
       joined = '';
     }
     if (runLength > 0 && ((!isCjk && unit !== 0x20 && unit !== 0x2d) || i === n)) {
-      if (runLength === 1) addGram(tokens, prevAstral === '' ? String.fromCharCode(prevUnit) : prevAstral, 0);
+      if (runLength === 1) addGram(tokens, prevDense >= 0 ? -(1 + prevDense) : prevText, 0);
       runLength = 0;
     }
     if (isCjk) {
+      const dense = denseCjkIndex(cp);
       // The bigram ending here starts at the previous CJK character, number cjkChars - 1 (1-based: cjkChars).
       if (runLength > 0) {
-        const gram =
-          width === 1 && prevAstral === ''
-            ? String.fromCharCode(prevUnit, unit)
-            : (prevAstral === '' ? String.fromCharCode(prevUnit) : prevAstral) + normalized.slice(i, i + width);
-        addGram(tokens, gram, cjkChars);
+        const key =
+          prevDense >= 0 && dense >= 0
+            ? 1 + prevDense * DENSE_LIMIT + dense
+            : (prevDense >= 0 ? String.fromCodePoint(codePointOfDense(prevDense)) : prevText) + normalized.slice(i, i + width);
+        addGram(tokens, key, cjkChars);
       }
-      prevUnit = unit;
-      prevAstral = width === 1 ? '' : normalized.slice(i, i + 2);
+      prevDense = dense;
+      prevText = dense >= 0 ? '' : normalized.slice(i, i + width);
       runLength++;
       cjkChars++;
       const c = choseongOf(cp);
