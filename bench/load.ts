@@ -5,7 +5,7 @@
  * Prints one JSON line of results; bench/RESULTS.md records them.
  */
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { GENRE_GROUPS, GENRES, MOODS, SOUND_KEYS } from '@sori/contract';
@@ -17,6 +17,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '20' },
     connections: { type: 'string', default: '50' },
     label: { type: 'string', default: '' },
+    /** Extra Node options for the server, e.g. "--cpu-prof --cpu-prof-dir=bench/out/prof". */
+    'node-args': { type: 'string', default: '' },
   },
 });
 const duration = Number(values.duration);
@@ -34,11 +36,18 @@ const freePort = () =>
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const bootStarted = Date.now();
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+const nodeArgs = values['node-args'].split(' ').filter(Boolean);
+// The production bundle, as `npm start` runs it.
+spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+const server = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/server.mjs'], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: values['data-dir'], SEED_DEMO: '0', LOG_LEVEL: 'warn', SORI_METRICS: '1' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
-const stop = () => server.kill('SIGTERM');
+let stopped = false;
+const stop = () => {
+  if (!stopped) server.kill('SIGINT');
+  stopped = true;
+};
 process.on('exit', stop);
 
 async function waitReady() {
@@ -127,6 +136,8 @@ await run('warm-up', randomQuery);
 const hello = await run('hello', () => '/api/health');
 const search = await run('search-mix', randomQuery);
 stop();
+// Let the server shut down cleanly (a CPU profile, when asked for, is written on exit).
+await new Promise((resolve) => server.once('exit', resolve));
 const out = {
   label: values.label,
   database: process.env['DATABASE_URL'] ? 'postgres' : 'sqlite',

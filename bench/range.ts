@@ -3,7 +3,7 @@
  * server's memory read before and after (media is streamed, never held whole in memory).
  *   node --import tsx bench/range.ts --data-dir <a data dir with the demo catalogue> [--rounds 20]
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { rng } from './catalogue-generator';
@@ -26,7 +26,9 @@ const port = await new Promise<number>((resolve) => {
   });
 });
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+// The production bundle, as `npm start` runs it.
+spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+const server = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: values['data-dir'], LOG_LEVEL: 'warn', SORI_METRICS: '1' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
@@ -13,6 +12,7 @@ import { TokenService } from './lib/tokens';
 import { LocalDiskStorage, type MediaStorage } from './media';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { inlineScriptHashes, registerWeb } from './plugins/web';
 import { authRoutes } from './routes/auth.routes';
 import { musicRoutes } from './routes/music.routes';
@@ -100,7 +100,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     const scriptHashes = inlineScriptHashes(config.webDist);
-    await app.register(helmet, {
+    registerSecurityHeaders(app, {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],

@@ -547,6 +547,8 @@ export async function writeDemoCatalogue(dir: string, opts: WriteCatalogueOption
  * registers tsx itself before importing the (TypeScript) worker module.
  */
 function startWorker(): Worker {
+  // In the production bundle (apps/server/dist) the worker is plain JavaScript next to this module.
+  if (import.meta.url.endsWith('.mjs')) return new Worker(new URL('./demo-worker.mjs', import.meta.url));
   const entry = new URL('./demo-worker.ts', import.meta.url).href;
   let tsxApi = 'tsx/esm/api';
   try {

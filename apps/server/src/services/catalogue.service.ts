@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/app-error';
 import type { Counters } from '../lib/counters';
+import { Lru } from '../lib/lru';
 import * as library from '../repositories/library.repository';
 import * as playlists from '../repositories/playlist.repository';
 import * as tracks from '../repositories/track.repository';
@@ -17,6 +18,12 @@ export interface CatalogueDeps {
   urls: MediaUrls;
   hitWindowSeconds: number;
 }
+
+/**
+ * Track rows kept in memory for building pages: the same popular tracks are on most pages, and reading
+ * 20 rows by id was the largest cost of a search after the index itself. Any change to a track evicts it.
+ */
+const ROW_CACHE_SIZE = 20_000;
 
 /** How long a signed download link stays valid (DECISIONS 9). */
 export const DOWNLOAD_LINK_TTL_SECONDS = 300;
@@ -55,6 +62,7 @@ export class CatalogueService {
   private index = CatalogueIndex.build([]);
   private changeSeq = 0;
   private syncing: Promise<void> | null = null;
+  private readonly rows = new Lru<number, TrackRow>(ROW_CACHE_SIZE);
 
   constructor(private readonly deps: CatalogueDeps) {}
 
@@ -91,6 +99,7 @@ export class CatalogueService {
   /** Re-reads these tracks into the index (removing those that are gone). */
   async refresh(ids: readonly number[]): Promise<void> {
     const seen = new Set<number>();
+    for (const id of ids) this.rows.delete(id);
     for await (const batch of tracks.streamIndexRows(this.deps.db, 1000, ids)) {
       for (const r of batch) {
         seen.add(r.id);
@@ -153,13 +162,30 @@ export class CatalogueService {
     throw notFound('PLAYLIST_NOT_FOUND');
   }
 
+  /** Rows by id, from the cache where it has them and in one query for the rest. */
+  private async rowsById(ids: readonly number[]): Promise<Map<number, TrackRow>> {
+    const out = new Map<number, TrackRow>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const row = this.rows.get(id);
+      if (row) out.set(id, row);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      for (const row of await tracks.findTracks(this.deps.db, missing)) {
+        this.rows.set(row.id, row);
+        out.set(row.id, row);
+      }
+    }
+    return out;
+  }
+
   private async musicsInOrder(ids: readonly number[], viewer: Viewer | null): Promise<Music[]> {
     if (ids.length === 0) return [];
-    const [rows, liked] = await Promise.all([
-      tracks.findTracks(this.deps.db, ids),
+    const [byId, liked] = await Promise.all([
+      this.rowsById(ids),
       viewer ? library.likedAmong(this.deps.db, viewer.id, ids) : Promise.resolve(new Set<number>()),
     ]);
-    const byId = new Map(rows.map((r) => [r.id, r]));
     const out: Music[] = [];
     for (const id of ids) {
       const row = byId.get(id);
@@ -170,7 +196,7 @@ export class CatalogueService {
 
   /** A track the caller may see, or 404. */
   async visibleTrack(id: number, viewer: Viewer | null): Promise<TrackRow> {
-    const row = await tracks.findTrack(this.deps.db, id);
+    const row = (await this.rowsById([id])).get(id);
     if (!row || !isVisible(row, viewer)) throw notFound('TRACK_NOT_FOUND');
     return row;
   }
@@ -217,6 +243,7 @@ export class CatalogueService {
   }
 
   private async bump(id: number, column: 'play_count' | 'like_count' | 'download_count', by: number) {
+    this.rows.delete(id);
     const r = await tracks.incrementCounter(this.deps.db, id, column, by);
     if (r) this.index.setPopularity(id, popularityOf(r));
   }
