@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -13,6 +14,7 @@ describe('serving the web app', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><head><script>${inline}</script></head><body><div id="root"></div></body></html>`);
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(Buffer.from('console.log(1)')));
     t = await createTestApp('sqlite', { WEB_DIST: dist });
   });
   afterAll(async () => {
@@ -41,6 +43,9 @@ describe('serving the web app', () => {
     const asset = await t.call({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    const br = await t.call({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
     const api = await t.call({ method: 'GET', url: '/api/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('NOT_FOUND');

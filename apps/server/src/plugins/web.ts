@@ -30,6 +30,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       wildcard: true,
       // `/` is the app itself; every other unknown GET falls through to the SPA handler below.
       index: 'index.html',
+      // .br / .gz written at build time (scripts/compress-web.mjs) go to browsers that accept them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const rel = path.relative(webDist, filePath);
         if (rel.startsWith('assets' + path.sep)) res.header('cache-control', 'public, max-age=31536000, immutable');
