@@ -104,13 +104,19 @@ function randomQuery(): string {
 
 async function metrics() {
   const res = (await (await fetch(`${base}/api/metrics`)).json()) as {
-    body: { eventLoopDelayMs: { max: number; p99: number; mean: number }; rssMB: number; heapUsedMB: number };
+    body: {
+      eventLoopDelayMs: { max: number; p99: number; mean: number };
+      rssMB: number;
+      heapUsedMB: number;
+      responseCache: { hits: number; misses: number };
+    };
   };
   return res.body;
 }
 
 async function run(name: string, path: () => string) {
   await fetch(`${base}/api/metrics/reset`, { method: 'POST' });
+  const cacheBefore = (await metrics()).responseCache;
   const result = await autocannon({
     url: base,
     connections,
@@ -127,7 +133,14 @@ async function run(name: string, path: () => string) {
     non2xx: result.non2xx,
     errors: result.errors,
     eventLoopMaxMs: Math.round(m.eventLoopDelayMs.max * 10) / 10,
+    eventLoopP99Ms: Math.round(m.eventLoopDelayMs.p99 * 10) / 10,
     rssMB: m.rssMB,
+    // Share of searches answered from the response cache during this run: honest about what was measured.
+    responseCacheHitPct: (() => {
+      const hits = m.responseCache.hits - cacheBefore.hits;
+      const misses = m.responseCache.misses - cacheBefore.misses;
+      return hits + misses === 0 ? 0 : Math.round((hits / (hits + misses)) * 1000) / 10;
+    })(),
   };
 }
 

@@ -2,17 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { Lru } from './lru';
 
 describe('Lru', () => {
-  it('keeps at most max entries, dropping the least recently used', () => {
-    const c = new Lru<number, string>(2);
-    c.set(1, 'a');
-    c.set(2, 'b');
-    expect(c.get(1)).toBe('a');
-    c.set(3, 'c');
-    expect(c.get(2)).toBeUndefined();
-    expect(c.get(1)).toBe('a');
-    expect(c.get(3)).toBe('c');
-    expect(c.size).toBe(2);
-    c.delete(1);
-    expect(c.get(1)).toBeUndefined();
+  it('keeps recently used entries and stays bounded', () => {
+    const c = new Lru<number, string>(4);
+    for (let i = 0; i < 100; i++) {
+      c.set(i, String(i));
+      expect(c.get(0) ?? c.get(i)).toBeDefined();
+      expect(c.size).toBeLessThanOrEqual(4);
+    }
+    // 0 was read after every insert, so it survived; an entry never read again is gone.
+    expect(c.get(0)).toBe('0');
+    expect(c.get(50)).toBeUndefined();
+    expect(c.get(99)).toBe('99');
+  });
+
+  it('forgets deleted entries and replaces values', () => {
+    const c = new Lru<string, number>(10);
+    c.set('a', 1);
+    c.set('a', 2);
+    expect(c.get('a')).toBe(2);
+    c.delete('a');
+    expect(c.get('a')).toBeUndefined();
+    c.set('b', 1);
+    c.clear();
+    expect(c.size).toBe(0);
   });
 });

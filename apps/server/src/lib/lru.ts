@@ -1,33 +1,52 @@
-/** A bounded map that forgets the least recently used entry first (Map keeps insertion order). */
+/**
+ * A bounded cache that keeps recently used entries: two generations of at most max/2 each; a hit in the
+ * old generation moves the entry to the new one, and when the new one fills, the old one is dropped whole.
+ * Cheaper per read than a strict LRU (no reordering on every hit), which showed in the profile.
+ */
 export class Lru<K, V> {
-  private readonly map = new Map<K, V>();
+  private young = new Map<K, V>();
+  private old = new Map<K, V>();
+  private readonly half: number;
 
-  constructor(private readonly max: number) {}
+  constructor(max: number) {
+    this.half = Math.max(1, Math.floor(max / 2));
+  }
 
   get(key: K): V | undefined {
-    const v = this.map.get(key);
-    if (v !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, v);
+    const v = this.young.get(key);
+    if (v !== undefined) return v;
+    const o = this.old.get(key);
+    if (o !== undefined) {
+      this.old.delete(key);
+      this.put(key, o);
     }
-    return v;
+    return o;
   }
 
   set(key: K, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
+    this.old.delete(key);
+    this.put(key, value);
+  }
+
+  private put(key: K, value: V) {
+    this.young.set(key, value);
+    if (this.young.size >= this.half) {
+      this.old = this.young;
+      this.young = new Map();
+    }
   }
 
   delete(key: K): void {
-    this.map.delete(key);
+    this.young.delete(key);
+    this.old.delete(key);
   }
 
   clear(): void {
-    this.map.clear();
+    this.young.clear();
+    this.old.clear();
   }
 
   get size(): number {
-    return this.map.size;
+    return this.young.size + this.old.size;
   }
 }

@@ -8,8 +8,13 @@ import { clientKey, musicQueryFrom, ok, parseId } from './http';
 export const musicRoutes =
   (catalogue: CatalogueService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/musics', { schema: { querystring: MusicQueryRaw, tags: ['musics'] } }, async (request) => {
-      return ok(await catalogue.search(musicQueryFrom(request), request.viewer));
+    app.get('/musics', { schema: { querystring: MusicQueryRaw, tags: ['musics'] } }, async (request, reply) => {
+      const query = musicQueryFrom(request);
+      if (request.viewer === null && query.tempPlayListId === null) {
+        // Signed out: the answer depends on the query and the catalogue only, and is cached as text.
+        return reply.type('application/json; charset=utf-8').send(await catalogue.publicSearchJson(query));
+      }
+      return ok(await catalogue.search(query, request.viewer));
     });
 
     app.get('/musics/:id', { schema: { params: z.object({ id: z.string() }), tags: ['musics'] } }, async (request) => {

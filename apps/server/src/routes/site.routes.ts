@@ -25,6 +25,7 @@ export const siteRoutes =
         return ok({
           eventLoopDelayMs: { max: loop.max / 1e6, p99: loop.percentile(99) / 1e6, mean: loop.mean / 1e6 },
           rssMB: Math.round(mem.rss / 1048576),
+          responseCache: catalogue.responseCacheStats,
           heapUsedMB: Math.round(mem.heapUsed / 1048576),
         });
       });

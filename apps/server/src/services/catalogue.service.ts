@@ -23,7 +23,16 @@ export interface CatalogueDeps {
  * Track rows kept in memory for building pages: the same popular tracks are on most pages, and reading
  * 20 rows by id was the largest cost of a search after the index itself. Any change to a track evicts it.
  */
-const ROW_CACHE_SIZE = 20_000;
+const ROW_CACHE_SIZE = 5_000;
+
+/** Serialized answers of anonymous catalogue searches; repeated queries (the landing list) skip all work. */
+const RESPONSE_CACHE_SIZE = 2_000;
+
+interface CachedTrack {
+  row: TrackRow;
+  /** The public wire object (no caller-specific fields), made on first use. */
+  music: Music | null;
+}
 
 /** How long a signed download link stays valid (DECISIONS 9). */
 export const DOWNLOAD_LINK_TTL_SECONDS = 300;
@@ -62,7 +71,13 @@ export class CatalogueService {
   private index = CatalogueIndex.build([]);
   private changeSeq = 0;
   private syncing: Promise<void> | null = null;
-  private readonly rows = new Lru<number, TrackRow>(ROW_CACHE_SIZE);
+  private readonly rows = new Lru<number, CachedTrack>(ROW_CACHE_SIZE);
+  private readonly responses = new Lru<string, string>(RESPONSE_CACHE_SIZE);
+  /** Bumped by any change to a track's content, and by any play/like/download count. */
+  private contentVersion = 0;
+  private popularityVersion = 0;
+  /** Hits and misses of the response cache, for the benchmarks. */
+  readonly responseCacheStats = { hits: 0, misses: 0 };
 
   constructor(private readonly deps: CatalogueDeps) {}
 
@@ -99,6 +114,7 @@ export class CatalogueService {
   /** Re-reads these tracks into the index (removing those that are gone). */
   async refresh(ids: readonly number[]): Promise<void> {
     const seen = new Set<number>();
+    this.contentVersion += 1;
     for (const id of ids) this.rows.delete(id);
     for await (const batch of tracks.streamIndexRows(this.deps.db, 1000, ids)) {
       for (const r of batch) {
@@ -116,6 +132,37 @@ export class CatalogueService {
       scope = { kind: 'list', ids: await this.listIds(query.tempPlayListId, viewer) };
     }
     return this.runQuery(query, scope, viewer, query.tempPlayListId !== null ? viewer!.id : null);
+  }
+
+  /**
+   * A signed-out catalogue search, answered as the JSON text of `{ body: page }`. The same query against
+   * the same catalogue gives the same text, so it is kept; popularity order also depends on play counts.
+   */
+  async publicSearchJson(query: MusicQuery): Promise<string> {
+    const key = JSON.stringify([
+      query.q,
+      query.genre,
+      [...query.moods].sort((a, b) => a - b),
+      query.soundKey,
+      query.speed,
+      query.bpmGte,
+      query.bpmLte,
+      query.sort,
+      query.dir,
+      query.page,
+      query.size,
+      this.contentVersion,
+      query.sort === 'popularity' ? this.popularityVersion : 0,
+    ]);
+    const cached = this.responses.get(key);
+    if (cached !== undefined) {
+      this.responseCacheStats.hits += 1;
+      return cached;
+    }
+    this.responseCacheStats.misses += 1;
+    const json = JSON.stringify({ body: await this.runQuery(query, { kind: 'catalogue' }, null, null) });
+    this.responses.set(key, json);
+    return json;
   }
 
   /** The caller's own uploads, published or not (DECISIONS 13). */
@@ -163,18 +210,19 @@ export class CatalogueService {
   }
 
   /** Rows by id, from the cache where it has them and in one query for the rest. */
-  private async rowsById(ids: readonly number[]): Promise<Map<number, TrackRow>> {
-    const out = new Map<number, TrackRow>();
+  private async rowsById(ids: readonly number[]): Promise<Map<number, CachedTrack>> {
+    const out = new Map<number, CachedTrack>();
     const missing: number[] = [];
     for (const id of ids) {
-      const row = this.rows.get(id);
-      if (row) out.set(id, row);
+      const hit = this.rows.get(id);
+      if (hit) out.set(id, hit);
       else missing.push(id);
     }
     if (missing.length > 0) {
       for (const row of await tracks.findTracks(this.deps.db, missing)) {
-        this.rows.set(row.id, row);
-        out.set(row.id, row);
+        const entry = { row, music: null };
+        this.rows.set(row.id, entry);
+        out.set(row.id, entry);
       }
     }
     return out;
@@ -188,15 +236,23 @@ export class CatalogueService {
     ]);
     const out: Music[] = [];
     for (const id of ids) {
-      const row = byId.get(id);
-      if (row) out.push(toMusic(row, liked.has(id), this.deps.urls, viewer?.id ?? null));
+      const entry = byId.get(id);
+      if (!entry) continue;
+      const { row } = entry;
+      if (viewer !== null && row.owner_id === viewer.id) {
+        // The owner's own track carries owner-only fields (signed links, published): made per caller.
+        out.push(toMusic(row, liked.has(id), this.deps.urls, viewer.id));
+        continue;
+      }
+      entry.music ??= toMusic(row, false, this.deps.urls, null);
+      out.push(liked.has(id) ? { ...entry.music, liked: true } : entry.music);
     }
     return out;
   }
 
   /** A track the caller may see, or 404. */
   async visibleTrack(id: number, viewer: Viewer | null): Promise<TrackRow> {
-    const row = (await this.rowsById([id])).get(id);
+    const row = (await this.rowsById([id])).get(id)?.row;
     if (!row || !isVisible(row, viewer)) throw notFound('TRACK_NOT_FOUND');
     return row;
   }
@@ -244,6 +300,7 @@ export class CatalogueService {
 
   private async bump(id: number, column: 'play_count' | 'like_count' | 'download_count', by: number) {
     this.rows.delete(id);
+    this.popularityVersion += 1;
     const r = await tracks.incrementCounter(this.deps.db, id, column, by);
     if (r) this.index.setPopularity(id, popularityOf(r));
   }
