@@ -2,8 +2,11 @@
 // Browser tests (e2e/): Debian's Chromium driven by playwright-core against the real built web app and
 // the real server on a free port with a temporary DATA_DIR.
 //   node scripts/e2e.mjs            run everything        E2E_FILTER=theme  only tests whose name has "theme"
-// Builds apps/web only when dist/ is missing or older than its sources. Without Chromium it skips (exit 0)
-// unless REQUIRE_ALL=1. Ends with the line "N passed, N failed"; E2E_SUMMARY_FILE gets the counts as JSON.
+// Builds apps/web only when dist/ is missing or older than its sources. The server starts on a copy of the
+// fixture catalogue (e2e/fixtures: 132 generated tracks through the real ingest pipeline, cached between
+// runs) instead of seeding the demo catalogue, whose background rendering would take the CPU for minutes.
+// Without Chromium it skips (exit 0) unless REQUIRE_ALL=1. Ends with the line "N passed, N failed";
+// E2E_SUMMARY_FILE gets the counts as JSON.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -65,11 +68,19 @@ const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sori-e2e-data-'));
 const baseUrl = `http://127.0.0.1:${port}`;
 const serverLog = path.join(artifacts, 'e2e-server.log');
+
+console.log('--- preparing the fixture catalogue');
+const fixtures = spawnSync(process.execPath, ['--import', 'tsx', 'e2e/fixtures/prepare.ts', dataDir], { cwd: root, stdio: 'inherit' });
+if (fixtures.status !== 0) {
+  rmSync(dataDir, { recursive: true, force: true });
+  finish({ passed: 0, failed: 1, skipped: 0 }, 1);
+}
+
 const logFd = openSync(serverLog, 'w');
 // E2E_SERVER_ROOT runs another checkout's server (e.g. a colleague's branch) against this web build.
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: process.env.E2E_SERVER_ROOT ?? root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', SEED_DEMO: '0' },
   stdio: ['ignore', logFd, logFd],
 });
 let serverExited = false;
@@ -111,7 +122,8 @@ console.log('--- browser tests');
 const tests = spawnSync(process.execPath, ['--import', 'tsx', 'e2e/run.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_RESULT_FILE: resultFile, CHROMIUM_PATH: chromiumPath },
+  // E2E_DATA_DIR lets tests run operator commands (user:level) against the server's data.
+  env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_RESULT_FILE: resultFile, CHROMIUM_PATH: chromiumPath, E2E_DATA_DIR: dataDir },
 });
 stopServer();
 

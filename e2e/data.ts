@@ -1,0 +1,98 @@
+/**
+ * Test data through the real API and the operator command line: tracks of the fixture catalogue by title,
+ * likes, playlists, levels. Tests use these for what is not their subject (e.g. a playlist test starts
+ * with a liked track) and drive the browser for what is.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Music, Page, Playlist } from '@sori/contract';
+import { renderTrack } from './fixtures/audio';
+import { FIXTURE_TRACKS, type FixtureTrack } from './fixtures/catalogue';
+import { BASE_URL, ROOT, type Account } from './harness';
+
+export { FIXTURE_TRACKS, SPECIAL } from './fixtures/catalogue';
+
+export async function api<T>(pathname: string, options: { token?: string; method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${BASE_URL}/api${pathname}`, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${options.method ?? 'GET'} ${pathname} answered ${response.status}: ${text}`);
+  return (JSON.parse(text) as { body: T }).body;
+}
+
+let catalogue: Map<string, Music> | null = null;
+
+/** The published catalogue by title (the fixture catalogue, read once). */
+export async function tracksByTitle(): Promise<Map<string, Music>> {
+  if (catalogue) return catalogue;
+  const map = new Map<string, Music>();
+  for (let page = 0; ; page++) {
+    const body = await api<Page<Music>>(`/musics?size=100&page=${page}`);
+    for (const track of body.content) map.set(track.title, track);
+    if (body.last) break;
+  }
+  catalogue = map;
+  return map;
+}
+
+export async function trackNamed(title: string): Promise<Music> {
+  const track = (await tracksByTitle()).get(title);
+  if (!track) throw new Error(`no fixture track titled ${title}`);
+  return track;
+}
+
+/** The fixture entry of a catalogue title (what the manifest said about it). */
+export function fixture(title: string): FixtureTrack {
+  const found = FIXTURE_TRACKS.find((t) => t.title === title);
+  if (!found) throw new Error(`no fixture titled ${title}`);
+  return found;
+}
+
+export async function createPlaylist(account: Account, name: string, description: string | null = null): Promise<Playlist> {
+  return api<Playlist>('/playbox/create', { token: account.token, body: { name, description } });
+}
+
+export async function addToPlaylist(account: Account, playlistId: number, musicId: number): Promise<void> {
+  await api('/playlist/add', { token: account.token, body: { playlistId, musicId } });
+}
+
+export async function like(account: Account, musicId: number): Promise<void> {
+  await api('/my/like', { token: account.token, body: { musicId } });
+}
+
+export async function playlists(account: Account): Promise<Playlist[]> {
+  return api<Playlist[]>('/playbox/list', { token: account.token });
+}
+
+/** Sets a user's level with the operator command (`npm run sori -- user:level`), as an operator would. */
+export function setLevel(account: Account, level: number): Promise<void> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (run the tests with node scripts/e2e.mjs)');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'user:level', account.email, String(level)], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`user:level exited with ${code}: ${output}`))));
+  });
+}
+
+/** A real audio file to upload, written once per name into a temporary folder. */
+export function audioFile(name: string, seconds = 4, bpm = 100): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sori-upload-'));
+  const file = path.join(dir, name);
+  writeFileSync(file, renderTrack(7, bpm, seconds));
+  return file;
+}
