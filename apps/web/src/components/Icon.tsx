@@ -26,6 +26,27 @@ const PATHS = {
   login: 'M15 4h4v16h-4M11 8l4 4-4 4m4-4H4',
   lock: 'M6.5 10.5V8a5.5 5.5 0 0 1 11 0v2.5M5 10.5h14V21H5V10.5Z',
   sparkle: 'M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8L12 3Zm7 12 .8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8L19 15Z',
+  play: 'M7 4.5v15l12.5-7.5L7 4.5Z',
+  pause: 'M7.5 4.5v15m9-15v15',
+  repeat: 'M17 2.5 20.5 6 17 9.5M3.5 11V9.5A3.5 3.5 0 0 1 7 6h13.5M7 21.5 3.5 18 7 14.5M20.5 13v1.5A3.5 3.5 0 0 1 17 18H3.5',
+  volume: 'M11 5 6 9H3v6h3l5 4V5Zm4.5 3.5a5 5 0 0 1 0 7m3-10a9 9 0 0 1 0 13',
+  volumeOff: 'M11 5 6 9H3v6h3l5 4V5Zm11 4.5-5 5m0-5 5 5',
+  close: 'M6 6l12 12M18 6 6 18',
+  more: 'M12 6.5h.01M12 12h.01M12 17.5h.01',
+  share: 'M8.6 13.5l6.8 4M15.4 6.5l-6.8 4M18 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm12 7a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z',
+  info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-10v5.5M12 7.5h.01',
+  trash: 'M4 7h16M9.5 7V4.5h5V7M6.5 7l1 13h9l1-13M10 11v5.5m4-5.5v5.5',
+  edit: 'M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4Zm9.5-13.5 4 4',
+  filter: 'M4 5h16l-6.2 7.4V19l-3.6-1.8v-4.8L4 5Z',
+  listAdd: 'M4 6h11M4 12h11M4 18h7m9-3v6m-3-3h6',
+  listRemove: 'M4 6h11M4 12h11M4 18h7m6 0h6',
+  chevronLeft: 'M14.5 6 8.5 12l6 6',
+  chevronRight: 'M9.5 6l6 6-6 6',
+  chevronsLeft: 'M12 6 6 12l6 6m6-12-6 6 6 6',
+  chevronsRight: 'M12 6l6 6-6 6M6 6l6 6-6 6',
+  chevronDown: 'M6 9.5l6 6 6-6',
+  link: 'M10 14a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1 1M14 10a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1-1',
+  file: 'M13.5 3H6v18h12V7.5L13.5 3Zm0 0v4.5H18',
 } as const;
 
 export type IconName = keyof typeof PATHS;
@@ -33,19 +54,21 @@ export type IconName = keyof typeof PATHS;
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
   /** Which icon to draw. */
   name: IconName;
+  /** Fills the shape with the current colour (a liked heart, the play triangle). */
+  filled?: boolean;
   /** Edge length in pixels. */
   size?: number;
   /** When given, the icon is announced with this text instead of being hidden from assistive tech. */
   label?: string;
 }
 
-export function Icon({ name, size = 18, label, className, ...rest }: IconProps) {
+export function Icon({ name, size = 18, label, filled = false, className, ...rest }: IconProps) {
   return (
     <svg
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
+      fill={filled ? 'currentColor' : 'none'}
       stroke="currentColor"
       strokeWidth={1.8}
       strokeLinecap="round"

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import type { Playlist } from '@sori/contract';
+import { lazy, Suspense, useEffect, useState, type DragEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
@@ -6,12 +7,15 @@ import { Link, useLocation } from 'react-router';
 import { ROUTES, menuKey, playlistPath } from '../app/routes';
 import { useAuthModal } from '../features/auth/AuthModalContext';
 import { useSession } from '../features/auth/useSession';
-import { usePlaylistsQuery } from '../features/playlists/queries';
+import { isTrackDrag, droppedTrackId, TRACK_DRAG_TYPE } from '../features/catalogue/track-drag';
+import { useAddToPlaylistMutation, usePlaylistsQuery } from '../features/playlists/queries';
+import { notices } from '../lib/notices';
 import { Icon, type IconName } from './Icon';
 
 const NewPlaylistModal = lazy(() =>
   import('../features/playlists/NewPlaylistModal').then((m) => ({ default: m.NewPlaylistModal })),
 );
+const DeletePlaylistDialog = lazy(() => import('../features/playlists/DeletePlaylistDialog'));
 
 /**
  * The library sidebar (spec section 2): library, favorite, download, new playlist, the user's playlists,
@@ -128,6 +132,7 @@ function SidebarContent() {
 function PlaylistLinks({ activeKey }: { activeKey: string | null }) {
   const { t } = useTranslation();
   const playlists = usePlaylistsQuery();
+  const [deleting, setDeleting] = useState<Playlist | null>(null);
 
   useEffect(() => {
     // Spec section 8: a sidebar load failure is only logged; the rest of the sidebar keeps working.
@@ -137,16 +142,90 @@ function PlaylistLinks({ activeKey }: { activeKey: string | null }) {
   if (!playlists.data) return null;
   if (playlists.data.length === 0) return <p className="sori-sidebar-note">{t('sidebar.noPlaylists')}</p>;
   return (
-    <ul className="list-unstyled m-0" data-testid="side-playlist-list">
-      {playlists.data.map((playlist) => {
-        const path = playlistPath(playlist.id);
-        return (
-          <SidebarLink key={playlist.id} to={path} icon="list" active={activeKey === path} onNavigate={scrollToTop}>
-            {playlist.title || playlist.name}
-          </SidebarLink>
-        );
-      })}
-    </ul>
+    <>
+      <ul className="list-unstyled m-0" data-testid="side-playlist-list">
+        {playlists.data.map((playlist) => (
+          <SidebarPlaylist
+            key={playlist.id}
+            playlist={playlist}
+            active={activeKey === playlistPath(playlist.id)}
+            onDelete={() => setDeleting(playlist)}
+          />
+        ))}
+      </ul>
+      {deleting ? (
+        <Suspense fallback={null}>
+          <DeletePlaylistDialog playlist={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * A playlist in the sidebar (spec section 2): a link to it, a delete button shown on hover or focus, and a
+ * drop target for tracks dragged from a table (highlighted while one is over it).
+ */
+function SidebarPlaylist({ playlist, active, onDelete }: { playlist: Playlist; active: boolean; onDelete: () => void }) {
+  const { t } = useTranslation();
+  const [over, setOver] = useState(false);
+  const add = useAddToPlaylistMutation();
+  const name = playlist.title || playlist.name;
+
+  const handleDrop = (event: DragEvent<HTMLLIElement>) => {
+    setOver(false);
+    const id = droppedTrackId(event.dataTransfer.getData(TRACK_DRAG_TYPE));
+    if (id === null) return;
+    event.preventDefault();
+    add.mutate(
+      { playlistId: playlist.id, musicId: id },
+      {
+        onSuccess: () => notices.show('success', t('playlists.added', { name })),
+        // Spec section 8: a failed add from the sidebar shows an alert.
+        onError: () => notices.show('danger', t('playlists.errors.addTrack')),
+      },
+    );
+  };
+
+  return (
+    <li
+      className={`sori-side-playlist${over ? ' drop-over' : ''}`}
+      onDragEnter={(event) => {
+        if (isTrackDrag(event.dataTransfer.types)) setOver(true);
+      }}
+      onDragOver={(event) => {
+        if (!isTrackDrag(event.dataTransfer.types)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+        if (!over) setOver(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(false);
+      }}
+      onDrop={handleDrop}
+      data-testid="side-playlist"
+      data-playlist-id={playlist.id}
+    >
+      <Link
+        to={playlistPath(playlist.id)}
+        className={`sori-sidebar-link${active ? ' active' : ''}`}
+        aria-current={active ? 'page' : undefined}
+        onClick={scrollToTop}
+      >
+        <Icon name="list" />
+        <span className="text-truncate">{name}</span>
+      </Link>
+      <button
+        type="button"
+        className="sori-side-delete"
+        aria-label={t('playlists.deleteNamed', { name })}
+        title={t('playlists.delete')}
+        onClick={onDelete}
+        data-testid="side-delete"
+      >
+        <Icon name="trash" size={16} />
+      </button>
+    </li>
   );
 }
 

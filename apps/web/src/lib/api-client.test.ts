@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, CANCELLED_MESSAGE, apiRequest, buildUrl, configureApiClient, toPage, unwrapBody } from './api-client';
+import { ApiError, CANCELLED_MESSAGE, apiRequest, buildUrl, configureApiClient, fetchJsonAt, toPage, unwrapBody } from './api-client';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -92,6 +92,22 @@ describe('api client (spec sections 7 and 8)', () => {
     const error = await caught(apiRequest('/my/user'));
     expect(error.status).toBe(status);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('should keep the session on a 403 about the action (level too low)', async () => {
+    fetchMock.mockResolvedValueOnce(json(403, { message: '다운로드는 레벨 5 이상부터 가능합니다.', code: 'LEVEL_TOO_LOW' }));
+    const error = await caught(apiRequest('/download/download', { query: { musicId: 1 } }));
+    expect(error.code).toBe('LEVEL_TOO_LOW');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('should read a media JSON document at the URL given, without the API base', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { version: 1, length: 2, peaks: [0.5, 1] }));
+    await expect(fetchJsonAt('/api/media/peaks/3.json?v=x')).resolves.toEqual({ version: 1, length: 2, peaks: [0.5, 1] });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/media/peaks/3.json?v=x');
+    fetchMock.mockResolvedValueOnce(json(404, { message: 'no', code: 'NOT_FOUND' }));
+    expect((await caught(fetchJsonAt('/api/media/peaks/4.json'))).status).toBe(404);
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('should report a network failure with the network message', async () => {

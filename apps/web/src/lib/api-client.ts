@@ -149,19 +149,100 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError('network', 0, config.networkErrorMessage(), 'NETWORK_ERROR', null);
   }
 
-  if (!response.ok) {
-    if (response.status === 401 || response.status === 403) config.onUnauthorized();
-    const message = field(payload, 'message');
-    const code = field(payload, 'code');
-    throw new ApiError(
-      'http',
-      response.status,
-      typeof message === 'string' && message ? message : `HTTP Error ${response.status}`,
-      typeof code === 'string' ? code : null,
-      field(payload, 'details') ?? null,
-    );
-  }
+  if (!response.ok) throw httpError(response.status, payload);
   return unwrapBody<T>(payload);
+}
+
+/**
+ * Codes a 403 carries about the action rather than the session: a member below the download level is still
+ * signed in, so such an answer must not sign them out.
+ */
+const ACTION_FORBIDDEN_CODES = new Set(['LEVEL_TOO_LOW']);
+
+/** The error of a non-OK answer; 401 and 403 also clear the stored session (spec section 8). */
+function httpError(status: number, payload: unknown): ApiError {
+  const message = field(payload, 'message');
+  const code = field(payload, 'code');
+  const codeText = typeof code === 'string' ? code : null;
+  if (status === 401 || (status === 403 && !(codeText && ACTION_FORBIDDEN_CODES.has(codeText)))) config.onUnauthorized();
+  return new ApiError(
+    'http',
+    status,
+    typeof message === 'string' && message ? message : `HTTP Error ${status}`,
+    codeText,
+    field(payload, 'details') ?? null,
+  );
+}
+
+export interface UploadOptions {
+  /** Called as the request body goes out: bytes sent and the total. */
+  onProgress?: (sent: number, total: number) => void;
+  signal?: AbortSignal;
+  method?: 'POST' | 'PUT';
+}
+
+/**
+ * Sends a multipart form with upload progress. fetch cannot report how much of a request body has gone
+ * out, so this one call uses XMLHttpRequest; headers, payload reading and errors are the same as
+ * apiRequest's.
+ */
+export function uploadRequest<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const { onProgress, signal, method = 'POST' } = options;
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new ApiError('cancelled', 0, CANCELLED_MESSAGE, 'CANCELLED', null));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, buildUrl(path));
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', config.getLanguage());
+    const token = config.getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (onProgress) xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : 0);
+    const handleAbort = () => xhr.abort();
+    signal?.addEventListener('abort', handleAbort, { once: true });
+    const settle = () => signal?.removeEventListener('abort', handleAbort);
+    xhr.onload = () => {
+      settle();
+      let payload: unknown = null;
+      if (xhr.responseText) {
+        try {
+          payload = JSON.parse(xhr.responseText) as unknown;
+        } catch {
+          payload = xhr.responseText;
+        }
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(unwrapBody<T>(payload));
+      else reject(httpError(xhr.status, payload));
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new ApiError('network', 0, config.networkErrorMessage(), 'NETWORK_ERROR', null));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(new ApiError('cancelled', 0, CANCELLED_MESSAGE, 'CANCELLED', null));
+    };
+    xhr.send(form);
+  });
+}
+
+/**
+ * Reads a JSON document at a URL the API handed out (a media URL such as a track's peaks), which already
+ * carries its own path and any signature, so no base is prepended.
+ */
+export async function fetchJsonAt<T>(url: string, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await config.fetch(url, { headers: { Accept: 'application/json' }, signal });
+  } catch (error) {
+    if (isAbort(error) || signal?.aborted) throw new ApiError('cancelled', 0, CANCELLED_MESSAGE, 'CANCELLED', null);
+    throw new ApiError('network', 0, config.networkErrorMessage(), 'NETWORK_ERROR', null);
+  }
+  const payload = await readPayload(response).catch(() => null);
+  if (!response.ok) throw new ApiError('http', response.status, `HTTP Error ${response.status}`, null, null);
+  return payload as T;
 }
 
 /** List endpoints may answer a plain array (one page holding everything) or a page object (spec section 7). */
@@ -189,4 +270,5 @@ export const api = {
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body: body ?? {} }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+  upload: uploadRequest,
 };

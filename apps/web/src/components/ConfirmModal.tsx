@@ -1,0 +1,51 @@
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface ConfirmModalProps {
+  show: boolean;
+  title: string;
+  body: ReactNode;
+  confirmLabel: string;
+  pending?: boolean;
+  /** Shown inside the dialog when the action failed. */
+  error?: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+  testId?: string;
+}
+
+/** Asks before something that cannot be undone (deleting a playlist or a track). */
+export function ConfirmModal({ show, title, body, confirmLabel, pending, error, onConfirm, onClose, testId }: ConfirmModalProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Modal show={show} onHide={onClose} centered aria-labelledby={titleId} data-testid={testId}>
+      <Modal.Header closeButton closeLabel={t('common.close')}>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="mb-1">{body}</p>
+        <p className="small text-body-secondary mb-0">{t('common.cannotUndo')}</p>
+        {error ? (
+          <p className="text-danger small mt-2 mb-0" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={pending} data-testid="confirm-button">
+          {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
+          {confirmLabel}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

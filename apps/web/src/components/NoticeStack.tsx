@@ -1,0 +1,40 @@
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notices } from '../lib/notices';
+
+/**
+ * Shows the app's notices at the top right, under the navigation. Errors are announced at once
+ * (role="alert"); confirmations politely (role="status").
+ */
+export function NoticeStack() {
+  const { t } = useTranslation();
+  const list = useSyncExternalStore(notices.subscribe, notices.getSnapshot, notices.getSnapshot);
+  return (
+    <div className="sori-notices" data-testid="notices">
+      {list.map((notice) => (
+        <div
+          key={notice.id}
+          className={`sori-notice alert alert-${notice.tone} d-flex align-items-start gap-2 mb-0`}
+          role={notice.tone === 'danger' ? 'alert' : 'status'}
+          data-testid="notice"
+          data-tone={notice.tone}
+        >
+          <span className="flex-grow-1">{notice.text}</span>
+          {notice.action ? (
+            <button
+              type="button"
+              className="btn btn-sm btn-link p-0 fw-semibold"
+              onClick={() => {
+                notices.dismiss(notice.id);
+                notice.action?.onClick();
+              }}
+            >
+              {notice.action.label}
+            </button>
+          ) : null}
+          <button type="button" className="btn-close btn-close-sm" aria-label={t('common.close')} onClick={() => notices.dismiss(notice.id)} />
+        </div>
+      ))}
+    </div>
+  );
+}
