@@ -10,7 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 const LibraryPage = lazy(() => import('../features/catalogue/LibraryPage'));
 const FavoritePage = lazy(() => import('../features/catalogue/FavoritePage'));
 const DownloadPage = lazy(() => import('../features/catalogue/DownloadPage'));
-const UploadPage = lazy(() => import('../features/catalogue/UploadPage'));
+const UploadPage = lazy(() => import('../features/uploads/UploadPage'));
 const PlaylistManagerPage = lazy(() => import('../features/playlists/PlaylistManagerPage'));
 const PlaylistDetailPage = lazy(() => import('../features/playlists/PlaylistDetailPage'));
 const PlanPage = lazy(() => import('../features/plan/PlanPage'));

@@ -2,18 +2,23 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../components/Footer';
+import { NoticeStack } from '../components/NoticeStack';
 import { TopNav } from '../components/TopNav';
 import { useUserRefresh } from '../features/auth/queries';
+import { loadPlayerBar, usePlayer } from '../features/player/player';
 import { ErrorBoundary } from './ErrorBoundary';
 import { showsSidebar } from './routes';
 
 // The sidebar never shows on /, so its code (offcanvas, playlists) stays out of the home page's bundle.
 const Sidebar = lazy(() => import('../components/Sidebar').then((m) => ({ default: m.Sidebar })));
+// The player bar (and wavesurfer.js) load with the first play; track screens warm them up when idle.
+const PlayerBar = lazy(loadPlayerBar);
 
 export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const withSidebar = showsSidebar(pathname);
+  const playing = usePlayer().track !== null;
   useUserRefresh();
 
   useEffect(() => {
@@ -22,7 +27,7 @@ export function AppLayout() {
   }, [pathname]);
 
   return (
-    <div className="sori-app">
+    <div className={`sori-app${playing ? ' with-player' : ''}`}>
       <a href="#main" className="visually-hidden-focusable sori-skip-link">
         {t('app.skipToContent')}
       </a>
@@ -42,6 +47,12 @@ export function AppLayout() {
         </main>
       </div>
       <Footer />
+      <NoticeStack />
+      {playing ? (
+        <Suspense fallback={null}>
+          <PlayerBar />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

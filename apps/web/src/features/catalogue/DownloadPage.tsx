@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { TrackListScreen } from './TrackListScreen';
 
-/** /download: the tracks the user downloaded (the virtual playlist -1). */
+/** /download: the tracks the user downloaded (the virtual playlist -1, whose actions column is hidden). */
 export default function DownloadPage() {
   const { t } = useTranslation();
   return (
     <TrackListScreen
       title={t('download.title')}
+      label={t('download.title')}
       subtitle={t('download.subtitle')}
       source={{ kind: 'playlist', playlistId: -1 }}
       requiresLogin
@@ -14,6 +15,7 @@ export default function DownloadPage() {
       emptyTitle={t('download.empty')}
       emptyBody={t('download.emptyBody')}
       loadFailed={t('download.loadFailed')}
+      searchFailed={t('download.searchFailed')}
     />
   );
 }

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { TrackListScreen } from './TrackListScreen';
 
-/** /favorite: the liked tracks (the virtual playlist 0). */
+/** /favorite: the liked tracks (the virtual playlist 0, whose actions column is hidden). */
 export default function FavoritePage() {
   const { t } = useTranslation();
   return (
     <TrackListScreen
       title={t('favorite.title')}
+      label={t('favorite.title')}
       subtitle={t('favorite.subtitle')}
       source={{ kind: 'playlist', playlistId: 0 }}
       requiresLogin
@@ -14,6 +15,7 @@ export default function FavoritePage() {
       emptyTitle={t('favorite.empty')}
       emptyBody={t('favorite.emptyBody')}
       loadFailed={t('favorite.loadFailed')}
+      searchFailed={t('favorite.searchFailed')}
     />
   );
 }

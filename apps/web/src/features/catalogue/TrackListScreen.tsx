@@ -1,21 +1,25 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { DEFAULT_PAGE_SIZE, SCROLL_AFTER_PAGE_CHANGE_MS } from '@sori/contract';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
-import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageHeader';
 import { LoginRequired } from '../auth/LoginRequired';
 import { useSession } from '../auth/useSession';
+import { preloadPlayerBar } from '../player/player';
+import { Pagination } from './Pagination';
 import { useTracksQuery, type TrackSource } from './queries';
-import { TrackTable } from './TrackTable';
+import { SearchBar } from './SearchBar';
+import { conditionsFromParams, conditionsToParams, hasConditions, pageFromParams } from './search-conditions';
+import { TrackTable, type TrackTableProps } from './TrackTable';
 
 export interface TrackListScreenProps {
-  title: string;
-  subtitle?: string;
+  title: ReactNode;
+  /** The table's accessible name (the title as text). */
+  label: string;
+  subtitle?: ReactNode;
   source: TrackSource;
   /** Personal screens ask a visitor to sign in instead of listing. */
   requiresLogin: boolean;
@@ -26,117 +30,130 @@ export interface TrackListScreenProps {
   emptyBody: string;
   /** The load-failure text of spec section 8 for this list. */
   loadFailed: string;
+  /** Its search-failure text, when the list is searched. */
+  searchFailed?: string;
   headerExtra?: ReactNode;
+  /** Shown between the header and the list (the upload form). */
+  before?: ReactNode;
+  table?: Pick<TrackTableProps, 'extraActions' | 'renderBadge' | 'onRemove'>;
 }
 
 /**
- * One screen listing tracks: header, optional search bar, the table, a simple pager. The search text and
- * page live in the URL (DECISIONS 16), so reload, back and shared links keep them.
+ * One screen listing tracks: header, optional search bar, the table and the pager. Conditions and page
+ * live in the URL (DECISIONS 16), so reload, back and shared links keep them, and entering a screen from
+ * the sidebar (no query) loads its page 1.
  */
 export function TrackListScreen(props: TrackListScreenProps) {
-  const { title, subtitle, source, requiresLogin, loginBody, searchable, headerExtra } = props;
+  const { title, subtitle, requiresLogin, loginBody, searchable, headerExtra, before } = props;
   const { token } = useSession();
   const blocked = requiresLogin && token === null;
   return (
     <div className="sori-page">
-      <PageHeader title={title} subtitle={subtitle} actions={headerExtra}>
+      <PageHeader title={title} subtitle={subtitle} actions={blocked ? null : headerExtra}>
         {searchable && !blocked ? <SearchBar /> : null}
       </PageHeader>
-      {blocked ? <LoginRequired body={loginBody ?? ''} /> : <TrackResults {...props} source={source} />}
+      {blocked ? (
+        <LoginRequired body={loginBody ?? ''} />
+      ) : (
+        <>
+          {before}
+          <TrackResults {...props} />
+        </>
+      )}
     </div>
   );
 }
 
-function SearchBar() {
+function TrackResults({ label, source, emptyTitle, emptyBody, loadFailed, searchFailed, table }: TrackListScreenProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const [text, setText] = useState(params.get('q') ?? '');
+  const conditions = useMemo(() => conditionsFromParams(params), [params]);
+  const page = pageFromParams(params);
+  const tracks = useTracksQuery({ source, page, conditions });
+  const section = useRef<HTMLElement>(null);
+  const searched = hasConditions(conditions);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const q = text.trim();
-    // Spec section 5: search text is trimmed; an empty one is not searched (it clears the search).
-    setParams(q ? { q } : {});
-  };
+  useEffect(() => preloadPlayerBar(), []);
 
-  return (
-    <Form role="search" onSubmit={handleSubmit} className="sori-search mt-3" data-testid="search-bar">
-      <Form.Label htmlFor="track-search" className="visually-hidden">
-        {t('search.label')}
-      </Form.Label>
-      <div className="sori-search-field">
-        <Icon name="search" className="sori-search-icon" />
-        <Form.Control
-          id="track-search"
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder={t('search.placeholder')}
-          autoComplete="off"
-          enterKeyHint="search"
-        />
-        <Button type="submit" variant="primary">
-          {t('search.submit')}
-        </Button>
-      </div>
-    </Form>
-  );
-}
-
-function TrackResults({ title, source, emptyTitle, emptyBody, loadFailed }: TrackListScreenProps) {
-  const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const tracks = useTracksQuery({ source, page, q });
+  const totalPages = tracks.data?.totalPages ?? 0;
+  useEffect(() => {
+    // A page past the end (a stale link, the last track of the last page deleted) shows the last page.
+    if (tracks.isSuccess && !tracks.isPlaceholderData && totalPages > 0 && page > totalPages) {
+      setParams(conditionsToParams(conditions, totalPages, params), { replace: true });
+    }
+  }, [tracks.isSuccess, tracks.isPlaceholderData, totalPages, page, conditions, params, setParams]);
 
   const goTo = (next: number) => {
-    const copy = new URLSearchParams(params);
-    if (next <= 1) copy.delete('page');
-    else copy.set('page', String(next));
-    setParams(copy);
+    setParams(conditionsToParams(conditions, next, params));
+    // Spec section 4: the conditions stay and, 100 ms later, the table scrolls into view.
+    window.setTimeout(() => section.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }), SCROLL_AFTER_PAGE_CHANGE_MS);
   };
 
-  if (tracks.isPending) {
-    return (
-      <div className="sori-page-loading" role="status">
-        <Spinner animation="border" size="sm" aria-hidden="true" />
-        <span className="visually-hidden">{t('common.loading')}</span>
-      </div>
-    );
-  }
+  if (tracks.isPending) return <TableSkeleton />;
   if (tracks.isError) {
+    // Spec section 8: a failed load gives an empty list and its message.
     return (
-      <Alert variant="danger" role="alert">
-        {loadFailed}
+      <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2" data-testid="list-error">
+        <span>{searched && searchFailed ? searchFailed : loadFailed}</span>
+        <Button variant="outline-danger" size="sm" onClick={() => void tracks.refetch()}>
+          {t('common.retry')}
+        </Button>
       </Alert>
     );
   }
   const data = tracks.data;
   if (data.content.length === 0) {
-    return q ? (
+    return searched ? (
       <EmptyState icon="search" title={t('tracks.noResults')} body={t('tracks.tryAnother')} testId="empty-state" />
     ) : (
       <EmptyState icon="music" title={emptyTitle} body={emptyBody} testId="empty-state" />
     );
   }
   return (
-    <section aria-label={title}>
-      <p className="small text-body-secondary mb-2" aria-live="polite">
+    <section ref={section} aria-label={label} className={`sori-results${tracks.isPlaceholderData ? ' is-updating' : ''}`} data-testid="results">
+      <p className="sori-results-count" aria-live="polite" data-testid="result-count">
         {t('tracks.count', { count: data.totalElements })}
       </p>
-      <TrackTable tracks={data.content} caption={title} />
-      {data.totalPages > 1 ? (
-        <nav aria-label={t('pagination.label')} className="d-flex align-items-center justify-content-center gap-3 mt-3">
-          <Button variant="outline-secondary" size="sm" disabled={data.first} onClick={() => goTo(page - 1)}>
-            {t('pagination.previous')}
-          </Button>
-          <span className="small">{t('pagination.status', { page, total: data.totalPages })}</span>
-          <Button variant="outline-secondary" size="sm" disabled={data.last} onClick={() => goTo(page + 1)}>
-            {t('pagination.next')}
-          </Button>
-        </nav>
-      ) : null}
+      <TrackTable
+        tracks={data.content}
+        caption={label}
+        playlistId={source.kind === 'playlist' ? source.playlistId : undefined}
+        highlight={conditions.q}
+        {...table}
+      />
+      <Pagination page={Math.min(page, Math.max(1, data.totalPages))} totalPages={data.totalPages} onChange={goTo} />
+    </section>
+  );
+}
+
+/** What loads in place of the table: the same rows' height, so nothing below jumps when it arrives. */
+function TableSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <section className="sori-results" aria-busy="true" data-testid="results-loading">
+      <p className="sori-results-count">
+        <span className="sori-skeleton-line" style={{ width: '6rem' }} />
+        <span className="visually-hidden" role="status">
+          {t('common.loading')}
+        </span>
+      </p>
+      <div className="sori-track-table-wrap">
+        <table className="table sori-track-table align-middle mb-0" aria-hidden="true">
+          <tbody>
+            {Array.from({ length: DEFAULT_PAGE_SIZE }, (_, i) => (
+              <tr key={i} className="sori-track-row">
+                <td className="sori-col-cover">
+                  <span className="sori-cover sori-skeleton-block" />
+                </td>
+                <td className="sori-col-title">
+                  <span className="sori-skeleton-line" style={{ width: `${40 + ((i * 37) % 40)}%` }} />
+                  <span className="sori-skeleton-line small" style={{ width: `${20 + ((i * 17) % 25)}%` }} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

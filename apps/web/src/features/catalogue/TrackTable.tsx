@@ -1,17 +1,62 @@
-import { useState } from 'react';
+import { highlightRanges, type Music } from '@sori/contract';
+import { lazy, Suspense, useState, type DragEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Music } from '@sori/contract';
 import { Icon } from '../../components/Icon';
+import { MenuButton, type MenuButtonItem } from '../../components/MenuButton';
+import { useAuthModal } from '../auth/AuthModalContext';
+import { useSession } from '../auth/useSession';
+import { player, usePlayer } from '../player/player';
+import { useLikeMutation } from './queries';
+import { copyTrackLink } from './share';
+import { TRACK_DRAG_TYPE } from './track-drag';
+import { useDownload } from './useDownload';
+
+const ChoosePlaylistModal = lazy(() => import('../playlists/ChoosePlaylistModal'));
+const TrackDetailsPanel = lazy(() => import('./TrackDetailsPanel'));
+
+/** A row's own actions beyond the standard ones (the upload screen's edit and delete). */
+export interface ExtraAction {
+  key: string;
+  label: string;
+  icon: 'edit' | 'trash';
+  danger?: boolean;
+  onSelect: (track: Music) => void;
+}
 
 export interface TrackTableProps {
   tracks: readonly Music[];
   /** Accessible name of the table, e.g. the screen's title. */
   caption: string;
+  /**
+   * The playlist being shown: a real one (> 0) adds 'remove from playlist'; the virtual liked (0) and
+   * downloaded (-1) lists hide the actions column (spec section 2).
+   */
+  playlistId?: number;
+  /** Search text whose words are marked in titles and artists. */
+  highlight?: string;
+  onRemove?: (track: Music) => void;
+  extraActions?: readonly ExtraAction[];
+  /** Extra content under a title (e.g. 'private' on an unpublished upload). */
+  renderBadge?: (track: Music) => ReactNode;
 }
 
-/** A first, read-only version of the track table (spec section 2); issue 5 adds playback and actions. */
-export function TrackTable({ tracks, caption }: TrackTableProps) {
+/** The track table (spec section 2): cover, title with artist, wave, time, key, BPM and actions. */
+export function TrackTable({ tracks, caption, playlistId, highlight, onRemove, extraActions, renderBadge }: TrackTableProps) {
   const { t } = useTranslation();
+  const showActions = playlistId === undefined || playlistId > 0;
+  const [choosing, setChoosing] = useState<Music | null>(null);
+  const [details, setDetails] = useState<Music | null>(null);
+  const { token } = useSession();
+  const { openLogin } = useAuthModal();
+  const now = usePlayer();
+
+  const handlers: RowHandlers = {
+    addToPlaylist: (track) => (token ? setChoosing(track) : openLogin()),
+    showDetails: setDetails,
+    remove: playlistId !== undefined && playlistId > 0 ? onRemove : undefined,
+    extraActions,
+  };
+
   return (
     <div className="sori-track-table-wrap">
       <table className="table sori-track-table align-middle mb-0" data-testid="track-table">
@@ -21,56 +66,266 @@ export function TrackTable({ tracks, caption }: TrackTableProps) {
             <th scope="col" className="sori-col-cover">
               <span className="visually-hidden">{t('tracks.cover')}</span>
             </th>
-            <th scope="col">{t('tracks.title')}</th>
-            <th scope="col" className="d-none d-md-table-cell">
+            <th scope="col" className="sori-col-title">
+              {t('tracks.title')}
+            </th>
+            <th scope="col" className="sori-col-wave d-none d-md-table-cell">
               {t('tracks.wave')}
             </th>
-            <th scope="col" className="text-end">
+            <th scope="col" className="sori-col-time text-end">
               {t('tracks.time')}
             </th>
-            <th scope="col" className="d-none d-sm-table-cell text-center">
+            <th scope="col" className="sori-col-key d-none d-sm-table-cell text-center">
               {t('tracks.key')}
             </th>
-            <th scope="col" className="d-none d-sm-table-cell text-end">
+            <th scope="col" className="sori-col-bpm d-none d-sm-table-cell text-end">
               {t('tracks.bpm')}
             </th>
+            {showActions ? (
+              <th scope="col" className="sori-col-actions text-end">
+                <span className="visually-hidden">{t('tracks.actions')}</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
           {tracks.map((track) => (
-            <tr key={track.id} data-testid="track-row">
-              <td className="sori-col-cover">
-                {track.cover ? (
-                  <img src={track.cover} alt="" width={40} height={40} loading="lazy" className="sori-cover" />
-                ) : (
-                  <span className="sori-cover sori-cover-empty" aria-hidden="true">
-                    <Icon name="music" size={16} />
-                  </span>
-                )}
-              </td>
-              <td className="sori-col-title">
-                <div className="fw-semibold text-truncate">{track.title}</div>
-                <div className="small text-body-secondary text-truncate">{track.artist || t('tracks.unknownArtist')}</div>
-              </td>
-              <td className="d-none d-md-table-cell sori-col-wave">
-                <WaveImage url={track.waveUrl} />
-              </td>
-              <td className="text-end font-monospace small">{track.duration || '-'}</td>
-              <td className="d-none d-sm-table-cell text-center small">{track.soundkey || '-'}</td>
-              <td className="d-none d-sm-table-cell text-end small">{track.bpm ?? '-'}</td>
-            </tr>
+            <TrackRow
+              key={track.id}
+              track={track}
+              current={now.track?.id === track.id}
+              playing={now.track?.id === track.id && (now.status === 'playing' || now.status === 'loading')}
+              highlight={highlight}
+              showActions={showActions}
+              handlers={handlers}
+              badge={renderBadge?.(track)}
+            />
           ))}
         </tbody>
       </table>
+      {choosing ? (
+        <Suspense fallback={null}>
+          <ChoosePlaylistModal track={choosing} onClose={() => setChoosing(null)} />
+        </Suspense>
+      ) : null}
+      {details ? (
+        <Suspense fallback={null}>
+          <TrackDetailsPanel track={details} onClose={() => setDetails(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
 
-/** The track's 220×25 waveform image; a missing or broken image gives way to the 'no waveform' text. */
+interface RowHandlers {
+  addToPlaylist: (track: Music) => void;
+  showDetails: (track: Music) => void;
+  remove: ((track: Music) => void) | undefined;
+  extraActions: readonly ExtraAction[] | undefined;
+}
+
+interface TrackRowProps {
+  track: Music;
+  current: boolean;
+  playing: boolean;
+  highlight: string | undefined;
+  showActions: boolean;
+  handlers: RowHandlers;
+  badge: ReactNode;
+}
+
+/** Clicks on a control inside the row do their own thing; anywhere else plays the track. */
+const fromControl = (event: MouseEvent) => (event.target as Element).closest('button, a, input, label, [role="menu"]') !== null;
+
+function TrackRow({ track, current, playing, highlight, showActions, handlers, badge }: TrackRowProps) {
+  const { t } = useTranslation();
+  const artist = track.artist || t('tracks.unknownArtist');
+
+  const handleDragStart = (event: DragEvent<HTMLTableRowElement>) => {
+    // The track id travels with the drag (spec section 2); a sidebar playlist accepts it.
+    event.dataTransfer.setData(TRACK_DRAG_TYPE, String(track.id));
+    event.dataTransfer.setData('text/plain', track.title);
+    event.dataTransfer.effectAllowed = 'copy';
+  };
+
+  return (
+    <tr
+      className={`sori-track-row${current ? ' is-current' : ''}`}
+      draggable
+      onDragStart={handleDragStart}
+      onPointerEnter={() => player.prime(track)}
+      onClick={(event) => {
+        if (!fromControl(event)) player.play(track);
+      }}
+      data-testid="track-row"
+      data-track-id={track.id}
+      aria-current={current ? 'true' : undefined}
+    >
+      <td className="sori-col-cover">
+        <button
+          type="button"
+          className="sori-cover-btn"
+          onClick={() => player.play(track)}
+          onFocus={() => player.prime(track)}
+          aria-label={playing ? t('player.pauseTrack', { title: track.title }) : t('player.playTrack', { title: track.title })}
+          data-testid="row-play"
+        >
+          {track.cover ? (
+            <img src={track.cover} alt="" width={40} height={40} loading="lazy" decoding="async" className="sori-cover" />
+          ) : (
+            <span className="sori-cover sori-cover-empty">
+              <Icon name="music" size={16} />
+            </span>
+          )}
+          <span className="sori-cover-overlay">
+            <Icon name={playing ? 'pause' : 'play'} size={16} filled={!playing} />
+          </span>
+        </button>
+      </td>
+      <td className="sori-col-title">
+        <div className="sori-track-title text-truncate" title={track.title} data-testid="track-title">
+          <Highlighted text={track.title} query={highlight} />
+        </div>
+        <div className="sori-track-artist text-truncate" data-testid="track-artist">
+          <Highlighted text={artist} query={track.artist ? highlight : undefined} />
+          {badge}
+        </div>
+      </td>
+      <td className="sori-col-wave d-none d-md-table-cell">
+        <WaveImage url={track.waveUrl} />
+      </td>
+      <td className="sori-col-time text-end" data-testid="track-time">
+        {track.duration || '-'}
+      </td>
+      <td className="sori-col-key d-none d-sm-table-cell text-center" data-testid="track-key">
+        {track.soundkey || '-'}
+      </td>
+      <td className="sori-col-bpm d-none d-sm-table-cell text-end" data-testid="track-bpm">
+        {track.bpm ?? '-'}
+      </td>
+      {showActions ? (
+        <td className="sori-col-actions">
+          <TrackActions track={track} handlers={handlers} />
+        </td>
+      ) : null}
+    </tr>
+  );
+}
+
+function TrackActions({ track, handlers }: { track: Music; handlers: RowHandlers }) {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const { openLogin } = useAuthModal();
+  const like = useLikeMutation();
+  const download = useDownload();
+  const toggleLike = () => (token ? like.mutate({ id: track.id, liked: !track.liked }) : openLogin());
+  const { remove } = handlers;
+
+  const phoneOnly = 'd-sm-none';
+  const items: MenuButtonItem[] = [
+    { key: 'download', className: phoneOnly, label: <MenuLabel icon="download" text={t('tracks.download')} />, onSelect: () => void download(track) },
+    { key: 'add', className: phoneOnly, label: <MenuLabel icon="listAdd" text={t('tracks.addToPlaylist')} />, onSelect: () => handlers.addToPlaylist(track) },
+    ...(remove
+      ? [{ key: 'remove', className: phoneOnly, label: <MenuLabel icon="listRemove" text={t('tracks.removeFromPlaylist')} />, onSelect: () => remove(track) }]
+      : []),
+    { key: 'share', testId: 'row-share', label: <MenuLabel icon="link" text={t('tracks.share')} />, onSelect: () => void copyTrackLink(track, t) },
+    { key: 'details', testId: 'row-details', label: <MenuLabel icon="info" text={t('tracks.details')} />, onSelect: () => handlers.showDetails(track) },
+    ...(handlers.extraActions ?? []).map((action) => ({
+      key: action.key,
+      testId: `row-${action.key}`,
+      danger: action.danger,
+      label: <MenuLabel icon={action.icon} text={action.label} />,
+      onSelect: () => action.onSelect(track),
+    })),
+  ];
+
+  return (
+    <div className="sori-actions">
+      <button
+        type="button"
+        className="sori-icon-btn d-none d-sm-inline-flex"
+        onClick={() => void download(track)}
+        aria-label={t('tracks.downloadTrack', { title: track.title })}
+        title={t('tracks.download')}
+        data-testid="row-download"
+      >
+        <Icon name="download" />
+      </button>
+      <button
+        type="button"
+        className="sori-icon-btn d-none d-sm-inline-flex"
+        onClick={() => handlers.addToPlaylist(track)}
+        aria-label={t('tracks.addTrack', { title: track.title })}
+        title={t('tracks.addToPlaylist')}
+        data-testid="row-add"
+      >
+        <Icon name="listAdd" />
+      </button>
+      {remove ? (
+        <button
+          type="button"
+          className="sori-icon-btn d-none d-sm-inline-flex"
+          onClick={() => remove(track)}
+          aria-label={t('tracks.removeTrack', { title: track.title })}
+          title={t('tracks.removeFromPlaylist')}
+          data-testid="row-remove"
+        >
+          <Icon name="listRemove" />
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className={`sori-icon-btn sori-like${track.liked ? ' active' : ''}`}
+        onClick={toggleLike}
+        aria-pressed={track.liked}
+        aria-label={t('tracks.likeTrack', { title: track.title })}
+        title={track.liked ? t('tracks.unlike') : t('tracks.like')}
+        data-testid="row-like"
+      >
+        <Icon name="heart" filled={track.liked} />
+      </button>
+      <MenuButton icon={<Icon name="more" />} label={t('tracks.more', { title: track.title })} items={items} testId="row-menu" />
+    </div>
+  );
+}
+
+function MenuLabel({ icon, text }: { icon: Parameters<typeof Icon>[0]['name']; text: string }) {
+  return (
+    <>
+      <Icon name={icon} />
+      <span>{text}</span>
+    </>
+  );
+}
+
+/** Marks the words of the search in a title; markup in a title is text like any other. */
+export function Highlighted({ text, query }: { text: string; query: string | undefined }) {
+  const q = query?.trim();
+  if (!q) return <>{text}</>;
+  const ranges = highlightRanges(text, q);
+  if (ranges.length === 0) return <>{text}</>;
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const range of ranges) {
+    if (range.start > at) parts.push(text.slice(at, range.start));
+    parts.push(<mark key={range.start}>{text.slice(range.start, range.end)}</mark>);
+    at = range.end;
+  }
+  if (at < text.length) parts.push(text.slice(at));
+  return <>{parts}</>;
+}
+
+/** The track's 220×25 waveform image, loaded lazily; a missing or broken image gives way to 'no waveform'. */
 function WaveImage({ url }: { url: string | null }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
-  if (!url || failed) return <span className="small text-body-secondary">{t('tracks.noWave')}</span>;
+  if (!url || failed) {
+    return (
+      <span className="sori-nowave" data-testid="no-wave">
+        {t('tracks.noWave')}
+      </span>
+    );
+  }
   return (
     <img
       src={url}
@@ -81,6 +336,7 @@ function WaveImage({ url }: { url: string | null }) {
       decoding="async"
       className="sori-wave"
       onError={() => setFailed(true)}
+      data-testid="wave-image"
     />
   );
 }

@@ -1,8 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE, type Music, type Page } from '@sori/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE, type DownloadTicket, type Music, type Page } from '@sori/contract';
 import { api, toPage } from '../../lib/api-client';
 import { STALE } from '../../lib/query-client';
 import { userKeys } from '../auth/queries';
+import { NO_CONDITIONS, normalizeConditions, toApiQuery, type SearchConditions } from './search-conditions';
 
 /**
  * Where a track list comes from (spec section 7): the public catalogue, the user's own uploads, or a
@@ -14,7 +15,7 @@ export interface TrackListParams {
   source: TrackSource;
   /** One-based, as the UI counts; sent zero-based. */
   page: number;
-  q?: string;
+  conditions?: SearchConditions;
 }
 
 const isPersonal = (source: TrackSource) => source.kind !== 'catalogue';
@@ -23,19 +24,20 @@ export const musicKeys = {
   all: ['musics'] as const,
   /** Personal lists live under the user root, so signing out drops them at once. */
   personal: [...userKeys.all, 'musics'] as const,
+  lists: (source: TrackSource) =>
+    isPersonal(source) ? ([...musicKeys.personal, 'list', source] as const) : ([...musicKeys.all, 'list', source] as const),
   list: (params: TrackListParams) =>
-    isPersonal(params.source)
-      ? ([...musicKeys.personal, 'list', params] as const)
-      : ([...musicKeys.all, 'list', params] as const),
+    [...musicKeys.lists(params.source), params.page, normalizeConditions(params.conditions ?? NO_CONDITIONS)] as const,
+  track: (id: number) => [...musicKeys.all, 'track', id] as const,
 };
 
 export function fetchTracks(params: TrackListParams, signal?: AbortSignal): Promise<Page<Music>> {
-  const { source, page, q } = params;
+  const { source, page } = params;
   const query = {
+    ...toApiQuery(params.conditions ?? NO_CONDITIONS),
     page: Math.max(0, page - 1),
     size: DEFAULT_PAGE_SIZE,
-    q: q?.trim() || undefined,
-    // Playlists list newest additions first, as the spec's client asks (sort=id&sort=desc).
+    // Personal lists show what was added last first, as the spec's client asks (sort=id&sort=desc).
     sort: source.kind === 'playlist' ? ['id', 'desc'] : undefined,
     tempPlayListId: source.kind === 'playlist' ? source.playlistId : undefined,
   };
@@ -51,4 +53,72 @@ export function useTracksQuery(params: TrackListParams, enabled = true) {
     staleTime: isPersonal(params.source) ? STALE.userLists : STALE.catalogue,
     placeholderData: keepPreviousData,
   });
+}
+
+/** One track (a shared link, the details panel). */
+export function useTrackQuery(id: number | null) {
+  return useQuery({
+    queryKey: musicKeys.track(id ?? 0),
+    queryFn: ({ signal }) => api.get<Music>(`/musics/${id}`, undefined, signal),
+    enabled: id !== null,
+    staleTime: STALE.catalogue,
+  });
+}
+
+const isMusicPage = (data: unknown): data is Page<Music> =>
+  data !== null && typeof data === 'object' && Array.isArray((data as Page<Music>).content);
+
+/** Rewrites one track wherever it is cached: every list page and the single-track entry. */
+export function updateCachedTrack(queryClient: QueryClient, id: number, patch: (track: Music) => Music): void {
+  const roots: readonly (readonly string[])[] = [musicKeys.all, musicKeys.personal];
+  for (const root of roots) {
+    queryClient.setQueriesData<unknown>({ queryKey: root }, (data: unknown) => {
+      if (isMusicPage(data)) {
+        if (!data.content.some((t) => t.id === id)) return data;
+        return { ...data, content: data.content.map((t) => (t.id === id ? patch(t) : t)) };
+      }
+      if (data && typeof data === 'object' && (data as Music).id === id && 'liked' in (data as Music)) return patch(data as Music);
+      return data;
+    });
+  }
+}
+
+export interface LikeInput {
+  id: number;
+  liked: boolean;
+}
+
+/**
+ * The like toggle (spec section 4): the flag flips in every list at once, then the server is told. A
+ * failure is only logged (no message); the flag is put back so the heart shows what the server holds.
+ */
+export function useLikeMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, liked }: LikeInput) => api.post(liked ? '/my/like' : '/my/unlike', { musicId: id }),
+    onMutate: ({ id, liked }) => updateCachedTrack(queryClient, id, (t) => ({ ...t, liked })),
+    onError: (error, { id, liked }) => {
+      console.warn(`[like] could not ${liked ? 'like' : 'unlike'} track ${id}`, error);
+      updateCachedTrack(queryClient, id, (t) => ({ ...t, liked: !liked }));
+    },
+    onSuccess: () => {
+      // The liked list is refetched when next shown; the one on screen keeps its rows, so an unliked
+      // track can be liked again right there.
+      void queryClient.invalidateQueries({ queryKey: musicKeys.lists({ kind: 'playlist', playlistId: 0 }), refetchType: 'none' });
+    },
+  });
+}
+
+/** GET /download/download: records the download and answers a short-lived link to the original. */
+export function requestDownload(id: number): Promise<DownloadTicket> {
+  return api.get<DownloadTicket>('/download/download', { musicId: id });
+}
+
+export function invalidateDownloads(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: musicKeys.lists({ kind: 'playlist', playlistId: -1 }) });
+}
+
+/** The lists a playlist change affects: that playlist's pages (and the playlists with their counts). */
+export function invalidatePlaylistTracks(queryClient: QueryClient, playlistId: number): void {
+  void queryClient.invalidateQueries({ queryKey: musicKeys.lists({ kind: 'playlist', playlistId }) });
 }

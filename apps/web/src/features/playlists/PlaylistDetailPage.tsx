@@ -1,17 +1,23 @@
+import { parsePlaylistId, type Music } from '@sori/contract';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { parsePlaylistId } from '@sori/contract';
+import { Link, useParams } from 'react-router';
+import { ROUTES } from '../../app/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
+import { isApiError } from '../../lib/api-client';
+import { notices } from '../../lib/notices';
+import { useSession } from '../auth/useSession';
 import { TrackListScreen } from '../catalogue/TrackListScreen';
-import { usePlaylistsQuery } from './queries';
+import { usePlaylistQuery, useRemoveFromPlaylistMutation } from './queries';
 
 /** /playlist/{id}: a playlist with its own search bar; the id must be an integer (spec section 5). */
 export default function PlaylistDetailPage() {
   const { t } = useTranslation();
   const { id: rawId } = useParams();
   const id = parsePlaylistId(rawId);
-  const playlists = usePlaylistsQuery();
+  const { token } = useSession();
+  const playlist = usePlaylistQuery(id);
+  const removeTrack = useRemoveFromPlaylistMutation();
 
   if (id === null) {
     return (
@@ -22,22 +28,59 @@ export default function PlaylistDetailPage() {
     );
   }
 
+  // Someone else's or a deleted playlist: say so, with a way back (spec: nothing may leave the UI stuck).
+  if (token && id > 0 && playlist.isError && isApiError(playlist.error) && playlist.error.status === 404) {
+    return (
+      <div className="sori-page">
+        <PageHeader title={t('playlistDetail.title')} />
+        <EmptyState
+          icon="list"
+          title={t('playlistDetail.notFound')}
+          body={t('playlistDetail.notFoundBody')}
+          testId="playlist-not-found"
+          action={
+            <Link to={ROUTES.playlists} className="btn btn-outline-secondary">
+              {t('playlistDetail.toPlaylists')}
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+
   const names: Record<number, string> = { 0: t('playlists.liked'), [-1]: t('playlists.downloaded') };
-  const found = playlists.data?.find((p) => p.id === id);
-  const title = found ? found.title || found.name : (names[id] ?? t('playlistDetail.title'));
+  const title = id > 0 ? (playlist.data ? playlist.data.title || playlist.data.name : t('playlistDetail.title')) : (names[id] ?? t('playlistDetail.title'));
+  const handleRemove = (track: Music) =>
+    removeTrack.mutate(
+      { playlistId: id, musicId: track.id },
+      {
+        onSuccess: () => notices.show('success', t('playlists.removed', { title: track.title })),
+        onError: () => notices.show('danger', t('playlists.errors.removeTrack')),
+      },
+    );
 
   return (
     <TrackListScreen
       key={id}
       title={title}
-      subtitle={found?.description ?? undefined}
+      label={title}
+      subtitle={playlist.data?.description ?? undefined}
+      headerExtra={
+        playlist.data ? (
+          <span className="sori-header-count" data-testid="playlist-count">
+            {t('playlists.trackCount', { count: playlist.data.musicCount })}
+          </span>
+        ) : null
+      }
       source={{ kind: 'playlist', playlistId: id }}
       requiresLogin
       loginBody={t('playlists.login')}
       searchable
       emptyTitle={t('playlists.emptyTitle')}
       emptyBody={t('playlists.emptyBody')}
-      loadFailed={t('playlists.tracksFailed')}
+      loadFailed={t('playlists.errors.load')}
+      searchFailed={t('playlists.errors.search')}
+      table={{ onRemove: handleRemove }}
     />
   );
 }

@@ -1,24 +1,38 @@
+import type { Music, Playlist } from '@sori/contract';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
-import ListGroup from 'react-bootstrap/ListGroup';
+import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { playlistPath } from '../../app/routes';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon, type IconName } from '../../components/Icon';
+import { MenuButton } from '../../components/MenuButton';
 import { PageHeader } from '../../components/PageHeader';
 import { LoginRequired } from '../auth/LoginRequired';
 import { useSession } from '../auth/useSession';
+import { Pagination } from '../catalogue/Pagination';
 import { useTracksQuery } from '../catalogue/queries';
 import { TrackTable } from '../catalogue/TrackTable';
-import { usePlaylistsQuery } from './queries';
+import { PlaylistFormModal } from './PlaylistFormModal';
+import {
+  useCreatePlaylistMutation,
+  useDeletePlaylistMutation,
+  usePlaylistsQuery,
+  useRemoveFromPlaylistMutation,
+  useUpdatePlaylistMutation,
+} from './queries';
 
 interface Entry {
   id: number;
   label: string;
   icon: IconName;
-  count?: number;
+  playlist?: Playlist;
 }
+
+type Dialog = { kind: 'create' } | { kind: 'edit'; playlist: Playlist } | { kind: 'delete'; playlist: Playlist } | null;
 
 /** /playlist: the playlist manager, list at left and the selected playlist's tracks at right (spec section 2). */
 export default function PlaylistManagerPage() {
@@ -35,83 +49,222 @@ export default function PlaylistManagerPage() {
 function Manager() {
   const { t } = useTranslation();
   const playlists = usePlaylistsQuery();
+  const create = useCreatePlaylistMutation();
+  const update = useUpdatePlaylistMutation();
+  const remove = useDeletePlaylistMutation();
   const [selected, setSelected] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  // Spec section 8: playlist errors show in one dismissible red alert in the manager.
+  const [error, setError] = useState<string | null>(null);
+  const [loadErrorDismissed, setLoadErrorDismissed] = useState(false);
+  const shownError = error ?? (playlists.isError && !loadErrorDismissed ? t('playlists.errors.load') : null);
 
-  // The two pinned virtual entries come first: liked (0) and downloaded (-1), then the user's own.
   const entries: Entry[] = [
     { id: 0, label: t('playlists.liked'), icon: 'heart' },
     { id: -1, label: t('playlists.downloaded'), icon: 'download' },
-    ...(playlists.data ?? []).map((p) => ({ id: p.id, label: p.title || p.name, icon: 'list' as const, count: p.musicCount })),
+    ...(playlists.data ?? []).map((p) => ({ id: p.id, label: p.title || p.name, icon: 'list' as const, playlist: p })),
   ];
   const current = entries.find((entry) => entry.id === selected) ?? null;
 
+  const handleCreate = (input: { name: string; description?: string | null }) =>
+    create.mutate(input, {
+      // Spec section 4: a new playlist joins the top of the list and is selected.
+      onSuccess: (created) => {
+        setDialog(null);
+        setSelected(created.id);
+      },
+      onError: () => {
+        setDialog(null);
+        setError(t('playlists.errors.create'));
+      },
+    });
+  const handleUpdate = (playlist: Playlist, input: { name: string; description?: string | null }) =>
+    update.mutate(
+      { id: playlist.id, ...input },
+      {
+        onSuccess: () => setDialog(null),
+        onError: () => {
+          setDialog(null);
+          setError(t('playlists.errors.update'));
+        },
+      },
+    );
+  const handleDelete = (playlist: Playlist) =>
+    remove.mutate(playlist.id, {
+      onSuccess: () => {
+        setDialog(null);
+        // Spec section 4: deleting the selected playlist deselects it.
+        setSelected((id) => (id === playlist.id ? null : id));
+      },
+      onError: () => {
+        setDialog(null);
+        setError(t('playlists.errors.delete'));
+      },
+    });
+
   return (
-    <div className="row g-4">
-      <div className="col-md-5 col-xl-4">
-        {playlists.isError ? (
-          <Alert variant="danger" dismissible onClose={() => void playlists.refetch()}>
-            {t('playlists.loadFailed')}
-          </Alert>
-        ) : null}
-        <ListGroup as="ul" className="sori-playlist-list" data-testid="playlist-manager-list">
-          {entries.map((entry) => (
-            <ListGroup.Item
-              as="li"
-              key={entry.id}
-              action
-              active={entry.id === selected}
-              aria-current={entry.id === selected ? 'true' : undefined}
-              // Selecting the selected playlist again deselects it (spec section 4).
-              onClick={() => setSelected((id) => (id === entry.id ? null : entry.id))}
-              className="d-flex align-items-center gap-2"
-            >
-              <Icon name={entry.icon} />
-              <span className="text-truncate me-auto">{entry.label}</span>
-              {entry.count !== undefined ? (
-                <Badge bg="secondary" pill>
-                  {entry.count}
-                </Badge>
-              ) : null}
-            </ListGroup.Item>
-          ))}
-          {playlists.isPending ? (
-            <ListGroup.Item as="li" className="text-center" role="status">
-              <Spinner animation="border" size="sm" aria-hidden="true" />
-              <span className="visually-hidden">{t('common.loading')}</span>
-            </ListGroup.Item>
-          ) : null}
-        </ListGroup>
+    <>
+      {shownError ? (
+        <Alert
+          variant="danger"
+          dismissible
+          closeLabel={t('common.close')}
+          onClose={() => {
+            setError(null);
+            setLoadErrorDismissed(true);
+          }}
+          data-testid="manager-error"
+        >
+          {shownError}
+        </Alert>
+      ) : null}
+      <div className="row g-4">
+        <div className="col-md-5 col-xl-4">
+          <div className="d-flex align-items-center justify-content-between mb-2">
+            <h2 className="h6 text-uppercase text-body-secondary m-0 sori-eyebrow-plain">{t('playlists.listTitle')}</h2>
+            <Button variant="primary" size="sm" className="d-inline-flex align-items-center gap-1" onClick={() => setDialog({ kind: 'create' })} data-testid="create-playlist">
+              <Icon name="plus" size={16} />
+              {t('playlists.create')}
+            </Button>
+          </div>
+          <ul className="sori-manager-list list-unstyled" data-testid="playlist-manager-list">
+            {entries.map((entry) => {
+              const active = entry.id === selected;
+              return (
+                <li key={entry.id} className={`sori-manager-item${active ? ' active' : ''}${entry.id <= 0 ? ' pinned' : ''}`} data-testid="manager-entry" data-playlist-id={entry.id}>
+                  <button
+                    type="button"
+                    className="sori-manager-select"
+                    aria-pressed={active}
+                    // Selecting the selected playlist again deselects it (spec section 4).
+                    onClick={() => setSelected((id) => (id === entry.id ? null : entry.id))}
+                  >
+                    <Icon name={entry.icon} />
+                    <span className="text-truncate">{entry.label}</span>
+                    {entry.playlist ? (
+                      <span className="sori-count" data-testid="manager-count" aria-label={t('playlists.trackCount', { count: entry.playlist.musicCount })}>
+                        {entry.playlist.musicCount}
+                      </span>
+                    ) : null}
+                  </button>
+                  {entry.playlist ? (
+                    <MenuButton
+                      icon={<Icon name="more" />}
+                      label={t('playlists.actionsFor', { name: entry.label })}
+                      testId="manager-menu"
+                      items={[
+                        { key: 'edit', testId: 'manager-edit', label: <MenuItem icon="edit" text={t('playlists.edit')} />, onSelect: () => setDialog({ kind: 'edit', playlist: entry.playlist! }) },
+                        { key: 'delete', testId: 'manager-delete', danger: true, label: <MenuItem icon="trash" text={t('playlists.delete')} />, onSelect: () => setDialog({ kind: 'delete', playlist: entry.playlist! }) },
+                      ]}
+                    />
+                  ) : null}
+                </li>
+              );
+            })}
+            {playlists.isPending ? (
+              <li className="text-center py-3" role="status">
+                <Spinner animation="border" size="sm" aria-hidden="true" />
+                <span className="visually-hidden">{t('common.loading')}</span>
+              </li>
+            ) : null}
+          </ul>
+        </div>
+        <div className="col-md-7 col-xl-8">
+          {current ? (
+            <SelectedTracks key={current.id} entry={current} onError={setError} />
+          ) : (
+            <EmptyState icon="list" title={t('playlists.selectTitle')} body={t('playlists.selectBody')} testId="manager-empty" />
+          )}
+        </div>
       </div>
-      <div className="col-md-7 col-xl-8">
-        {current ? (
-          <SelectedTracks id={current.id} label={current.label} />
-        ) : (
-          <EmptyState icon="list" title={t('playlists.selectTitle')} body={t('playlists.selectBody')} />
-        )}
-      </div>
-    </div>
+
+      {dialog?.kind === 'create' ? (
+        <PlaylistFormModal playlist={null} pending={create.isPending} onSubmit={handleCreate} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'edit' ? (
+        <PlaylistFormModal
+          key={dialog.playlist.id}
+          playlist={dialog.playlist}
+          pending={update.isPending}
+          onSubmit={(input) => handleUpdate(dialog.playlist, input)}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      <ConfirmModal
+        show={dialog?.kind === 'delete'}
+        title={t('playlists.deleteTitle')}
+        body={t('playlists.deleteBody', { name: dialog?.kind === 'delete' ? dialog.playlist.title || dialog.playlist.name : '' })}
+        confirmLabel={t('playlists.delete')}
+        pending={remove.isPending}
+        onConfirm={() => dialog?.kind === 'delete' && handleDelete(dialog.playlist)}
+        onClose={() => setDialog(null)}
+        testId="delete-playlist-modal"
+      />
+    </>
   );
 }
 
-function SelectedTracks({ id, label }: { id: number; label: string }) {
+function MenuItem({ icon, text }: { icon: IconName; text: string }) {
+  return (
+    <>
+      <Icon name={icon} />
+      <span>{text}</span>
+    </>
+  );
+}
+
+function SelectedTracks({ entry, onError }: { entry: Entry; onError: (message: string) => void }) {
   const { t } = useTranslation();
-  const tracks = useTracksQuery({ source: { kind: 'playlist', playlistId: id }, page: 1 });
+  const [page, setPage] = useState(1);
+  const tracks = useTracksQuery({ source: { kind: 'playlist', playlistId: entry.id }, page });
+  const removeTrack = useRemoveFromPlaylistMutation();
+  const handleRemove = (track: Music) =>
+    removeTrack.mutate({ playlistId: entry.id, musicId: track.id }, { onError: () => onError(t('playlists.errors.removeTrack')) });
+
+  const heading = (
+    <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
+      <h2 className="h5 m-0 text-truncate" data-testid="manager-selected-title">
+        {entry.label}
+      </h2>
+      {entry.id > 0 ? (
+        <Link to={playlistPath(entry.id)} className="small">
+          {t('playlists.open')}
+        </Link>
+      ) : null}
+    </div>
+  );
+
   if (tracks.isPending) {
     return (
-      <div className="sori-page-loading" role="status">
-        <Spinner animation="border" size="sm" aria-hidden="true" />
-        <span className="visually-hidden">{t('common.loading')}</span>
-      </div>
+      <section aria-label={entry.label}>
+        {heading}
+        <div className="sori-page-loading" role="status">
+          <Spinner animation="border" size="sm" aria-hidden="true" />
+          <span className="visually-hidden">{t('common.loading')}</span>
+        </div>
+      </section>
     );
   }
-  if (tracks.isError) return <Alert variant="danger">{t('playlists.tracksFailed')}</Alert>;
-  if (tracks.data.content.length === 0) {
-    return <EmptyState icon="music" title={t('playlists.emptyTitle')} body={t('playlists.emptyBody')} />;
+  if (tracks.isError) {
+    return (
+      <section aria-label={entry.label}>
+        {heading}
+        <Alert variant="danger">{t('playlists.errors.load')}</Alert>
+      </section>
+    );
   }
+  const data = tracks.data;
   return (
-    <section aria-label={label}>
-      <h2 className="h5 mb-3">{label}</h2>
-      <TrackTable tracks={tracks.data.content} caption={label} />
+    <section aria-label={entry.label} data-testid="manager-selected">
+      {heading}
+      {data.content.length === 0 ? (
+        <EmptyState icon="music" title={t('playlists.emptyTitle')} body={t('playlists.emptyBody')} />
+      ) : (
+        <>
+          <TrackTable tracks={data.content} caption={entry.label} playlistId={entry.id} onRemove={handleRemove} />
+          <Pagination page={page} totalPages={data.totalPages} onChange={setPage} />
+        </>
+      )}
     </section>
   );
 }

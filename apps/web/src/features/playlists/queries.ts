@@ -1,44 +1,114 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Page, Playlist } from '@sori/contract';
 import { api, toPage } from '../../lib/api-client';
 import { STALE } from '../../lib/query-client';
 import { userKeys } from '../auth/queries';
 import { useSession } from '../auth/useSession';
+import { invalidatePlaylistTracks } from '../catalogue/queries';
 
 export const playlistKeys = {
   all: [...userKeys.all, 'playlists'] as const,
   list: () => [...playlistKeys.all, 'list'] as const,
+  detail: (id: number) => [...playlistKeys.all, 'detail', id] as const,
 };
 
-/** The signed-in user's playlists, newest first (the server's order). */
+/** Newest first: by creation time, then id (the order the choose-playlist modal shows, spec section 2). */
+export function newestFirst(playlists: readonly Playlist[]): Playlist[] {
+  return [...playlists].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+}
+
+/** The signed-in user's playlists, newest first. */
 export function usePlaylistsQuery() {
   const { token } = useSession();
   return useQuery({
     queryKey: playlistKeys.list(),
     queryFn: async ({ signal }) =>
-      toPage(await api.get<Playlist[] | Page<Playlist>>('/playbox/list', undefined, signal)).content,
+      newestFirst(toPage(await api.get<Playlist[] | Page<Playlist>>('/playbox/list', undefined, signal)).content),
     enabled: token !== null,
     staleTime: STALE.userLists,
   });
 }
 
-export interface CreatePlaylistInput {
+/** One playlist (GET /playbox/{id}); a missing one is an error the detail screen shows. */
+export function usePlaylistQuery(id: number | null) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: playlistKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => api.get<Playlist>(`/playbox/${id}`, undefined, signal),
+    enabled: token !== null && id !== null && id > 0,
+    staleTime: STALE.userLists,
+  });
+}
+
+export interface PlaylistInput {
   name: string;
   description?: string | null;
 }
 
+const refreshPlaylists = (queryClient: QueryClient) => void queryClient.invalidateQueries({ queryKey: playlistKeys.all });
+
 export function useCreatePlaylistMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreatePlaylistInput) =>
+    mutationFn: (input: PlaylistInput) =>
       api.post<Playlist>('/playbox/create', { name: input.name, description: input.description ?? null }),
     onSuccess: (created) => {
-      // A new playlist goes to the top at once; the refetch then confirms the server's list.
-      queryClient.setQueryData<Playlist[]>(playlistKeys.list(), (list) => [
-        created,
-        ...(list ?? []).filter((p) => p.id !== created.id),
-      ]);
-      void queryClient.invalidateQueries({ queryKey: playlistKeys.list() });
+      // A new playlist goes to the top at once (spec section 4); the refetch then confirms the server's list.
+      queryClient.setQueryData<Playlist[]>(playlistKeys.list(), (list) => [created, ...(list ?? []).filter((p) => p.id !== created.id)]);
+      refreshPlaylists(queryClient);
+    },
+  });
+}
+
+export function useUpdatePlaylistMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: PlaylistInput & { id: number }) =>
+      api.put<Playlist>(`/playbox/${id}`, { name: input.name, description: input.description ?? null }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData<Playlist[]>(playlistKeys.list(), (list) => list?.map((p) => (p.id === updated.id ? updated : p)));
+      queryClient.setQueryData(playlistKeys.detail(updated.id), updated);
+      refreshPlaylists(queryClient);
+    },
+  });
+}
+
+export function useDeletePlaylistMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/playbox/${id}`),
+    onSuccess: (_result, id) => {
+      queryClient.setQueryData<Playlist[]>(playlistKeys.list(), (list) => list?.filter((p) => p.id !== id));
+      queryClient.removeQueries({ queryKey: playlistKeys.detail(id) });
+      refreshPlaylists(queryClient);
+    },
+  });
+}
+
+export interface PlaylistTrackInput {
+  playlistId: number;
+  musicId: number;
+}
+
+/** POST /playlist/add; adding a track already there is not an error (DECISIONS 4). */
+export function useAddToPlaylistMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PlaylistTrackInput) => api.post('/playlist/add', input),
+    onSuccess: (_result, { playlistId }) => {
+      invalidatePlaylistTracks(queryClient, playlistId);
+      refreshPlaylists(queryClient);
+    },
+  });
+}
+
+export function useRemoveFromPlaylistMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PlaylistTrackInput) => api.post('/playlist/remove', input),
+    onSuccess: (_result, { playlistId }) => {
+      invalidatePlaylistTracks(queryClient, playlistId);
+      refreshPlaylists(queryClient);
     },
   });
 }

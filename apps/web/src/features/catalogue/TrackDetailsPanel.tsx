@@ -1,0 +1,69 @@
+import type { Music } from '@sori/contract';
+import Button from 'react-bootstrap/Button';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon';
+import { player } from '../player/player';
+import { genreLabel, moodLabel, useLabelLanguage } from './filters/labels';
+import { copyTrackLink } from './share';
+
+export interface TrackDetailsPanelProps {
+  track: Music;
+  onClose: () => void;
+  show?: boolean;
+}
+
+/** The row menu's 'details' (DECISIONS 18): title, artist, genre, moods, key, BPM and duration. */
+export default function TrackDetailsPanel({ track, onClose, show = true }: TrackDetailsPanelProps) {
+  const { t } = useTranslation();
+  const lang = useLabelLanguage();
+  const rows: [string, string][] = [
+    [t('tracks.artist'), track.artist || t('tracks.unknownArtist')],
+    [t('filters.genre'), track.genre !== null ? genreLabel(track.genre, lang) : '-'],
+    [t('filters.moods'), track.moods.length ? track.moods.map((m) => moodLabel(m, lang)).join(', ') : '-'],
+    [t('tracks.key'), track.soundkey || '-'],
+    [t('tracks.bpm'), track.bpm !== null ? String(track.bpm) : '-'],
+    [t('tracks.time'), track.duration || '-'],
+  ];
+  return (
+    <Offcanvas show={show} onHide={onClose} placement="end" className="sori-details" aria-labelledby="track-details-title" data-testid="track-details">
+      <Offcanvas.Header closeButton closeLabel={t('common.close')}>
+        <Offcanvas.Title id="track-details-title" as="h2" className="h5 m-0">
+          {t('tracks.details')}
+        </Offcanvas.Title>
+      </Offcanvas.Header>
+      <Offcanvas.Body>
+        <div className="sori-details-head">
+          {track.cover ? (
+            <img src={track.cover} alt="" width={96} height={96} className="sori-details-cover" />
+          ) : (
+            <span className="sori-details-cover sori-cover-empty" aria-hidden="true">
+              <Icon name="music" size={32} />
+            </span>
+          )}
+          <p className="sori-details-title" data-testid="details-title">
+            {track.title}
+          </p>
+        </div>
+        <dl className="sori-details-list" data-testid="details-list">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="d-flex flex-wrap gap-2">
+          <Button variant="primary" className="d-inline-flex align-items-center gap-2" onClick={() => player.play(track)} data-testid="details-play">
+            <Icon name="play" filled size={16} />
+            {t('player.play')}
+          </Button>
+          <Button variant="outline-secondary" className="d-inline-flex align-items-center gap-2" onClick={() => void copyTrackLink(track, t)}>
+            <Icon name="link" size={16} />
+            {t('tracks.share')}
+          </Button>
+        </div>
+      </Offcanvas.Body>
+    </Offcanvas>
+  );
+}

@@ -1,0 +1,98 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DropdownPanel } from '../../../components/DropdownPanel';
+import type { SearchConditions } from '../search-conditions';
+import { BpmRange, GenreChoices, INFINITY_SIGN, KeyChoices, MoodChoices, SpeedChoices } from './FilterFields';
+import { genreLabel, isGroupCode, moodLabel, speedLabel, useLabelLanguage } from './labels';
+
+export interface FilterBarProps {
+  conditions: SearchConditions;
+  onChange: (next: SearchConditions) => void;
+  /** Prefix of test ids, so the inline and the compact bar can be told apart. */
+  testIdPrefix: string;
+}
+
+/**
+ * The compact filters (spec section 2): genre, speed and mood dropdowns and a key/BPM panel. Shown in the
+ * advanced form under the search box and, once the intro has scrolled away, in the bar under the
+ * navigation.
+ */
+export function FilterBar({ conditions, onChange, testIdPrefix }: FilterBarProps) {
+  const { t } = useTranslation();
+  const lang = useLabelLanguage();
+  const name = useId();
+  const set = (patch: Partial<SearchConditions>) => onChange({ ...conditions, ...patch });
+  const genreValue =
+    conditions.genre === null
+      ? null
+      : isGroupCode(conditions.genre)
+        ? t('filters.groupAll', { group: genreLabel(conditions.genre, lang) })
+        : genreLabel(conditions.genre, lang);
+  const moodValue =
+    conditions.moods.length === 0
+      ? null
+      : conditions.moods.length === 1
+        ? moodLabel(conditions.moods[0]!, lang)
+        : t('filters.moodsCount', { count: conditions.moods.length });
+  const bpm = conditions.bpmMin !== null || conditions.bpmMax !== null;
+  const keyBpmValue = [conditions.soundKey, bpm ? `${conditions.bpmMin ?? 0}–${conditions.bpmMax ?? INFINITY_SIGN}` : null]
+    .filter(Boolean)
+    .join(' · ');
+
+  return (
+    <div className="sori-filter-bar">
+      <DropdownPanel label={t('filters.genre')} value={genreValue} active={genreValue !== null} panelLabel={t('filters.genre')} testId={`${testIdPrefix}-genre`}>
+        {(close) => (
+          <GenreChoices
+            name={`${name}-genre`}
+            value={conditions.genre}
+            onChange={(genre) => {
+              set({ genre });
+              close();
+            }}
+          />
+        )}
+      </DropdownPanel>
+      <DropdownPanel
+        label={t('filters.speed')}
+        value={conditions.speed === null ? null : speedLabel(conditions.speed, lang)}
+        active={conditions.speed !== null}
+        panelLabel={t('filters.speed')}
+        testId={`${testIdPrefix}-speed`}
+      >
+        {(close) => (
+          <SpeedChoices
+            name={`${name}-speed`}
+            value={conditions.speed}
+            onChange={(speed) => {
+              set({ speed });
+              close();
+            }}
+          />
+        )}
+      </DropdownPanel>
+      <DropdownPanel label={t('filters.moods')} value={moodValue} active={moodValue !== null} panelLabel={t('filters.moods')} testId={`${testIdPrefix}-moods`} wide>
+        <MoodChoices value={conditions.moods} onChange={(moods) => set({ moods })} />
+      </DropdownPanel>
+      <DropdownPanel
+        label={t('filters.keyBpm')}
+        value={keyBpmValue || null}
+        active={keyBpmValue !== ''}
+        panelLabel={t('filters.keyBpm')}
+        testId={`${testIdPrefix}-keybpm`}
+        wide
+      >
+        <div className="sori-keybpm">
+          <div>
+            <div className="sori-panel-title">{t('filters.key')}</div>
+            <KeyChoices value={conditions.soundKey} onChange={(soundKey) => set({ soundKey })} />
+          </div>
+          <div>
+            <div className="sori-panel-title">{t('filters.bpm')}</div>
+            <BpmRange min={conditions.bpmMin} max={conditions.bpmMax} onChange={(bpmMin, bpmMax) => set({ bpmMin, bpmMax })} />
+          </div>
+        </div>
+      </DropdownPanel>
+    </div>
+  );
+}

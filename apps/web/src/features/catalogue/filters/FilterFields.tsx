@@ -1,0 +1,193 @@
+import { GENRE_GROUPS, GENRES, MOOD_GROUPS, MOODS, SOUND_KEYS, SPEEDS, type KeyGroup } from '@sori/contract';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseBpmInput } from '../search-conditions';
+import { useLabelLanguage } from './labels';
+
+/** What an empty upper BPM bound means: no limit. */
+export const INFINITY_SIGN = '∞';
+
+interface ChoiceProps<T> {
+  value: T;
+  onChange: (value: T) => void;
+}
+
+/** Genres by group; a group's first choice stands for the whole group (g=N00, DECISIONS 7). */
+export function GenreChoices({ value, onChange, name }: ChoiceProps<number | null> & { name: string }) {
+  const { t } = useTranslation();
+  const lang = useLabelLanguage();
+  return (
+    <div role="radiogroup" aria-label={t('filters.genre')} className="sori-choice-list">
+      <label className="sori-choice">
+        <input type="radio" name={name} checked={value === null} onChange={() => onChange(null)} />
+        <span>{t('filters.anyGenre')}</span>
+      </label>
+      {GENRE_GROUPS.map((group) => (
+        <div key={group.code} className="sori-choice-group">
+          <div className="sori-choice-heading" aria-hidden="true">
+            {group.labels[lang]}
+          </div>
+          <label className="sori-choice">
+            <input type="radio" name={name} checked={value === group.code} onChange={() => onChange(group.code)} />
+            <span>{t('filters.groupAll', { group: group.labels[lang] })}</span>
+          </label>
+          {GENRES.filter((g) => g.group === group.code).map((genre) => (
+            <label key={genre.code} className="sori-choice">
+              <input type="radio" name={name} checked={value === genre.code} onChange={() => onChange(genre.code)} />
+              <span>{genre.labels[lang]}</span>
+            </label>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function SpeedChoices({ value, onChange, name }: ChoiceProps<1 | 2 | 3 | 4 | null> & { name: string }) {
+  const { t } = useTranslation();
+  const lang = useLabelLanguage();
+  return (
+    <div role="radiogroup" aria-label={t('filters.speed')} className="sori-choice-list">
+      <label className="sori-choice">
+        <input type="radio" name={name} checked={value === null} onChange={() => onChange(null)} />
+        <span>{t('filters.anySpeed')}</span>
+      </label>
+      {SPEEDS.map((speed) => (
+        <label key={speed.value} className="sori-choice">
+          <input type="radio" name={name} checked={value === speed.value} onChange={() => onChange(speed.value)} />
+          <span>{speed.labels[lang]}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** Several moods may be chosen; a track must have every one (DECISIONS 7). */
+export function MoodChoices({ value, onChange }: ChoiceProps<number[]>) {
+  const { t } = useTranslation();
+  const lang = useLabelLanguage();
+  const toggle = (code: number) => onChange(value.includes(code) ? value.filter((m) => m !== code) : [...value, code]);
+  return (
+    <div className="sori-chip-groups">
+      {MOOD_GROUPS.map((group) => {
+        const moods = MOODS.filter((m) => m.group === group.code);
+        return (
+          <fieldset key={group.code} className="sori-chip-group">
+            <legend className="sori-choice-heading">{group.labels[lang]}</legend>
+            <div className="sori-chips">
+              {moods.map((mood) => (
+                <label key={mood.code} className={`sori-chip${value.includes(mood.code) ? ' active' : ''}`}>
+                  <input type="checkbox" className="visually-hidden" checked={value.includes(mood.code)} onChange={() => toggle(mood.code)} />
+                  <span>{mood.labels[lang]}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        );
+      })}
+      <span className="visually-hidden" aria-live="polite">
+        {t('filters.moodsCount', { count: value.length })}
+      </span>
+    </div>
+  );
+}
+
+const KEY_GROUPS: readonly KeyGroup[] = ['flat', 'sharp', 'natural'];
+
+/** The 17 keys offered, grouped flat, sharp and natural (spec section 3); one may be chosen. */
+export function KeyChoices({ value, onChange }: ChoiceProps<string | null>) {
+  const { t } = useTranslation();
+  return (
+    <div className="sori-key-groups">
+      {KEY_GROUPS.map((group) => (
+        <div key={group} className="sori-key-group" role="group" aria-label={t(`filters.keyGroups.${group}`)}>
+          <span className="sori-choice-heading">{t(`filters.keyGroups.${group}`)}</span>
+          <div className="sori-chips">
+            {SOUND_KEYS.filter((k) => k.group === group).map((key) => (
+              <button
+                key={key.name}
+                type="button"
+                className={`sori-chip sori-key${value === key.name ? ' active' : ''}`}
+                aria-pressed={value === key.name}
+                onClick={() => onChange(value === key.name ? null : key.name)}
+              >
+                {key.name}
+              </button>
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export interface BpmRangeProps {
+  min: number | null;
+  max: number | null;
+  onChange: (min: number | null, max: number | null) => void;
+}
+
+/** Two numeric boxes with the placeholders 60 and 180; an empty maximum reads as ∞ (spec section 2). */
+export function BpmRange({ min, max, onChange }: BpmRangeProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  // The boxes keep what is typed (an unfinished '1' on the way to '120'); the bounds follow the parse.
+  const [text, setText] = useState({ min: min?.toString() ?? '', max: max?.toString() ?? '', from: `${min}:${max}` });
+  const from = `${min}:${max}`;
+  if (text.from !== from && `${parseBpmInput(text.min)}:${parseBpmInput(text.max)}` !== from) {
+    setText({ min: min?.toString() ?? '', max: max?.toString() ?? '', from });
+  }
+  const update = (field: 'min' | 'max', value: string) => {
+    const next = { ...text, [field]: value };
+    const nextMin = parseBpmInput(next.min);
+    const nextMax = parseBpmInput(next.max);
+    setText({ ...next, from: `${nextMin}:${nextMax}` });
+    if (nextMin !== min || nextMax !== max) onChange(nextMin, nextMax);
+  };
+  return (
+    <div className="sori-bpm">
+      <div className="sori-bpm-fields">
+        <div>
+          <label htmlFor={`${id}-min`} className="form-label small mb-1">
+            {t('filters.bpmMin')}
+          </label>
+          <input
+            id={`${id}-min`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={999}
+            className="form-control form-control-sm"
+            placeholder="60"
+            value={text.min}
+            onChange={(e) => update('min', e.target.value)}
+            data-testid="bpm-min"
+          />
+        </div>
+        <span className="sori-bpm-dash" aria-hidden="true">
+          –
+        </span>
+        <div>
+          <label htmlFor={`${id}-max`} className="form-label small mb-1">
+            {t('filters.bpmMax')}
+          </label>
+          <input
+            id={`${id}-max`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={999}
+            className="form-control form-control-sm"
+            placeholder="180"
+            value={text.max}
+            onChange={(e) => update('max', e.target.value)}
+            data-testid="bpm-max"
+          />
+        </div>
+      </div>
+      <p className="sori-bpm-summary" data-testid="bpm-summary">
+        {t('filters.bpmRange', { min: min ?? 0, max: max ?? INFINITY_SIGN })}
+      </p>
+    </div>
+  );
+}

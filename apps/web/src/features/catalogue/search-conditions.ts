@@ -1,0 +1,144 @@
+import { parseMusicQuery, type MusicQuery, type RawQuery } from '@sori/contract';
+import type { QueryValue } from '../../lib/api-client';
+
+/**
+ * The search conditions of a track list (spec sections 3 and 4) and their place in the URL (DECISIONS 16):
+ * the query of the screen uses the API's own names (q, g, speed, moods, soundKey, bpmGte, bpmLte) plus a
+ * one-based `page`, so a shared link, reload, back and forward all restore the same search.
+ */
+export interface SearchConditions {
+  /** Trimmed search text; '' when there is none. */
+  q: string;
+  /** A genre code, or a group code N00 standing for the whole group. */
+  genre: number | null;
+  speed: 1 | 2 | 3 | 4 | null;
+  /** Every selected mood must match. */
+  moods: number[];
+  soundKey: string | null;
+  bpmMin: number | null;
+  bpmMax: number | null;
+}
+
+export const NO_CONDITIONS: SearchConditions = Object.freeze({
+  q: '',
+  genre: null,
+  speed: null,
+  moods: [],
+  soundKey: null,
+  bpmMin: null,
+  bpmMax: null,
+}) as SearchConditions;
+
+/** The URL parameters that are search conditions; anything else in the query is left alone. */
+const CONDITION_PARAMS = ['q', 'g', 'speed', 'moods', 'soundKey', 'bpmGte', 'bpmLte'] as const;
+
+function rawFrom(params: URLSearchParams): RawQuery {
+  const raw: RawQuery = {};
+  for (const name of CONDITION_PARAMS) {
+    const values = params.getAll(name);
+    if (values.length === 1) raw[name] = values[0];
+    else if (values.length > 1) raw[name] = values;
+  }
+  return raw;
+}
+
+function fromQuery(query: MusicQuery): SearchConditions {
+  return {
+    q: query.q?.trim() ?? '',
+    genre: query.genre,
+    speed: query.speed,
+    moods: [...query.moods],
+    soundKey: query.soundKey,
+    bpmMin: query.bpmGte,
+    bpmMax: query.bpmLte,
+  };
+}
+
+/**
+ * Reads conditions from a URL query with the contract's parser, the same rules the server applies. A
+ * field it refuses (a hand-edited link with an unknown genre, say) is dropped and the rest kept, so a
+ * half-broken link still opens a sensible search instead of an error.
+ */
+export function conditionsFromParams(params: URLSearchParams): SearchConditions {
+  const raw = rawFrom(params);
+  for (let attempt = 0; attempt <= CONDITION_PARAMS.length; attempt++) {
+    const parsed = parseMusicQuery(raw);
+    if (parsed.ok) return fromQuery(parsed.value);
+    if (!(parsed.field in raw)) break;
+    delete raw[parsed.field];
+  }
+  return NO_CONDITIONS;
+}
+
+/** The one-based page in the URL; anything that is not a positive whole number means page 1. */
+export function pageFromParams(params: URLSearchParams): number {
+  const raw = params.get('page');
+  if (!raw || !/^\d{1,6}$/u.test(raw)) return 1;
+  return Math.max(1, Number(raw));
+}
+
+/** Conditions as they should be searched: text trimmed, BPM bounds in order, moods without repeats. */
+export function normalizeConditions(c: SearchConditions): SearchConditions {
+  let { bpmMin, bpmMax } = c;
+  if (bpmMin !== null && bpmMax !== null && bpmMin > bpmMax) [bpmMin, bpmMax] = [bpmMax, bpmMin];
+  return { ...c, q: c.q.trim(), moods: [...new Set(c.moods)], bpmMin, bpmMax };
+}
+
+/**
+ * Writes conditions and page into a copy of `base` (other parameters, such as a shared track, are kept).
+ * Page 1 is left out, so a new search and a first visit have the same address.
+ */
+export function conditionsToParams(c: SearchConditions, page = 1, base?: URLSearchParams): URLSearchParams {
+  const n = normalizeConditions(c);
+  const out = new URLSearchParams(base);
+  for (const name of [...CONDITION_PARAMS, 'page']) out.delete(name);
+  if (n.q) out.set('q', n.q);
+  if (n.genre !== null) out.set('g', String(n.genre));
+  if (n.speed !== null) out.set('speed', String(n.speed));
+  for (const mood of n.moods) out.append('moods', String(mood));
+  if (n.soundKey) out.set('soundKey', n.soundKey);
+  if (n.bpmMin !== null) out.set('bpmGte', String(n.bpmMin));
+  if (n.bpmMax !== null) out.set('bpmLte', String(n.bpmMax));
+  if (page > 1) out.set('page', String(page));
+  return out;
+}
+
+/** The conditions as `GET /musics` query parameters. */
+export function toApiQuery(c: SearchConditions): Record<string, QueryValue> {
+  const n = normalizeConditions(c);
+  return {
+    q: n.q || undefined,
+    g: n.genre ?? undefined,
+    speed: n.speed ?? undefined,
+    moods: n.moods.length ? n.moods : undefined,
+    soundKey: n.soundKey ?? undefined,
+    bpmGte: n.bpmMin ?? undefined,
+    bpmLte: n.bpmMax ?? undefined,
+  };
+}
+
+/** True when any filter besides the text is set. */
+export function hasFilters(c: SearchConditions): boolean {
+  return c.genre !== null || c.speed !== null || c.moods.length > 0 || c.soundKey !== null || c.bpmMin !== null || c.bpmMax !== null;
+}
+
+export function hasConditions(c: SearchConditions): boolean {
+  return c.q.trim() !== '' || hasFilters(c);
+}
+
+/** A stable text for comparing two sets of conditions (and for query keys). */
+export function conditionsKey(c: SearchConditions): string {
+  return conditionsToParams(c).toString();
+}
+
+export function sameConditions(a: SearchConditions, b: SearchConditions): boolean {
+  return conditionsKey(a) === conditionsKey(b);
+}
+
+/** Reads a BPM typed into a filter box: a whole number within 1–999, else no bound. */
+export function parseBpmInput(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,3}$/u.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return value > 0 ? value : null;
+}

@@ -1,0 +1,20 @@
+import type { Music } from '@sori/contract';
+import type { TFunction } from 'i18next';
+import { ROUTES } from '../../app/routes';
+import { notices } from '../../lib/notices';
+
+/** The link a shared track opens: music search with the track's details (DECISIONS 18). */
+export function trackLink(id: number): string {
+  return new URL(`${ROUTES.library}?track=${id}`, window.location.origin).href;
+}
+
+/** Copies a track's link and says so; without clipboard access the link is shown to copy by hand. */
+export async function copyTrackLink(track: Pick<Music, 'id'>, t: TFunction): Promise<void> {
+  const link = trackLink(track.id);
+  try {
+    await navigator.clipboard.writeText(link);
+    notices.show('success', t('tracks.linkCopied'));
+  } catch {
+    notices.show('info', t('tracks.linkManual', { link }));
+  }
+}

@@ -1,0 +1,69 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Music, User } from '@sori/contract';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api-client';
+import { notices } from '../../lib/notices';
+import { useAuthModal } from '../auth/AuthModalContext';
+import { sessionStore } from '../auth/session';
+import { downloadFailure, downloadGate, type DownloadFailure } from './download-gate';
+import { invalidateDownloads, requestDownload } from './queries';
+
+/** Hands a URL to the browser as a file download saved under `fileName`. */
+function saveAs(url: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * The download flow (spec sections 5 and 8): signed in, the track has a file, level 5 or more; then the
+ * server records the download and answers a short-lived link, and the file is saved with its name.
+ */
+export function useDownload(): (track: Music) => Promise<void> {
+  const { t } = useTranslation();
+  const { openLogin } = useAuthModal();
+  const queryClient = useQueryClient();
+
+  const messages: Record<DownloadFailure, string> = {
+    login: t('download.errors.login'),
+    noFile: t('download.errors.noFile'),
+    level: t('download.errors.level'),
+    failed: t('download.errors.failed'),
+    error: t('download.errors.error'),
+  };
+  const fail = (why: DownloadFailure) =>
+    notices.show('danger', messages[why], why === 'login' ? { label: t('user.login'), onClick: openLogin } : undefined);
+
+  return async (track: Music) => {
+    const session = sessionStore.getSnapshot();
+    let gate = downloadGate({ token: session.token, level: session.user?.level ?? null }, track);
+    if (gate === 'level') {
+      // The stored level may predate an upgrade: ask the server once before saying no.
+      try {
+        const user = await api.get<User>('/my/user');
+        sessionStore.setUser(user);
+        gate = downloadGate({ token: sessionStore.getSnapshot().token, level: user.level }, track);
+      } catch {
+        // Keep the stored answer.
+      }
+    }
+    if (gate !== 'ok') {
+      fail(gate);
+      return;
+    }
+    try {
+      const ticket = await requestDownload(track.id);
+      saveAs(ticket.url, ticket.fileName || track.fileName || `${track.title}`);
+      notices.show('success', t('download.started', { name: ticket.fileName }));
+      invalidateDownloads(queryClient);
+    } catch (error) {
+      console.warn(`[download] track ${track.id}`, error);
+      fail(downloadFailure(error));
+    }
+  };
+}

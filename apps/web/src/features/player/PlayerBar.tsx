@@ -1,0 +1,218 @@
+import { formatDuration, PLAYER_WAVEFORM, VOLUME, WAVEFORM_BAR } from '@sori/contract';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import WaveSurfer from 'wavesurfer.js';
+import { Icon } from '../../components/Icon';
+import { useTheme } from '../../theme/ThemeProvider';
+import { loadPeaks } from './peaks';
+import { player, usePlayer } from './player';
+import { useShortcuts } from './useShortcuts';
+
+const time = (seconds: number) => formatDuration(seconds) ?? '0:00';
+
+/**
+ * The player bar (spec sections 2 and 4): hidden until a track plays, then fixed at the bottom of every
+ * screen. The audio itself lives in the player controller; this is its face.
+ */
+export default function PlayerBar() {
+  const { t } = useTranslation();
+  const state = usePlayer();
+  useShortcuts(state.track !== null);
+  const { track } = state;
+  if (!track) return null;
+
+  const playing = state.status === 'playing' || state.status === 'loading';
+  const artist = track.artist || t('tracks.unknownArtist');
+  return (
+    <section className="sori-player" aria-label={t('player.label')} data-testid="player-bar" data-status={state.status}>
+      <div className="sori-player-inner">
+        <div className="sori-player-track">
+          {track.cover ? (
+            <img src={track.cover} alt="" width={48} height={48} className="sori-player-cover" />
+          ) : (
+            <span className="sori-player-cover sori-cover-empty" aria-hidden="true">
+              <Icon name="music" size={20} />
+            </span>
+          )}
+          <div className="sori-player-text">
+            <div className="sori-player-title text-truncate" title={track.title} data-testid="player-title">
+              {track.title}
+            </div>
+            <div className="sori-player-artist text-truncate" data-testid="player-artist">
+              {artist}
+            </div>
+          </div>
+        </div>
+
+        <button
+          type="button"
+          className="sori-player-play"
+          onClick={() => player.toggle()}
+          aria-label={playing ? t('player.pause') : t('player.play')}
+          data-testid="player-toggle"
+        >
+          <Icon name={playing ? 'pause' : 'play'} size={22} />
+        </button>
+
+        <div className="sori-player-wave-area">
+          <span className="sori-player-time" data-testid="player-elapsed">
+            {time(state.currentTime)}
+          </span>
+          <Waveform key={`${track.id}:${state.mediaVersion}`} peaksUrl={track.peaksUrl} duration={state.duration} />
+          <span className="sori-player-time" data-testid="player-total">
+            {state.duration > 0 ? time(state.duration) : '-'}
+          </span>
+        </div>
+
+        <div className="sori-player-controls">
+          <button
+            type="button"
+            className={`sori-icon-btn${state.repeat ? ' active' : ''}`}
+            aria-pressed={state.repeat}
+            aria-label={t('player.repeat')}
+            title={t('player.repeatHint')}
+            onClick={() => player.toggleRepeat()}
+            data-testid="player-repeat"
+          >
+            <Icon name="repeat" />
+          </button>
+          <label className="sori-player-volume d-none d-md-flex" title={t('player.volume')}>
+            <Icon name={state.volume === 0 ? 'volumeOff' : 'volume'} />
+            <span className="visually-hidden">{t('player.volume')}</span>
+            <input
+              type="range"
+              className="form-range"
+              min={VOLUME.min}
+              max={VOLUME.max}
+              step={VOLUME.step}
+              value={state.volume}
+              onChange={(e) => player.setVolume(Number(e.target.value))}
+              aria-valuetext={`${Math.round(state.volume * 100)}%`}
+              data-testid="player-volume"
+            />
+          </label>
+          <button
+            type="button"
+            className="sori-icon-btn"
+            aria-label={t('player.close')}
+            onClick={() => player.close()}
+            data-testid="player-close"
+          >
+            <Icon name="close" />
+          </button>
+        </div>
+      </div>
+      {state.status === 'error' ? (
+        <p className="sori-player-error" role="alert" data-testid="player-error">
+          {t('player.failed')}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The theme's waveform colours, from theme.css: grey bars, the accent red for what has played. */
+function waveColours() {
+  const style = getComputedStyle(document.documentElement);
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    waveColor: read('--sori-wave-color', '#8a8a8a'),
+    progressColor: read('--sori-wave-progress', '#a51d2d'),
+    cursorColor: read('--sori-wave-cursor', '#a51d2d'),
+  };
+}
+
+interface WaveformProps {
+  peaksUrl: string | null;
+  duration: number;
+}
+
+/**
+ * wavesurfer.js drawn from the server's precomputed peaks: it is handed the peaks and the duration, so it
+ * never fetches or decodes the audio (DESIGN: the browser never decodes audio to draw a waveform). It
+ * shares the player's audio element, so clicking the waveform seeks what is playing. The parent keys it
+ * by track and audio element, so each one starts afresh.
+ */
+function Waveform({ peaksUrl, duration }: WaveformProps) {
+  const { t } = useTranslation();
+  const { resolved } = useTheme();
+  const container = useRef<HTMLDivElement>(null);
+  const surfer = useRef<WaveSurfer | null>(null);
+  const [drawn, setDrawn] = useState<'pending' | 'ready' | 'none'>(peaksUrl ? 'pending' : 'none');
+  const knownDuration = duration;
+
+  useEffect(() => {
+    const el = container.current;
+    const media = player.getMedia();
+    if (!el || !media || !peaksUrl) return;
+    let cancelled = false;
+    let created: WaveSurfer | null = null;
+    void loadPeaks(peaksUrl).then((doc) => {
+      if (cancelled) return;
+      const length = knownDuration > 0 ? knownDuration : (doc?.durationSec ?? 0);
+      if (!doc || doc.peaks.length === 0 || length <= 0) {
+        setDrawn('none');
+        return;
+      }
+      // Created with the element that already plays this track: wavesurfer reads its source as is and,
+      // given peaks and a duration, neither fetches nor decodes anything.
+      created = WaveSurfer.create({
+        container: el,
+        height: WAVEFORM_BAR.height,
+        barWidth: WAVEFORM_BAR.width,
+        barRadius: WAVEFORM_BAR.radius,
+        barGap: 1,
+        cursorWidth: PLAYER_WAVEFORM.cursorWidth,
+        sampleRate: PLAYER_WAVEFORM.sampleRate,
+        media: media as HTMLMediaElement,
+        peaks: [doc.peaks],
+        duration: length,
+        hideScrollbar: true,
+        ...waveColours(),
+      });
+      created.on('redrawcomplete', () => setDrawn('ready'));
+      surfer.current = created;
+    });
+    return () => {
+      cancelled = true;
+      created?.destroy();
+      surfer.current = null;
+    };
+    // One waveform per track and audio element (the parent keys it); the duration known at that moment
+    // is the one to draw with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [peaksUrl]);
+
+  useEffect(() => {
+    surfer.current?.setOptions(waveColours());
+  }, [resolved]);
+
+  const state = usePlayer();
+  const handleKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowDown') player.skip(-1);
+    else if (event.key === 'ArrowRight' || event.key === 'ArrowUp') player.skip(1);
+    else if (event.key === 'Home') player.seek(0);
+    else if (event.key === 'End') player.seek(state.duration);
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <div
+      className="sori-player-wave"
+      role="slider"
+      tabIndex={0}
+      aria-label={t('player.position')}
+      aria-valuemin={0}
+      aria-valuemax={Math.round(state.duration)}
+      aria-valuenow={Math.round(state.currentTime)}
+      aria-valuetext={`${time(state.currentTime)} / ${time(state.duration)}`}
+      onKeyDown={handleKey}
+      data-testid="player-waveform"
+      data-state={drawn}
+    >
+      <div ref={container} className="sori-player-wave-canvas" />
+      {drawn === 'none' ? <span className="sori-player-nowave">{t('tracks.noWave')}</span> : null}
+    </div>
+  );
+}

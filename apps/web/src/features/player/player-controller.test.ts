@@ -1,0 +1,222 @@
+import { describe, expect, it, vi } from 'vitest';
+import { audioUrlOf, PlayerController, type MediaLike, type PlayerTrack } from './player-controller';
+
+/** Enough of an audio element: play() resolves and fires 'playing' as a real one does. */
+class FakeMedia extends EventTarget implements MediaLike {
+  src = '';
+  preload = 'none';
+  currentTime = 0;
+  duration = NaN;
+  volume = 1;
+  paused = true;
+  playCalls = 0;
+  refuse: Error | null = null;
+  play = () => {
+    this.playCalls += 1;
+    if (this.refuse) return Promise.reject(this.refuse);
+    this.paused = false;
+    this.dispatchEvent(new Event('playing'));
+    return Promise.resolve();
+  };
+  pause = () => {
+    if (this.paused) return;
+    this.paused = true;
+    this.dispatchEvent(new Event('pause'));
+  };
+  removeAttribute = (name: string) => {
+    if (name === 'src') this.src = '';
+  };
+  load = () => undefined;
+  /** Plays to the end, as the media would. */
+  finish() {
+    this.currentTime = this.duration;
+    this.paused = true;
+    this.dispatchEvent(new Event('pause'));
+    this.dispatchEvent(new Event('ended'));
+  }
+  setDuration(seconds: number) {
+    this.duration = seconds;
+    this.dispatchEvent(new Event('durationchange'));
+  }
+}
+
+const track = (id: number, extra: Partial<PlayerTrack> = {}): PlayerTrack => ({
+  id,
+  title: `Track ${id}`,
+  artist: null,
+  cover: null,
+  playTime: 30,
+  filePath: `/api/musics/${id}/stream`,
+  fileUrl: null,
+  peaksUrl: `/api/media/peaks/${id}.json`,
+  ...extra,
+});
+
+function setup() {
+  const made: FakeMedia[] = [];
+  const hits: number[] = [];
+  const prefetched: number[] = [];
+  const timers: { fn: () => void; ms: number }[] = [];
+  const player = new PlayerController({
+    createMedia: () => {
+      const media = new FakeMedia();
+      made.push(media);
+      return media;
+    },
+    recordHit: (id) => {
+      hits.push(id);
+      return Promise.reject(new Error('hit endpoint down'));
+    },
+    prefetch: (t) => prefetched.push(t.id),
+    setTimer: (fn, ms) => timers.push({ fn, ms }),
+    clearTimer: () => undefined,
+  });
+  return { player, made, hits, prefetched, timers };
+}
+
+describe('PlayerController', () => {
+  it('should start hidden and show a track as soon as it is played', () => {
+    const { player, made } = setup();
+    expect(player.getSnapshot()).toMatchObject({ track: null, status: 'idle', volume: 1, repeat: false });
+    player.play(track(1));
+    expect(made).toHaveLength(1);
+    expect(made[0]!.src).toBe('/api/musics/1/stream');
+    expect(player.getSnapshot()).toMatchObject({ track: { id: 1 }, status: 'playing', duration: 30 });
+  });
+
+  it('should record a hit and keep playing when that fails', async () => {
+    const { player, hits } = setup();
+    player.play(track(3));
+    await Promise.resolve();
+    expect(hits).toEqual([3]);
+    expect(player.getSnapshot().status).toBe('playing');
+  });
+
+  it('should toggle when the loaded track is played again, without a second hit', () => {
+    const { player, hits } = setup();
+    player.play(track(1));
+    player.play(track(1));
+    expect(player.getSnapshot().status).toBe('paused');
+    player.toggle();
+    expect(player.getSnapshot().status).toBe('playing');
+    expect(hits).toEqual([1]);
+  });
+
+  it('should play a primed track on the element that buffered it, and swap the elements', () => {
+    const { player, made, prefetched } = setup();
+    player.play(track(1));
+    player.prime(track(2));
+    expect(made).toHaveLength(2);
+    expect(made[1]!.src).toBe('/api/musics/2/stream');
+    expect(made[1]!.preload).toBe('auto');
+    expect(prefetched).toEqual([1, 2]);
+    const before = player.getSnapshot().mediaVersion;
+    player.play(track(2));
+    expect(player.getMedia()).toBe(made[1]);
+    expect(made[0]!.src).toBe('');
+    expect(made[0]!.paused).toBe(true);
+    expect(player.getSnapshot().mediaVersion).toBe(before + 1);
+    // The old element is the standby now: priming reuses it instead of creating a third.
+    player.prime(track(3));
+    expect(made).toHaveLength(2);
+    expect(made[0]!.src).toBe('/api/musics/3/stream');
+  });
+
+  it('should not prime the track already playing', () => {
+    const { player, made } = setup();
+    player.play(track(1));
+    player.prime(track(1));
+    expect(made).toHaveLength(1);
+  });
+
+  it('should stop at the end without repeat', () => {
+    const { player, made, timers } = setup();
+    player.play(track(1));
+    made[0]!.setDuration(2);
+    made[0]!.finish();
+    expect(player.getSnapshot()).toMatchObject({ status: 'paused', currentTime: 2 });
+    expect(timers).toEqual([]);
+  });
+
+  it('should restart 50 ms after the end with repeat on', () => {
+    const { player, made, timers } = setup();
+    player.play(track(1));
+    player.toggleRepeat();
+    made[0]!.setDuration(2);
+    made[0]!.finish();
+    expect(timers.map((t) => t.ms)).toEqual([50]);
+    timers[0]!.fn();
+    expect(made[0]!.currentTime).toBe(0);
+    expect(made[0]!.playCalls).toBe(2);
+    expect(player.getSnapshot().status).toBe('playing');
+  });
+
+  it('should seek within the track and skip 5 seconds either way', () => {
+    const { player, made } = setup();
+    player.play(track(1));
+    made[0]!.setDuration(40);
+    player.seek(12);
+    expect(made[0]!.currentTime).toBe(12);
+    player.skip(1);
+    expect(made[0]!.currentTime).toBe(17);
+    player.skip(-1);
+    player.skip(-1);
+    player.skip(-1);
+    player.skip(-1);
+    expect(made[0]!.currentTime).toBe(0);
+    player.seek(99);
+    expect(made[0]!.currentTime).toBe(40);
+  });
+
+  it('should keep the volume within 0–1 in steps of 0.1 and apply it to the next track', () => {
+    const { player, made } = setup();
+    player.setVolume(0.34);
+    expect(player.getSnapshot().volume).toBe(0.3);
+    player.setVolume(7);
+    expect(player.getSnapshot().volume).toBe(1);
+    player.setVolume(-1);
+    expect(player.getSnapshot().volume).toBe(0);
+    player.setVolume(0.5);
+    player.play(track(1));
+    expect(made[0]!.volume).toBe(0.5);
+  });
+
+  it('should show a refused autoplay as paused and a broken source as an error', async () => {
+    const { player, made } = setup();
+    player.prime(track(1));
+    made[0]!.refuse = Object.assign(new Error('no gesture'), { name: 'NotAllowedError' });
+    player.play(track(1));
+    await vi.waitFor(() => expect(player.getSnapshot().status).toBe('paused'));
+    made[0]!.refuse = null;
+    made[0]!.dispatchEvent(new Event('error'));
+    expect(player.getSnapshot().status).toBe('error');
+  });
+
+  it('should hide again when closed', () => {
+    const { player, made } = setup();
+    player.play(track(1));
+    player.close();
+    expect(player.getSnapshot()).toMatchObject({ track: null, status: 'idle' });
+    expect(made[0]!.src).toBe('');
+  });
+
+  it('should tell subscribers about every change', () => {
+    const { player } = setup();
+    const listener = vi.fn();
+    const stop = player.subscribe(listener);
+    player.play(track(1));
+    expect(listener).toHaveBeenCalled();
+    stop();
+    listener.mockClear();
+    player.toggleRepeat();
+    expect(listener).not.toHaveBeenCalled();
+  });
+});
+
+describe('audioUrlOf', () => {
+  it('should take the file path, else the file URL, else the stream path by id', () => {
+    expect(audioUrlOf({ id: 1, filePath: '/a', fileUrl: 'https://cdn/b' })).toBe('/a');
+    expect(audioUrlOf({ id: 1, filePath: null, fileUrl: 'https://cdn/b' })).toBe('https://cdn/b');
+    expect(audioUrlOf({ id: 9, filePath: null, fileUrl: null })).toBe('/api/musics/9/stream');
+  });
+});

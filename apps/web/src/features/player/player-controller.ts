@@ -1,0 +1,252 @@
+import { LOOP_RESTART_MS, SEEK_STEP_SECONDS, VOLUME, type Music } from '@sori/contract';
+
+/**
+ * The one player of the app (spec section 4), free of React: it owns the audio elements, so playback
+ * carries on across route changes, and the player bar only renders its state.
+ *
+ * Two elements take turns. Pointing at a row "primes" the standby element with that track's audio; a click
+ * that follows plays the already-buffered element at once instead of building a media pipeline from
+ * nothing (which costs Chromium 50–170 ms), then the previous element becomes the standby.
+ */
+
+export type PlayerTrack = Pick<Music, 'id' | 'title' | 'artist' | 'cover' | 'playTime' | 'filePath' | 'fileUrl' | 'peaksUrl'>;
+
+export type PlayerStatus = 'idle' | 'loading' | 'playing' | 'paused' | 'error';
+
+export interface PlayerState {
+  track: PlayerTrack | null;
+  status: PlayerStatus;
+  /** Seconds. */
+  currentTime: number;
+  /** Seconds; the track's known length until the media reports its own. */
+  duration: number;
+  repeat: boolean;
+  /** 0–1 in steps of 0.1. */
+  volume: number;
+  /** Increases whenever another audio element becomes the playing one (the waveform follows it). */
+  mediaVersion: number;
+}
+
+/** The part of HTMLAudioElement the controller uses (tests pass a fake). */
+export interface MediaLike extends EventTarget {
+  src: string;
+  preload: string;
+  currentTime: number;
+  readonly duration: number;
+  volume: number;
+  readonly paused: boolean;
+  play: () => Promise<void>;
+  pause: () => void;
+  removeAttribute: (name: string) => void;
+  load: () => void;
+}
+
+export interface PlayerDeps {
+  createMedia: () => MediaLike;
+  /** GET /log/hit; its failure is ignored (spec section 4). */
+  recordHit: (trackId: number) => Promise<unknown>;
+  /** Warms what the waveform needs (peaks) when a row is pointed at or played. */
+  prefetch?: (track: PlayerTrack) => void;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+const INITIAL: PlayerState = {
+  track: null,
+  status: 'idle',
+  currentTime: 0,
+  duration: 0,
+  repeat: false,
+  volume: VOLUME.default,
+  mediaVersion: 0,
+};
+
+/** Where a track's audio comes from: its file path, else its file URL (spec section 7). */
+export function audioUrlOf(track: Pick<PlayerTrack, 'id' | 'filePath' | 'fileUrl'>): string {
+  return track.filePath || track.fileUrl || `/api/musics/${track.id}/stream`;
+}
+
+const clampVolume = (v: number) => Math.round(Math.min(VOLUME.max, Math.max(VOLUME.min, v)) * 10) / 10;
+
+export class PlayerController {
+  private state: PlayerState = INITIAL;
+  private readonly listeners = new Set<() => void>();
+  private active: MediaLike | null = null;
+  private standby: MediaLike | null = null;
+  private standbyTrackId: number | null = null;
+  private restartTimer: unknown = null;
+  private readonly setTimer: (fn: () => void, ms: number) => unknown;
+  private readonly clearTimer: (handle: unknown) => void;
+
+  constructor(private readonly deps: PlayerDeps) {
+    this.setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+    this.clearTimer = deps.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  }
+
+  getSnapshot = (): PlayerState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  /** The element playing now, for the waveform to follow and seek. */
+  getMedia(): MediaLike | null {
+    return this.active;
+  }
+
+  /** Buffers a track the user is about to play (pointer over its row, focus on its button). */
+  prime(track: PlayerTrack): void {
+    this.deps.prefetch?.(track);
+    if (this.state.track?.id === track.id || this.standbyTrackId === track.id) return;
+    const standby = this.ensureStandby();
+    standby.preload = 'auto';
+    standby.src = audioUrlOf(track);
+    this.standbyTrackId = track.id;
+  }
+
+  /** Plays a track; the track already loaded toggles between playing and paused instead. */
+  play(track: PlayerTrack): void {
+    if (this.state.track?.id === track.id && this.active) {
+      this.toggle();
+      return;
+    }
+    this.cancelRestart();
+    this.deps.prefetch?.(track);
+    let media: MediaLike;
+    if (this.standby && this.standbyTrackId === track.id) {
+      media = this.standby;
+      this.standby = this.active;
+      this.active = media;
+      this.standbyTrackId = null;
+      if (this.standby) this.unload(this.standby);
+    } else {
+      media = this.active ?? this.createMedia();
+      this.active = media;
+      media.pause();
+      media.preload = 'auto';
+      media.src = audioUrlOf(track);
+    }
+    media.volume = this.state.volume;
+    this.set({
+      track,
+      status: 'loading',
+      currentTime: 0,
+      duration: track.playTime ?? 0,
+      mediaVersion: this.state.mediaVersion + 1,
+    });
+    this.start(media);
+    // Spec section 4: a play records a hit; whether that worked never matters to the listener.
+    this.deps.recordHit(track.id).catch(() => undefined);
+  }
+
+  toggle(): void {
+    const media = this.active;
+    if (!media || !this.state.track) return;
+    if (media.paused) this.start(media);
+    else media.pause();
+  }
+
+  /** Seeks to a position in seconds, kept within the track. */
+  seek(seconds: number): void {
+    const media = this.active;
+    if (!media || !this.state.track) return;
+    const end = Number.isFinite(media.duration) && media.duration > 0 ? media.duration : this.state.duration;
+    const to = Math.max(0, end > 0 ? Math.min(end, seconds) : seconds);
+    media.currentTime = to;
+    this.set({ currentTime: to });
+  }
+
+  /** Moves 5 seconds back (negative) or forward (spec sections 4 and 9). */
+  skip(direction: 1 | -1): void {
+    this.seek((this.active?.currentTime ?? this.state.currentTime) + direction * SEEK_STEP_SECONDS);
+  }
+
+  setRepeat(repeat: boolean): void {
+    this.set({ repeat });
+  }
+
+  toggleRepeat(): void {
+    this.set({ repeat: !this.state.repeat });
+  }
+
+  setVolume(volume: number): void {
+    const v = clampVolume(volume);
+    if (this.active) this.active.volume = v;
+    this.set({ volume: v });
+  }
+
+  /** Stops and hides the player. */
+  close(): void {
+    this.cancelRestart();
+    if (this.active) this.unload(this.active);
+    this.set({ track: null, status: 'idle', currentTime: 0, duration: 0 });
+  }
+
+  private start(media: MediaLike): void {
+    media.play().catch((error: unknown) => {
+      if (media !== this.active) return;
+      // A refused autoplay (no user gesture) leaves the track ready to start with the play button.
+      const refused = error instanceof Error && error.name === 'NotAllowedError';
+      const aborted = error instanceof Error && error.name === 'AbortError';
+      if (aborted) return;
+      this.set({ status: refused ? 'paused' : 'error' });
+    });
+  }
+
+  private set(patch: Partial<PlayerState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  private cancelRestart(): void {
+    if (this.restartTimer !== null) this.clearTimer(this.restartTimer);
+    this.restartTimer = null;
+  }
+
+  private unload(media: MediaLike): void {
+    media.pause();
+    media.removeAttribute('src');
+    media.load();
+  }
+
+  private ensureStandby(): MediaLike {
+    this.standby ??= this.createMedia();
+    return this.standby;
+  }
+
+  private createMedia(): MediaLike {
+    const media = this.deps.createMedia();
+    const mine = () => media === this.active;
+    media.addEventListener('playing', () => mine() && this.set({ status: 'playing' }));
+    media.addEventListener('pause', () => {
+      if (mine() && this.state.status !== 'loading' && this.restartTimer === null) this.set({ status: 'paused' });
+    });
+    media.addEventListener('timeupdate', () => mine() && this.set({ currentTime: media.currentTime }));
+    const readDuration = () => {
+      if (mine() && Number.isFinite(media.duration) && media.duration > 0) this.set({ duration: media.duration });
+    };
+    media.addEventListener('loadedmetadata', readDuration);
+    media.addEventListener('durationchange', readDuration);
+    media.addEventListener('ended', () => {
+      if (!mine()) return;
+      if (!this.state.repeat) {
+        this.set({ status: 'paused', currentTime: this.state.duration });
+        return;
+      }
+      // Repeat: the track starts over 50 ms after it finished (spec sections 4 and 9).
+      this.restartTimer = this.setTimer(() => {
+        this.restartTimer = null;
+        if (!mine()) return;
+        media.currentTime = 0;
+        this.start(media);
+      }, LOOP_RESTART_MS);
+    });
+    media.addEventListener('error', () => {
+      if (mine() && this.state.track) this.set({ status: 'error' });
+    });
+    return media;
+  }
+}

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { player } from './player';
+
+/** True when a key press belongs to what the user is typing or to a control that handles keys itself. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  if (target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return true;
+  // A modal dialog owns the keyboard while it is open.
+  return target.closest('[aria-modal="true"]') !== null;
+}
+
+/** Space on a button, link or menu item activates that control; it must not also toggle playback. */
+function activatesControl(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('button, a[href], summary, [role="button"], [role="menuitem"], [role="slider"]') !== null;
+}
+
+export type ShortcutAction = 'toggle' | 'back' | 'forward' | 'repeat';
+
+/**
+ * The player's keyboard shortcuts (spec section 4): Space play/pause, ← and → 5 seconds, L repeat; never
+ * while typing. L is read by its key position (event.code), so it works with a Korean or Japanese layout.
+ */
+export function shortcutFor(event: Pick<KeyboardEvent, 'key' | 'code' | 'target' | 'altKey' | 'ctrlKey' | 'metaKey' | 'defaultPrevented'>): ShortcutAction | null {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return null;
+  if (isTypingTarget(event.target)) return null;
+  if (event.code === 'Space' || event.key === ' ') return activatesControl(event.target) ? null : 'toggle';
+  if (event.key === 'ArrowLeft') return 'back';
+  if (event.key === 'ArrowRight') return 'forward';
+  if (event.code === 'KeyL') return 'repeat';
+  return null;
+}
+
+export function useShortcuts(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const handleKey = (event: KeyboardEvent) => {
+      const action = shortcutFor(event);
+      if (!action) return;
+      event.preventDefault();
+      if (action === 'toggle') player.toggle();
+      else if (action === 'back') player.skip(-1);
+      else if (action === 'forward') player.skip(1);
+      else player.toggleRepeat();
+    };
+    window.addEventListener('keydown', handleKey);
+    return () => window.removeEventListener('keydown', handleKey);
+  }, [enabled]);
+}

@@ -1,0 +1,45 @@
+import type { Playlist } from '@sori/contract';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { ROUTES, normalizePath, playlistPath } from '../../app/routes';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { notices } from '../../lib/notices';
+import { useDeletePlaylistMutation } from './queries';
+
+/**
+ * The sidebar's delete confirmation, naming the playlist (spec sections 2 and 4). Deleting the playlist on
+ * screen returns to the library; a failure shows an alert (spec section 8).
+ */
+export default function DeletePlaylistDialog({ playlist, onClose }: { playlist: Playlist; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const remove = useDeletePlaylistMutation();
+  const name = playlist.title || playlist.name;
+
+  const confirm = () =>
+    remove.mutate(playlist.id, {
+      onSuccess: () => {
+        onClose();
+        notices.show('success', t('playlists.deleted', { name }));
+        if (normalizePath(pathname) === playlistPath(playlist.id)) navigate(ROUTES.library);
+      },
+      onError: () => {
+        onClose();
+        notices.show('danger', t('playlists.errors.delete'));
+      },
+    });
+
+  return (
+    <ConfirmModal
+      show
+      title={t('playlists.deleteTitle')}
+      body={t('playlists.deleteBody', { name })}
+      confirmLabel={t('playlists.delete')}
+      pending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+      testId="side-delete-modal"
+    />
+  );
+}

@@ -1,0 +1,188 @@
+import { BPM_RANGE, GENRE_GROUPS, GENRES, SOUND_KEYS, TEXT_LIMITS, type KeyGroup, type Music } from '@sori/contract';
+import { useId, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { useTranslation } from 'react-i18next';
+import { MoodChoices } from '../catalogue/filters/FilterFields';
+import { useLabelLanguage } from '../catalogue/filters/labels';
+import { useTrackUpdateMutation, type TrackMetadata } from './queries';
+
+interface Draft {
+  title: string;
+  artist: string;
+  genre: string;
+  moods: number[];
+  soundKey: string;
+  bpm: string;
+}
+
+const draftOf = (track: Music): Draft => ({
+  title: track.title,
+  artist: track.artist ?? '',
+  genre: track.genre === null ? '' : String(track.genre),
+  moods: [...track.moods],
+  soundKey: track.soundkey ?? '',
+  bpm: track.bpm === null ? '' : String(track.bpm),
+});
+
+/** Only what the uploader changed is sent; an emptied field sends null, which restores the measured value. */
+export function changesOf(before: Draft, after: Draft): TrackMetadata {
+  const changes: TrackMetadata = {};
+  if (after.title.trim() !== before.title.trim()) changes.title = after.title.trim();
+  if (after.artist.trim() !== before.artist.trim()) changes.artist = after.artist.trim() || null;
+  if (after.genre !== before.genre) changes.genre = after.genre ? Number(after.genre) : null;
+  if ([...after.moods].sort().join() !== [...before.moods].sort().join()) changes.moods = after.moods.length ? after.moods : null;
+  if (after.soundKey !== before.soundKey) changes.soundKey = after.soundKey || null;
+  if (after.bpm.trim() !== before.bpm.trim()) changes.bpm = after.bpm.trim() ? Number(after.bpm) : null;
+  return changes;
+}
+
+export interface TrackMetadataFormProps {
+  track: Music;
+  /** Called with the saved track (or the unchanged one when nothing was changed). */
+  onSaved: (track: Music) => void;
+  onCancel?: () => void;
+  /** Shows the values Sori measured or read as suggestions to review (right after an upload). */
+  suggested?: boolean;
+}
+
+const KEY_GROUPS: readonly KeyGroup[] = ['flat', 'sharp', 'natural'];
+
+/**
+ * Review and correct a track's metadata (issue 5: the suggested BPM, key, genre and moods of an upload).
+ * BPM and key are measured from the audio; an empty box puts the measured value back.
+ */
+export function TrackMetadataForm({ track, onSaved, onCancel, suggested }: TrackMetadataFormProps) {
+  const { t } = useTranslation();
+  const lang = useLabelLanguage();
+  const id = useId();
+  const update = useTrackUpdateMutation();
+  const [initial] = useState(() => draftOf(track));
+  const [draft, setDraft] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const bpmValue = draft.bpm.trim() === '' ? null : Number(draft.bpm);
+  const bpmInvalid = bpmValue !== null && (!Number.isFinite(bpmValue) || bpmValue < BPM_RANGE.min || bpmValue > BPM_RANGE.max);
+  const titleMissing = draft.title.trim() === '';
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (titleMissing || bpmInvalid || update.isPending) return;
+    const changes = changesOf(initial, draft);
+    if (Object.keys(changes).length === 0) {
+      onSaved(track);
+      return;
+    }
+    setError(null);
+    update.mutate(
+      { id: track.id, changes },
+      {
+        onSuccess: (saved) => onSaved(saved),
+        onError: (failure) => setError(failure.message || t('upload.saveFailed')),
+      },
+    );
+  };
+
+  return (
+    <Form noValidate onSubmit={handleSubmit} className="sori-meta-form" data-testid="metadata-form">
+      {suggested ? (
+        <p className="sori-meta-suggested" data-testid="suggested">
+          {t('upload.suggested', {
+            bpm: track.bpm ?? '-',
+            key: track.soundkey ?? '-',
+            time: track.duration ?? '-',
+          })}
+        </p>
+      ) : null}
+      {error ? (
+        <Alert variant="danger" className="py-2 small" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <div className="row g-3">
+        <Form.Group className="col-sm-6" controlId={`${id}-title`}>
+          <Form.Label>{t('upload.fields.title')}</Form.Label>
+          <Form.Control
+            value={draft.title}
+            maxLength={TEXT_LIMITS.trackTitle}
+            onChange={(e) => set({ title: e.target.value })}
+            isInvalid={titleMissing}
+            required
+            data-testid="meta-title"
+          />
+          <Form.Control.Feedback type="invalid">{t('upload.titleRequired')}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Group className="col-sm-6" controlId={`${id}-artist`}>
+          <Form.Label>{t('upload.fields.artist')}</Form.Label>
+          <Form.Control value={draft.artist} maxLength={TEXT_LIMITS.trackArtist} onChange={(e) => set({ artist: e.target.value })} data-testid="meta-artist" />
+        </Form.Group>
+        <Form.Group className="col-sm-6 col-lg-4" controlId={`${id}-genre`}>
+          <Form.Label>{t('filters.genre')}</Form.Label>
+          <Form.Select value={draft.genre} onChange={(e) => set({ genre: e.target.value })} data-testid="meta-genre">
+            <option value="">{t('upload.notSet')}</option>
+            {GENRE_GROUPS.map((group) => (
+              <optgroup key={group.code} label={group.labels[lang]}>
+                {GENRES.filter((g) => g.group === group.code).map((genre) => (
+                  <option key={genre.code} value={genre.code}>
+                    {genre.labels[lang]}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group className="col-sm-3 col-lg-4" controlId={`${id}-key`}>
+          <Form.Label>{t('tracks.key')}</Form.Label>
+          <Form.Select value={draft.soundKey} onChange={(e) => set({ soundKey: e.target.value })} data-testid="meta-key">
+            <option value="">{t('upload.measured')}</option>
+            {KEY_GROUPS.map((group) => (
+              <optgroup key={group} label={t(`filters.keyGroups.${group}`)}>
+                {SOUND_KEYS.filter((k) => k.group === group).map((key) => (
+                  <option key={key.name} value={key.name}>
+                    {key.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group className="col-sm-3 col-lg-4" controlId={`${id}-bpm`}>
+          <Form.Label>{t('tracks.bpm')}</Form.Label>
+          <Form.Control
+            type="number"
+            inputMode="decimal"
+            min={BPM_RANGE.min}
+            max={BPM_RANGE.max}
+            value={draft.bpm}
+            placeholder={t('upload.measured')}
+            onChange={(e) => set({ bpm: e.target.value })}
+            isInvalid={bpmInvalid}
+            data-testid="meta-bpm"
+          />
+          <Form.Control.Feedback type="invalid">{t('upload.bpmRange', { min: BPM_RANGE.min, max: BPM_RANGE.max })}</Form.Control.Feedback>
+        </Form.Group>
+        <fieldset className="col-12">
+          <legend className="form-label fs-6 mb-2">{t('filters.moods')}</legend>
+          <div className="sori-meta-moods">
+            <MoodChoices value={draft.moods} onChange={(moods) => set({ moods })} />
+          </div>
+        </fieldset>
+      </div>
+      <p className="form-text mt-2 mb-0">{t('upload.measuredHint')}</p>
+      <div className="d-flex justify-content-end gap-2 mt-3">
+        {onCancel ? (
+          <Button variant="outline-secondary" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+        ) : null}
+        <Button type="submit" variant="primary" disabled={update.isPending} data-testid="meta-save">
+          {update.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
+          {t('upload.save')}
+        </Button>
+      </div>
+    </Form>
+  );
+}

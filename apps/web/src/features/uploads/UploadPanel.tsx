@@ -1,0 +1,232 @@
+import type { Music } from '@sori/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon';
+import { isApiError } from '../../lib/api-client';
+import { refreshMyTracks, uploadTrack } from './queries';
+import { TrackMetadataForm } from './TrackMetadataForm';
+
+type ItemState =
+  | { phase: 'waiting' }
+  | { phase: 'sending'; percent: number }
+  | { phase: 'processing' }
+  | { phase: 'review'; track: Music }
+  | { phase: 'saved'; track: Music }
+  | { phase: 'failed'; message: string };
+
+interface Item {
+  key: number;
+  file: File;
+  cover: File | null;
+  state: ItemState;
+}
+
+const AUDIO_ACCEPT = 'audio/*,.wav,.wave,.aif,.aiff,.flac,.mp3,.ogg,.oga,.opus,.m4a,.aac';
+
+const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+
+/**
+ * The upload form of the 'library' screen (issue 5): drop audio files or choose them; each one uploads with
+ * its progress, then Sori's analysis (BPM, key, duration) comes back as suggestions to review and correct.
+ * Files go one at a time, so one large file never starves the others of bandwidth or the server of cores.
+ */
+export function UploadPanel() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [items, setItems] = useState<Item[]>([]);
+  const [cover, setCover] = useState<File | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const nextKey = useRef(1);
+  const queue = useRef<Item[]>([]);
+  const running = useRef(false);
+  const coverInput = useRef<HTMLInputElement>(null);
+
+  const patch = (key: number, state: ItemState) => setItems((list) => list.map((item) => (item.key === key ? { ...item, state } : item)));
+
+  const pump = async () => {
+    if (running.current) return;
+    running.current = true;
+    for (let next = queue.current.shift(); next; next = queue.current.shift()) {
+      const { key } = next;
+      patch(key, { phase: 'sending', percent: 0 });
+      try {
+        const track = await uploadTrack({
+          file: next.file,
+          cover: next.cover,
+          onProgress: (sent, total) => {
+            // Once every byte is out, the server is analysing the audio: the bar says so.
+            if (total > 0 && sent >= total) patch(key, { phase: 'processing' });
+            else patch(key, { phase: 'sending', percent: total > 0 ? Math.round((sent / total) * 100) : 0 });
+          },
+        });
+        patch(key, { phase: 'review', track });
+        refreshMyTracks(queryClient);
+      } catch (error) {
+        patch(key, { phase: 'failed', message: isApiError(error) && error.message ? error.message : t('upload.failed') });
+      }
+    }
+    running.current = false;
+  };
+
+  const add = (files: readonly File[]) => {
+    if (files.length === 0) return;
+    const added: Item[] = files.map((file) => ({ key: nextKey.current++, file, cover, state: { phase: 'waiting' } }));
+    queue.current.push(...added);
+    setItems((list) => [...list, ...added]);
+    void pump();
+  };
+
+  const handleDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    add(Array.from(event.dataTransfer.files));
+  };
+
+  return (
+    <section className="sori-upload" aria-labelledby={`${id}-title`} data-testid="upload-panel">
+      <h2 id={`${id}-title`} className="h5 mb-3">
+        {t('upload.formTitle')}
+      </h2>
+      <div
+        className={`sori-dropzone${dragging ? ' dragging' : ''}`}
+        onDragEnter={(event) => {
+          if (event.dataTransfer.types.includes('Files')) setDragging(true);
+        }}
+        onDragOver={(event) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+        }}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={handleDrop}
+        data-testid="dropzone"
+      >
+        <span className="sori-dropzone-icon" aria-hidden="true">
+          <Icon name="upload" size={26} />
+        </span>
+        <p className="mb-1 fw-semibold">{t('upload.drop')}</p>
+        <p className="small text-body-secondary mb-3">{t('upload.formats')}</p>
+        <label className="btn btn-primary">
+          {t('upload.choose')}
+          <input
+            type="file"
+            className="visually-hidden"
+            multiple
+            accept={AUDIO_ACCEPT}
+            onChange={(event) => {
+              add(Array.from(event.target.files ?? []));
+              event.target.value = '';
+            }}
+            data-testid="upload-input"
+          />
+        </label>
+        <div className="sori-cover-pick mt-3">
+          {cover ? (
+            <span className="sori-tag" data-testid="cover-chosen">
+              <Icon name="file" size={14} />
+              <span className="text-truncate">{t('upload.coverChosen', { name: cover.name })}</span>
+              <button type="button" aria-label={t('upload.coverRemove')} onClick={() => setCover(null)}>
+                <Icon name="close" size={14} />
+              </button>
+            </span>
+          ) : (
+            <Button variant="link" size="sm" onClick={() => coverInput.current?.click()}>
+              {t('upload.coverAdd')}
+            </Button>
+          )}
+          <input
+            ref={coverInput}
+            type="file"
+            className="visually-hidden"
+            accept="image/jpeg,image/png,image/webp"
+            tabIndex={-1}
+            aria-label={t('upload.coverAdd')}
+            onChange={(event) => {
+              setCover(event.target.files?.[0] ?? null);
+              event.target.value = '';
+            }}
+            data-testid="cover-input"
+          />
+        </div>
+      </div>
+
+      {items.length > 0 ? (
+        <ul className="sori-upload-list list-unstyled" data-testid="upload-list">
+          {items.map((item) => (
+            <UploadItem
+              key={item.key}
+              item={item}
+              onDone={(track) => {
+                patch(item.key, { phase: 'saved', track });
+                refreshMyTracks(queryClient);
+              }}
+              onDismiss={() => setItems((list) => list.filter((other) => other.key !== item.key))}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: Music) => void; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  const { state } = item;
+  const percent = state.phase === 'sending' ? state.percent : state.phase === 'waiting' ? 0 : 100;
+  const status =
+    state.phase === 'waiting'
+      ? t('upload.waiting')
+      : state.phase === 'sending'
+        ? t('upload.sending', { percent: state.percent })
+        : state.phase === 'processing'
+          ? t('upload.processing')
+          : state.phase === 'review'
+            ? t('upload.review')
+            : state.phase === 'saved'
+              ? t('upload.saved')
+              : state.message;
+  return (
+    <li className={`sori-upload-item phase-${state.phase}`} data-testid="upload-item" data-phase={state.phase}>
+      <div className="d-flex align-items-center gap-3">
+        <span className="sori-upload-file-icon" aria-hidden="true">
+          <Icon name={state.phase === 'saved' ? 'check' : 'music'} />
+        </span>
+        <div className="flex-grow-1 min-w-0">
+          <div className="d-flex justify-content-between gap-2">
+            <span className="fw-semibold text-truncate">{item.file.name}</span>
+            <span className="small text-body-secondary flex-shrink-0">{size(item.file.size)}</span>
+          </div>
+          <div className={`small ${state.phase === 'failed' ? 'text-danger' : 'text-body-secondary'}`} role={state.phase === 'failed' ? 'alert' : undefined} data-testid="upload-status">
+            {status}
+          </div>
+        </div>
+        {state.phase === 'failed' || state.phase === 'saved' ? (
+          <button type="button" className="sori-icon-btn" aria-label={t('upload.dismiss', { name: item.file.name })} onClick={onDismiss}>
+            <Icon name="close" />
+          </button>
+        ) : null}
+      </div>
+      {state.phase === 'waiting' || state.phase === 'sending' || state.phase === 'processing' ? (
+        <ProgressBar
+          now={percent}
+          animated={state.phase === 'processing'}
+          striped={state.phase === 'processing'}
+          className="sori-upload-progress mt-2"
+          aria-label={t('upload.progress', { name: item.file.name })}
+          data-testid="upload-progress"
+        />
+      ) : null}
+      {state.phase === 'review' ? (
+        <div className="mt-3">
+          <TrackMetadataForm track={state.track} suggested onSaved={onDone} />
+        </div>
+      ) : null}
+    </li>
+  );
+}

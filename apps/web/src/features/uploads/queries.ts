@@ -1,0 +1,59 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Music } from '@sori/contract';
+import { api } from '../../lib/api-client';
+import { musicKeys, updateCachedTrack } from '../catalogue/queries';
+import { playlistKeys } from '../playlists/queries';
+
+/** Metadata an uploader corrects (PUT /my/musics/{id}); null restores the measured or tagged value. */
+export interface TrackMetadata {
+  title?: string;
+  artist?: string | null;
+  genre?: number | null;
+  moods?: number[] | null;
+  soundKey?: string | null;
+  bpm?: number | null;
+}
+
+export interface UploadInput {
+  file: File;
+  cover?: File | null;
+  onProgress?: (sent: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/** POST /my/musics as multipart (`file`, optional `cover`), with upload progress. */
+export function uploadTrack({ file, cover, onProgress, signal }: UploadInput): Promise<Music> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  if (cover) form.append('cover', cover, cover.name);
+  return api.upload<Music>('/my/musics', form, { onProgress, signal });
+}
+
+export function useTrackUpdateMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: TrackMetadata }) => api.put<Music>(`/my/musics/${id}`, changes),
+    onSuccess: (updated) => {
+      updateCachedTrack(queryClient, updated.id, () => updated);
+      void queryClient.invalidateQueries({ queryKey: musicKeys.personal });
+      void queryClient.invalidateQueries({ queryKey: musicKeys.all });
+    },
+  });
+}
+
+export function useTrackDeleteMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/my/musics/${id}`),
+    onSuccess: () => {
+      // The track may sit in likes, downloads and playlists too.
+      void queryClient.invalidateQueries({ queryKey: musicKeys.personal });
+      void queryClient.invalidateQueries({ queryKey: musicKeys.all });
+      void queryClient.invalidateQueries({ queryKey: playlistKeys.all });
+    },
+  });
+}
+
+export function refreshMyTracks(queryClient: ReturnType<typeof useQueryClient>): void {
+  void queryClient.invalidateQueries({ queryKey: musicKeys.lists({ kind: 'mine' }) });
+}
