@@ -8,6 +8,7 @@ import './specs/navigation.spec';
 import './specs/auth.spec';
 import './specs/settings.spec';
 import './specs/pages.spec';
+import './specs/search.spec';
 import './specs/visual.spec';
 import './specs/budget.spec';
 
