@@ -9,6 +9,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** The embedded database handle, for the few reads that must run synchronously (see track.repository). */
+  sqlite: Sqlite.Database | null;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export function createDb(config: Pick<Config, 'database'>): Db {
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', sqlite: null, close: () => kysely.destroy() };
   }
   const sqlite = new Sqlite(config.database.file);
   sqlite.pragma('journal_mode = WAL');
@@ -48,5 +50,5 @@ export function createDb(config: Pick<Config, 'database'>): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
 }

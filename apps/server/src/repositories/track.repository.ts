@@ -1,3 +1,4 @@
+import type Sqlite from 'better-sqlite3';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, TracksTable } from '../db/schema';
 import { nowIso } from '../lib/time';
@@ -56,6 +57,15 @@ export async function* streamIndexRows(db: Kysely<Database>, batch = 5000, ids?:
     yield rows;
     after = rows[rows.length - 1]!.id;
   }
+}
+
+/**
+ * Every index row in id order, one at a time, synchronously (SQLite only). Building the index from this
+ * keeps each row short-lived: a million tracks never sit in memory as objects at once, which otherwise
+ * left hundreds of MB of heap behind after boot.
+ */
+export function iterateIndexRowsSync(sqlite: Sqlite.Database): IterableIterator<IndexRow> {
+  return sqlite.prepare(`SELECT ${INDEX_COLUMNS.join(', ')} FROM tracks ORDER BY id`).iterate() as IterableIterator<IndexRow>;
 }
 
 /** Records that a track changed, in the same transaction as the change (see track_changes). */

@@ -1,4 +1,5 @@
 import { MIN_DOWNLOAD_LEVEL, type DownloadTicket, type Music, type MusicQuery, type Page } from '@sori/contract';
+import type Sqlite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/app-error';
@@ -14,6 +15,8 @@ import { parseMoods, toMusic, type MediaUrls } from './music.mapper';
 
 export interface CatalogueDeps {
   db: Kysely<Database>;
+  /** The embedded SQLite handle when there is one: the index is then built by streaming rows. */
+  sqlite?: Sqlite.Database | null;
   counters: Counters;
   urls: MediaUrls;
   hitWindowSeconds: number;
@@ -88,9 +91,18 @@ export class CatalogueService {
   /** Builds the index from the database (at boot). */
   async load(): Promise<void> {
     const seq = await tracks.latestChangeSeq(this.deps.db);
-    const all: IndexedTrack[] = [];
-    for await (const batch of tracks.streamIndexRows(this.deps.db)) for (const r of batch) all.push(toIndexed(r));
-    this.index = CatalogueIndex.build(all);
+    if (this.deps.sqlite) {
+      const rows = tracks.iterateIndexRowsSync(this.deps.sqlite);
+      this.index = CatalogueIndex.build(
+        (function* () {
+          for (const r of rows) yield toIndexed(r);
+        })(),
+      );
+    } else {
+      const all: IndexedTrack[] = [];
+      for await (const batch of tracks.streamIndexRows(this.deps.db)) for (const r of batch) all.push(toIndexed(r));
+      this.index = CatalogueIndex.build(all);
+    }
     this.changeSeq = seq;
   }
 
