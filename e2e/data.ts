@@ -4,12 +4,12 @@
  * with a liked track) and drive the browser for what is.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Music, Page, Playlist } from '@sori/contract';
 import { renderTrack } from './fixtures/audio';
-import { FIXTURE_TRACKS, type FixtureTrack } from './fixtures/catalogue';
+import { FIXTURE_TRACKS, SPECIAL as SPECIAL_TITLES, type FixtureTrack } from './fixtures/catalogue';
 import { BASE_URL, ROOT, type Account } from './harness';
 
 export { FIXTURE_TRACKS, SPECIAL } from './fixtures/catalogue';
@@ -95,4 +95,30 @@ export function audioFile(name: string, seconds = 4, bpm = 100): string {
   const file = path.join(dir, name);
   writeFileSync(file, renderTrack(7, bpm, seconds));
   return file;
+}
+
+/** Uploads an audio file through POST /my/musics, as the upload form does. */
+export async function upload(account: Account, file: string, name = path.basename(file)): Promise<Music> {
+  const form = new FormData();
+  form.append('file', new Blob([readFileSync(file)], { type: 'audio/wav' }), name);
+  const response = await fetch(`${BASE_URL}/api/my/musics`, { method: 'POST', headers: { Authorization: `Bearer ${account.token}` }, body: form });
+  if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { body: Music }).body;
+}
+
+/**
+ * Gives an account something on every personal screen: likes, downloads (level 5), an upload and two
+ * playlists with tracks. Answers the playlists.
+ */
+export async function furnish(account: Account): Promise<Playlist[]> {
+  const titles = ['Golden Dreams 122', 'Neon Lights 125', 'Cosmic Road 119', SPECIAL_TITLES.calmPiano, SPECIAL_TITLES.markup];
+  const tracks = await Promise.all(titles.map((t) => trackNamed(t)));
+  await setLevel(account, 5);
+  for (const track of tracks.slice(0, 3)) await like(account, track.id);
+  for (const track of tracks.slice(2, 5)) await api('/download/download?musicId=' + track.id, { token: account.token });
+  await upload(account, audioFile('내 첫 업로드.wav', 3, 110));
+  const lists = [await createPlaylist(account, '출근길 플레이리스트', '아침에 듣는 곡'), await createPlaylist(account, '브이로그 BGM')];
+  for (const track of tracks) await addToPlaylist(account, lists[1]!.id, track.id);
+  await addToPlaylist(account, lists[0]!.id, tracks[0]!.id);
+  return lists;
 }

@@ -9,7 +9,12 @@ import './specs/auth.spec';
 import './specs/settings.spec';
 import './specs/pages.spec';
 import './specs/search.spec';
+import './specs/player.spec';
+import './specs/actions.spec';
+import './specs/playlists.spec';
+import './specs/upload.spec';
 import './specs/visual.spec';
+import './specs/visual-data.spec';
 import './specs/budget.spec';
 
 const summary = await runAll(process.env.E2E_FILTER || undefined);

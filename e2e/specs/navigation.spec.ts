@@ -46,7 +46,8 @@ test('nav and sidebar links navigate inside the app and mark the current item', 
   }
   await page.click('[data-testid="nav-plan"]');
   await page.waitForURL('**/plan');
-  expectEqual(await page.locator('[data-testid="sidebar"]').count(), 0, 'no sidebar on /plan');
+  // The router commits a navigation once the next screen's code is there, just after the URL changes.
+  await eventually(() => page.locator('[data-testid="sidebar"]').count(), 0, 'no sidebar on /plan');
   await page.click('[data-testid="nav-home"]');
   await page.waitForURL((url) => url.pathname === '/');
   expectTrue(await page.evaluate(() => (window as unknown as { __spa?: boolean }).__spa === true), 'no full reload');

@@ -223,9 +223,8 @@ test('pagination: windows, ellipses, first/previous/next/last, scrolls to the ta
   await page.mouse.wheel(0, 5000);
   await page.locator('[data-testid="page-last"]').click();
   await eventually(async () => query(page).page, ['7'], 'last page in the URL');
-  await settledResults(page);
+  await eventually(() => page.locator('[data-testid="track-row"]').count(), FIXTURE_TRACKS.length - 120, 'rows on the last page');
   await eventually(() => pagerText(page), '1 … 3 4 5 6 7', 'page 7');
-  expectEqual(await page.locator('[data-testid="track-row"]').count(), FIXTURE_TRACKS.length - 120, 'rows on the last page');
   expectTrue(await page.locator('[data-testid="page-next"]').isDisabled(), 'next disabled on the last page');
   // 100 ms after the change the table scrolls into view.
   await eventually(

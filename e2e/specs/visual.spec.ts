@@ -1,70 +1,13 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import {
-  BASE_URL,
-  ROOT,
-  SCREENSHOTS,
-  createAccount,
-  expectEqual,
-  open,
-  seedStorage,
-  slug,
-  test,
-  type TestContext,
-} from '../harness';
+import { seriousViolations, settle, themedPage, THEMES } from '../axe';
+import { furnish } from '../data';
+import { SCREENSHOTS, createAccount, expectEqual, open, slug, test } from '../harness';
 import { LANGS, ROUTE_CASES } from './routes';
-
-const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
-const THEMES = ['light', 'dark'] as const;
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** Runs axe-core on the page and returns the serious and critical violations. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations as AxeViolation[];
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.locator('[data-testid="page-title"]').waitFor();
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.evaluate(() => document.fonts.ready);
-}
-
-async function themedPage(ctx: TestContext, lang: string, theme: string, seed: Record<string, string> = {}): Promise<Page> {
-  const page = await ctx.newPage({ bypassCSP: true, reducedMotion: 'reduce' });
-  await page.addInitScript(
-    ([l, t]) => {
-      localStorage.setItem('language', l!);
-      localStorage.setItem('theme', t!);
-    },
-    [lang, theme],
-  );
-  if (Object.keys(seed).length) await seedStorage(page, seed);
-  return page;
-}
 
 test('screenshots of every route in ko/en/ja × light/dark, each passing axe (no serious or critical issue)', async (ctx) => {
   const account = await createAccount('스크린샷');
-  for (const name of ['출근길 플레이리스트', '브이로그 BGM']) {
-    await fetch(`${BASE_URL}/api/playbox/create`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${account.token}` },
-      body: JSON.stringify({ name, description: null }),
-    });
-  }
+  // Every personal screen has data: likes, downloads, an upload, playlists with tracks.
+  await furnish(account);
   const session = { ACCESS_TOKEN: account.token, USER_INFO: JSON.stringify(account.user) };
   const problems: string[] = [];
   for (const lang of LANGS) {

@@ -23,9 +23,19 @@ export function SearchBar() {
   const [params, setParams] = useSearchParams();
   const applied = useMemo(() => conditionsFromParams(params), [params]);
   const appliedKey = conditionsKey(applied);
-  const [draft, setDraft] = useState({ key: appliedKey, conditions: applied });
-  // The URL changed without this bar (back, forward, a link): show what is searched now.
-  if (draft.key !== appliedKey) setDraft({ key: appliedKey, conditions: applied });
+  // `key` is the URL this draft is in step with; `pending` the URL a search of this bar is on its way to
+  // (the router commits navigations as transitions, after the typing that may follow them).
+  const [draft, setDraft] = useState<{ key: string; pending: string | null; conditions: SearchConditions }>({
+    key: appliedKey,
+    pending: null,
+    conditions: applied,
+  });
+  if (draft.key !== appliedKey) {
+    // Our own search landed: keep what is being typed. Anything else (back, forward, a link) shows what
+    // is searched now.
+    if (appliedKey === draft.pending) setDraft({ ...draft, key: appliedKey, pending: null });
+    else setDraft({ key: appliedKey, pending: null, conditions: applied });
+  }
   const conditions = draft.conditions;
 
   const lastWasTyping = useRef(false);
@@ -37,7 +47,8 @@ export function SearchBar() {
       // search instead of stepping through every pause.
       const replace = request.debounced && lastWasTyping.current;
       lastWasTyping.current = request.debounced;
-      setDraft((d) => ({ key: conditionsKey(request.conditions), conditions: d.conditions }));
+      const target = conditionsKey(request.conditions);
+      setDraft((d) => (target === d.key ? d : { ...d, pending: target }));
       setParams(next, { replace });
     });
   }, [scheduler, params, setParams]);

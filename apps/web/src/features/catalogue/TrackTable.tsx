@@ -69,16 +69,16 @@ export function TrackTable({ tracks, caption, playlistId, highlight, onRemove, e
             <th scope="col" className="sori-col-title">
               {t('tracks.title')}
             </th>
-            <th scope="col" className="sori-col-wave d-none d-md-table-cell">
+            <th scope="col" className="sori-col-wave">
               {t('tracks.wave')}
             </th>
             <th scope="col" className="sori-col-time text-end">
               {t('tracks.time')}
             </th>
-            <th scope="col" className="sori-col-key d-none d-sm-table-cell text-center">
+            <th scope="col" className="sori-col-key text-center">
               {t('tracks.key')}
             </th>
-            <th scope="col" className="sori-col-bpm d-none d-sm-table-cell text-end">
+            <th scope="col" className="sori-col-bpm text-end">
               {t('tracks.bpm')}
             </th>
             {showActions ? (
@@ -191,16 +191,16 @@ function TrackRow({ track, current, playing, highlight, showActions, handlers, b
           {badge}
         </div>
       </td>
-      <td className="sori-col-wave d-none d-md-table-cell">
+      <td className="sori-col-wave">
         <WaveImage url={track.waveUrl} />
       </td>
       <td className="sori-col-time text-end" data-testid="track-time">
         {track.duration || '-'}
       </td>
-      <td className="sori-col-key d-none d-sm-table-cell text-center" data-testid="track-key">
+      <td className="sori-col-key text-center" data-testid="track-key">
         {track.soundkey || '-'}
       </td>
-      <td className="sori-col-bpm d-none d-sm-table-cell text-end" data-testid="track-bpm">
+      <td className="sori-col-bpm text-end" data-testid="track-bpm">
         {track.bpm ?? '-'}
       </td>
       {showActions ? (
@@ -221,7 +221,8 @@ function TrackActions({ track, handlers }: { track: Music; handlers: RowHandlers
   const toggleLike = () => (token ? like.mutate({ id: track.id, liked: !track.liked }) : openLogin());
   const { remove } = handlers;
 
-  const phoneOnly = 'd-sm-none';
+  // In a narrow table these live in the menu instead of beside it (see the container queries in theme.css).
+  const phoneOnly = 'sori-action-narrow';
   const items: MenuButtonItem[] = [
     { key: 'download', className: phoneOnly, label: <MenuLabel icon="download" text={t('tracks.download')} />, onSelect: () => void download(track) },
     { key: 'add', className: phoneOnly, label: <MenuLabel icon="listAdd" text={t('tracks.addToPlaylist')} />, onSelect: () => handlers.addToPlaylist(track) },
@@ -243,7 +244,7 @@ function TrackActions({ track, handlers }: { track: Music; handlers: RowHandlers
     <div className="sori-actions">
       <button
         type="button"
-        className="sori-icon-btn d-none d-sm-inline-flex"
+        className="sori-icon-btn sori-action-wide"
         onClick={() => void download(track)}
         aria-label={t('tracks.downloadTrack', { title: track.title })}
         title={t('tracks.download')}
@@ -253,7 +254,7 @@ function TrackActions({ track, handlers }: { track: Music; handlers: RowHandlers
       </button>
       <button
         type="button"
-        className="sori-icon-btn d-none d-sm-inline-flex"
+        className="sori-icon-btn sori-action-wide"
         onClick={() => handlers.addToPlaylist(track)}
         aria-label={t('tracks.addTrack', { title: track.title })}
         title={t('tracks.addToPlaylist')}
@@ -264,7 +265,7 @@ function TrackActions({ track, handlers }: { track: Music; handlers: RowHandlers
       {remove ? (
         <button
           type="button"
-          className="sori-icon-btn d-none d-sm-inline-flex"
+          className="sori-icon-btn sori-action-wide"
           onClick={() => remove(track)}
           aria-label={t('tracks.removeTrack', { title: track.title })}
           title={t('tracks.removeFromPlaylist')}

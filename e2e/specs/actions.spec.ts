@@ -1,0 +1,197 @@
+import { genreOf, moodOf } from '@sori/contract';
+import type { Page } from 'playwright-core';
+import { addToPlaylist, api, createPlaylist, setLevel, SPECIAL, trackNamed } from '../data';
+import { createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr } from '../harness';
+import { row, rowTitles, settledResults } from './ui';
+
+const notice = (page: Page) => page.locator('[data-testid="notice"]').last();
+
+async function openTrack(page: Page, title: string, words = title): Promise<void> {
+  await page.goto(`/library?q=${encodeURIComponent(words)}`);
+  await settledResults(page);
+  await row(page, title).waitFor();
+}
+
+test('likes: a visitor is asked to log in; the heart flips at once; liked tracks list without actions; a failure is only logged', async (ctx) => {
+  const visitor = await ctx.newPage();
+  await open(visitor, '/library');
+  await settledResults(visitor);
+  await visitor.locator('[data-testid="row-like"]').first().click();
+  await visitor.locator('.modal.show').waitFor();
+  expectTrue((await visitor.locator('.modal.show .modal-title').innerText()).includes(tr('ko', 'auth.login.title')), 'login modal');
+
+  const account = await createAccount('좋아요');
+  const page = await signedInPage(ctx, account);
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  // The server answers slowly: the heart must not wait for it.
+  await page.route('**/api/my/like', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await open(page, '/library');
+  await openTrack(page, 'Neon Lights 125', 'Neon Lights');
+  const heart = row(page, 'Neon Lights 125').locator('[data-testid="row-like"]');
+  expectEqual(await heart.getAttribute('aria-pressed'), 'false', 'not liked yet');
+  await heart.click();
+  expectEqual(await heart.getAttribute('aria-pressed'), 'true', 'flipped before the server answered');
+  await page.waitForResponse('**/api/my/like');
+
+  await page.locator('[data-testid="side-favorite"]').click();
+  await eventually(() => rowTitles(page), ['Neon Lights 125'], 'liked track listed');
+  expectEqual(await page.locator('[data-testid="row-like"]').count(), 0, 'no actions on the liked list (id 0)');
+  expectEqual(await page.locator('[data-testid="track-table"] thead th').count(), 6, 'no actions column');
+
+  // Unlike fails on the server: no message, the heart goes back, a warning is logged.
+  await page.route('**/api/my/unlike', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' }));
+  await openTrack(page, 'Neon Lights 125', 'Neon Lights');
+  await heart.click();
+  await eventually(() => heart.getAttribute('aria-pressed'), 'true', 'flag restored after the failure');
+  expectEqual(await page.locator('[data-testid="notice"]').count(), 0, 'no message for a failed like');
+  expectTrue(warnings.some((w) => w.includes('[like]')), 'the failure was logged');
+});
+
+test('downloads: signed out, no file info, level 1, failures each say so; at level 5 the file saves under its name', async (ctx) => {
+  const track = await trackNamed('Golden Dreams 122');
+  const visitor = await ctx.newPage();
+  await open(visitor, '/library');
+  await openTrack(visitor, track.title, 'Golden Dreams');
+  await row(visitor, track.title).locator('[data-testid="row-download"]').click();
+  await eventually(() => notice(visitor).locator('span').first().innerText(), tr('ko', 'download.errors.login'), 'login required');
+
+  const account = await createAccount('다운로드');
+  const page = await signedInPage(ctx, account);
+  await open(page, '/library');
+  await openTrack(page, track.title, 'Golden Dreams');
+  const download = row(page, track.title).locator('[data-testid="row-download"]');
+  await download.click();
+  await eventually(() => notice(page).locator('span').first().innerText(), tr('ko', 'download.errors.level'), 'level 5 needed');
+
+  // A track without file information (the list answer altered on its way to the page).
+  await page.route('**/api/musics?**', async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { body: { content: { fileName: string | null }[] } };
+    for (const t of json.body.content) t.fileName = null;
+    await route.fulfill({ response, json });
+  });
+  await page.reload();
+  await settledResults(page);
+  await download.click();
+  await eventually(() => notice(page).locator('span').first().innerText(), tr('ko', 'download.errors.noFile'), 'no file info');
+  await page.unroute('**/api/musics?**');
+  await page.reload();
+  await settledResults(page);
+
+  // The operator raises the level while the page is open: the stored level is refreshed before saying no.
+  await setLevel(account, 5);
+  await page.route('**/api/download/download**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' }), { times: 1 });
+  await download.click();
+  await eventually(() => notice(page).locator('span').first().innerText(), tr('ko', 'download.errors.failed'), 'download failed');
+  await page.route('**/api/download/download**', (route) => route.abort('connectionfailed'), { times: 1 });
+  await download.click();
+  await eventually(() => notice(page).locator('span').first().innerText(), tr('ko', 'download.errors.error'), 'error during download');
+
+  const saved = page.waitForEvent('download');
+  await download.click();
+  const file = await saved;
+  expectEqual(file.suggestedFilename(), track.fileName, 'saved under its file name');
+  expectTrue((await file.failure()) === null, 'the file arrived');
+
+  await page.locator('[data-testid="side-download"]').click();
+  await eventually(() => rowTitles(page), [track.title], 'listed under downloads');
+  expectEqual(await page.locator('[data-testid="row-download"]').count(), 0, 'no actions on the downloaded list (id -1)');
+});
+
+test("add to playlist: 'no playlists', then newest first in the modal; drag a row onto a sidebar playlist; remove inside a playlist", async (ctx) => {
+  const account = await createAccount('담기');
+  const page = await signedInPage(ctx, account);
+  await open(page, '/library');
+  await openTrack(page, 'Cosmic Road 119', 'Cosmic Road');
+  await row(page, 'Cosmic Road 119').locator('[data-testid="row-add"]').click();
+  const modal = page.locator('[data-testid="choose-playlist-modal"]');
+  await eventually(() => modal.locator('[data-testid="no-playlists"]').innerText(), tr('ko', 'playlists.none'), "'no playlists'");
+  await page.keyboard.press('Escape');
+  await modal.waitFor({ state: 'detached' });
+
+  const older = await createPlaylist(account, '먼저 만든 목록');
+  const newer = await createPlaylist(account, '나중에 만든 목록');
+  await page.reload();
+  await settledResults(page);
+  await row(page, 'Cosmic Road 119').locator('[data-testid="row-add"]').click();
+  const items = modal.locator('[data-testid="choose-playlist-list"] button');
+  await items.first().waitFor();
+  expectEqual((await items.allInnerTexts()).map((t) => t.split('\n')[0]!.trim()), [newer.name, older.name], 'newest first');
+  await items.filter({ hasText: older.name }).click();
+  await modal.waitFor({ state: 'detached' });
+  await eventually(() => notice(page).locator('span').first().innerText(), tr('ko', 'playlists.added', { name: older.name }), 'added notice');
+
+  // Drag and drop: the sidebar playlist lights up while the track is over it, the drop adds the track.
+  const target = page.locator(`[data-testid="side-playlist"][data-playlist-id="${newer.id}"]`);
+  const source = row(page, 'Cosmic Road 119').locator('[data-testid="track-time"]');
+  await source.hover();
+  await page.mouse.down();
+  const box = (await target.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.move(box.x + 30, box.y + box.height / 2, { steps: 2 });
+  await eventually(async () => (await target.getAttribute('class'))?.includes('drop-over') ?? false, true, 'highlighted while dragged over');
+  await page.mouse.up();
+  await eventually(async () => (await api<{ musicCount: number }>(`/playbox/${newer.id}`, { token: account.token })).musicCount, 1, 'dropped track added');
+  expectTrue(!(await target.getAttribute('class'))?.includes('drop-over'), 'highlight gone after the drop');
+
+  // Inside a real playlist the row can be removed; the liked list (id 0) shows no actions.
+  await target.locator('a').click();
+  await page.waitForURL(`**/playlist/${newer.id}`);
+  await eventually(() => rowTitles(page), ['Cosmic Road 119'], 'track in the playlist');
+  await row(page, 'Cosmic Road 119').locator('[data-testid="row-remove"]').click();
+  await page.locator('[data-testid="empty-state"]').waitFor();
+  expectEqual((await api<{ musicCount: number }>(`/playbox/${newer.id}`, { token: account.token })).musicCount, 0, 'removed on the server');
+
+  // A like from inside a playlist.
+  await addToPlaylist(account, newer.id, (await trackNamed('Cosmic Road 119')).id);
+  await page.reload();
+  await row(page, 'Cosmic Road 119').locator('[data-testid="row-like"]').click();
+  await eventually(async () => (await api<{ totalElements: number }>('/musics?tempPlayListId=0', { token: account.token })).totalElements, 1, 'liked from the playlist');
+  await page.goto('/playlist/0');
+  await settledResults(page);
+  expectEqual(await page.locator('[data-testid="row-like"]').count(), 0, 'no actions on /playlist/0');
+});
+
+test('row menu: share copies a link that opens the track; details shows its facts; a missing track says so', async (ctx) => {
+  const page = await ctx.newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const track = await trackNamed(SPECIAL.calmPiano);
+  await open(page, '/library');
+  await openTrack(page, track.title, '피아노');
+  const menu = row(page, track.title).locator('[data-testid="row-menu"]');
+  await menu.locator('button[aria-haspopup="menu"]').click();
+  await menu.locator('[data-testid="row-share"]').click();
+  await eventually(() => notice(page).locator('span').first().innerText(), tr('ko', 'tracks.linkCopied'), 'copied');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expectEqual(new URL(link).pathname + new URL(link).search, `/library?track=${track.id}`, 'the link');
+
+  await menu.locator('button[aria-haspopup="menu"]').click();
+  await menu.locator('[data-testid="row-details"]').click();
+  const panel = page.locator('[data-testid="track-details"]');
+  await panel.waitFor();
+  const facts = await panel.locator('[data-testid="details-list"]').innerText();
+  for (const fact of [track.artist!, genreOf(701)!.labels.ko, moodOf(1302)!.labels.ko, moodOf(1404)!.labels.ko, 'C', '72', track.duration!]) {
+    expectTrue(facts.includes(fact), `details show ${fact}`);
+  }
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'detached' });
+
+  // Someone opens the shared link.
+  const friend = await ctx.newPage();
+  await open(friend, link.replace(/^https?:\/\/[^/]+/u, ''));
+  await friend.locator('[data-testid="track-details"] [data-testid="details-title"]').waitFor();
+  expectEqual(await friend.locator('[data-testid="details-title"]').innerText(), track.title, 'shared track opened');
+  await friend.locator('[data-testid="details-play"]').click();
+  await eventually(() => friend.locator('[data-testid="player-title"]').innerText(), track.title, 'played from the details');
+  await friend.locator('[data-testid="track-details"] .btn-close').click();
+  await eventually(async () => new URL(friend.url()).searchParams.has('track'), false, 'closing drops the track from the URL');
+
+  await open(friend, '/library?track=99999999');
+  await eventually(() => notice(friend).locator('span').first().innerText(), tr('ko', 'tracks.notFound'), 'missing track');
+  expectTrue(!new URL(friend.url()).searchParams.has('track'), 'the broken link is cleared');
+});

@@ -1,0 +1,178 @@
+import type { Page } from 'playwright-core';
+import { SPECIAL, trackNamed } from '../data';
+import { eventually, expectEqual, expectTrue, open, test, tr } from '../harness';
+import { row, settledResults } from './ui';
+
+/**
+ * Watches the page's audio: every Audio element the app creates is kept in window.__audios with a log of
+ * its 'playing' and 'ended' events, and every decodeAudioData call is counted (the page must never decode
+ * audio to draw a waveform).
+ */
+async function instrumentAudio(page: Page): Promise<void> {
+  // A string, not a function: the test runner's transpiler would add helpers the page does not have.
+  await page.addInitScript(`(() => {
+    const w = window;
+    w.__audios = [];
+    w.__events = [];
+    w.__decodes = 0;
+    const Native = window.Audio;
+    function Tracked(src) {
+      const audio = new Native(src);
+      w.__audios.push(audio);
+      for (const type of ['playing', 'ended', 'pause']) {
+        audio.addEventListener(type, () => w.__events.push({ type, at: performance.now(), src: audio.src }));
+      }
+      return audio;
+    }
+    Tracked.prototype = Native.prototype;
+    window.Audio = Tracked;
+    for (const Ctx of [window.AudioContext, window.OfflineAudioContext]) {
+      if (!Ctx) continue;
+      const decode = Ctx.prototype.decodeAudioData;
+      Ctx.prototype.decodeAudioData = function (...args) {
+        w.__decodes += 1;
+        return decode.apply(this, args);
+      };
+    }
+  })();`);
+}
+
+/** The audio element playing now (the controller keeps two and swaps them). */
+function activeAudio(page: Page) {
+  return page.evaluate(() => {
+    const audios = (window as unknown as { __audios: HTMLAudioElement[] }).__audios;
+    const playing = audios.find((a) => !a.paused) ?? audios.find((a) => a.src && a.currentTime > 0) ?? audios.find((a) => a.src);
+    return playing ? { time: playing.currentTime, paused: playing.paused, volume: playing.volume, src: playing.src, ended: playing.ended } : null;
+  });
+}
+
+const bar = (page: Page) => page.locator('[data-testid="player-bar"]');
+
+test('player: a row click plays real audio; the bar shows cover, title, artist and times; the waveform comes from peaks, never decoding', async ({ newPage }) => {
+  const page = await newPage();
+  await instrumentAudio(page);
+  // The hit fails on the server side: playback must not care (spec section 4).
+  const hits: string[] = [];
+  await page.route('**/api/log/hit**', async (route) => {
+    hits.push(route.request().url());
+    await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down","code":"INTERNAL"}' });
+  });
+  const streams: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/stream') && request.resourceType() !== 'media') streams.push(`${request.resourceType()} ${request.url()}`);
+  });
+  const long = await trackNamed(SPECIAL.long);
+  await open(page, `/library?q=${encodeURIComponent('Long Walk')}`);
+  await settledResults(page);
+  expectEqual(await bar(page).count(), 0, 'no player bar before anything plays');
+
+  await row(page, SPECIAL.long).locator('[data-testid="track-time"]').click();
+  await bar(page).waitFor();
+  await eventually(() => bar(page).getAttribute('data-status'), 'playing', 'playing');
+  expectEqual(await bar(page).locator('[data-testid="player-title"]').innerText(), SPECIAL.long, 'title');
+  expectEqual(await bar(page).locator('[data-testid="player-artist"]').innerText(), long.artist, 'artist');
+  expectEqual(await bar(page).locator('[data-testid="player-total"]').innerText(), '0:40', 'total time');
+  await eventually(async () => (await activeAudio(page))!.time > 1, true, 'the audio advances', 5000);
+  await eventually(() => bar(page).locator('[data-testid="player-elapsed"]').innerText(), '0:01', 'elapsed time shown', 3000);
+  await bar(page).locator('[data-testid="player-waveform"][data-state="ready"] canvas').first().waitFor();
+  expectEqual(await page.evaluate(() => (window as unknown as { __decodes: number }).__decodes), 0, 'no decodeAudioData');
+  expectEqual(streams, [], 'the audio is only fetched by the audio element');
+  expectEqual(hits.length, 1, 'one hit recorded');
+  expectEqual(await row(page, SPECIAL.long).getAttribute('aria-current'), 'true', 'the playing row is marked');
+
+  // A track with a cover and no artist: the cover shows and the artist reads 'Unknown Artist'.
+  await page.goto(`/library?q=${encodeURIComponent('Midnight Coffee')}`);
+  await settledResults(page);
+  await row(page, SPECIAL.noArtist).locator('[data-testid="row-play"]').click();
+  await eventually(() => bar(page).locator('[data-testid="player-title"]').innerText(), SPECIAL.noArtist, 'second track');
+  expectEqual(await bar(page).locator('[data-testid="player-artist"]').innerText(), tr('ko', 'tracks.unknownArtist'), 'unknown artist');
+  await page.goto(`/library?q=${encodeURIComponent('Velvet Echoes')}`);
+  await settledResults(page);
+  await page.locator('[data-testid="track-row"]').first().click();
+  await eventually(async () => (await bar(page).locator('img.sori-player-cover').count()) > 0, true, 'cover in the bar');
+});
+
+test('player controls: pause, seek on the waveform, Space / ← → / L (not while typing), volume, repeat after 50 ms, across routes', async ({ newPage }) => {
+  const page = await newPage();
+  await instrumentAudio(page);
+  await open(page, `/library?q=${encodeURIComponent('Long Walk')}`);
+  await settledResults(page);
+  await row(page, SPECIAL.long).locator('[data-testid="track-time"]').click();
+  await eventually(() => bar(page).getAttribute('data-status'), 'playing', 'playing');
+  await bar(page).locator('[data-testid="player-waveform"][data-state="ready"]').waitFor();
+
+  // The play/pause button.
+  await bar(page).locator('[data-testid="player-toggle"]').click();
+  await eventually(async () => (await activeAudio(page))!.paused, true, 'paused by the button');
+  expectEqual(await bar(page).locator('[data-testid="player-toggle"]').getAttribute('aria-label'), tr('ko', 'player.play'), 'button offers play');
+
+  // Seek by clicking the waveform: three quarters in is 30 s of 40.
+  const wave = bar(page).locator('[data-testid="player-waveform"]');
+  const box = (await wave.boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
+  await eventually(async () => Math.round((await activeAudio(page))!.time), 30, 'seeked to 0:30', 3000);
+
+  // Keyboard, focus on the page: Space plays, ← and → move 5 s, L toggles repeat.
+  await page.locator('[data-testid="page-title"]').click();
+  await page.keyboard.press('Space');
+  await eventually(async () => (await activeAudio(page))!.paused, false, 'Space plays');
+  await page.keyboard.press('Space');
+  await eventually(async () => (await activeAudio(page))!.paused, true, 'Space pauses');
+  const at = (await activeAudio(page))!.time;
+  await page.keyboard.press('ArrowLeft');
+  await eventually(async () => Math.round(((await activeAudio(page))!.time - at) * 10) / 10, -5, '← goes back 5 s');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await eventually(async () => Math.round(((await activeAudio(page))!.time - at) * 10) / 10, 5, '→ goes forward 5 s');
+  await page.keyboard.press('KeyL');
+  expectEqual(await bar(page).locator('[data-testid="player-repeat"]').getAttribute('aria-pressed'), 'true', 'L turns repeat on');
+  await page.keyboard.press('KeyL');
+  expectEqual(await bar(page).locator('[data-testid="player-repeat"]').getAttribute('aria-pressed'), 'false', 'L turns repeat off');
+
+  // Typing in the search box is typing, not shortcuts.
+  const before = (await activeAudio(page))!;
+  await page.locator('[data-testid="search-input"]').click();
+  await page.keyboard.type(' l');
+  await page.keyboard.press('ArrowLeft');
+  const after = (await activeAudio(page))!;
+  expectEqual([after.paused, Math.round(after.time)], [before.paused, Math.round(before.time)], 'no shortcut while typing');
+  expectEqual(await bar(page).locator('[data-testid="player-repeat"]').getAttribute('aria-pressed'), 'false', 'no repeat while typing');
+
+  // Volume: 0 to 1 in steps of 0.1, default 1.
+  const volume = bar(page).locator('[data-testid="player-volume"]');
+  expectEqual([await volume.getAttribute('min'), await volume.getAttribute('max'), await volume.getAttribute('step'), await volume.inputValue()], ['0', '1', '0.1', '1'], 'volume slider');
+  await volume.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await eventually(async () => (await activeAudio(page))!.volume, 0.7, 'volume down three steps');
+
+  // Playback goes on across route changes.
+  await bar(page).locator('[data-testid="player-toggle"]').click();
+  await eventually(async () => (await activeAudio(page))!.paused, false, 'playing again');
+  await page.locator('[data-testid="nav-plan"]').click();
+  await page.waitForURL('**/plan');
+  const onPlan = (await activeAudio(page))!.time;
+  await eventually(async () => (await activeAudio(page))!.time > onPlan + 0.5, true, 'still playing on /plan', 4000);
+  expectTrue(await bar(page).isVisible(), 'bar still shown');
+
+  // Repeat: a 2 s track restarts 50 ms after it ends; without repeat it stops.
+  await page.goto(`/library?q=${encodeURIComponent('Tiny Loop')}`);
+  await settledResults(page);
+  await row(page, SPECIAL.short).locator('[data-testid="track-time"]').click();
+  await eventually(() => bar(page).getAttribute('data-status'), 'playing', 'short track playing');
+  const shortSrc = (await activeAudio(page))!.src;
+  await bar(page).locator('[data-testid="player-repeat"]').click();
+  await page.waitForTimeout(3500);
+  const events = await page.evaluate(() => (window as unknown as { __events: { type: string; at: number; src: string }[] }).__events);
+  const loop = events.filter((e) => e.src === shortSrc);
+  const ended = loop.findIndex((e) => e.type === 'ended');
+  expectTrue(ended >= 0, 'the short track ended');
+  const restarted = loop.slice(ended + 1).find((e) => e.type === 'playing');
+  expectTrue(restarted !== undefined, 'it played again');
+  const gap = restarted!.at - loop[ended]!.at;
+  expectTrue(gap >= 45 && gap < 1000, `restarted ${Math.round(gap)} ms after the end`);
+  expectEqual(await bar(page).getAttribute('data-status'), 'playing', 'still playing with repeat');
+  await bar(page).locator('[data-testid="player-repeat"]').click();
+  await eventually(() => bar(page).getAttribute('data-status'), 'paused', 'stops at the end without repeat', 4000);
+});

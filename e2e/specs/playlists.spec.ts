@@ -1,0 +1,171 @@
+import type { Page } from 'playwright-core';
+import { addToPlaylist, createPlaylist, playlists, trackNamed } from '../data';
+import { createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr } from '../harness';
+import { query, rowTitles, settledResults, waitForCount } from './ui';
+
+const entries = (page: Page) => page.locator('[data-testid="manager-entry"]');
+const entryNames = async (page: Page) =>
+  (await entries(page).locator('.sori-manager-select .text-truncate').allInnerTexts()).map((t) => t.trim());
+const selectedId = (page: Page) => page.locator('[data-testid="manager-entry"].active').getAttribute('data-playlist-id');
+const managerError = (page: Page) => page.locator('[data-testid="manager-error"]');
+const selectedTitles = (page: Page) => page.locator('[data-testid="manager-selected"] [data-testid="track-title"]').allInnerTexts();
+
+test('playlist manager: pinned liked and downloaded, count badges, create/edit/delete with their selection rules, errors in a red alert', async (ctx) => {
+  const account = await createAccount('목록');
+  const first = await createPlaylist(account, '카페 BGM', '잔잔한 곡 모음');
+  await addToPlaylist(account, first.id, (await trackNamed('Golden Dreams 122')).id);
+  await addToPlaylist(account, first.id, (await trackNamed('Neon Lights 125')).id);
+  const page = await signedInPage(ctx, account);
+  await open(page, '/playlist');
+  await entries(page).nth(2).waitFor();
+  expectEqual(await entryNames(page), [tr('ko', 'playlists.liked'), tr('ko', 'playlists.downloaded'), '카페 BGM'], 'pinned entries first');
+  expectEqual(await entries(page).nth(2).locator('[data-testid="manager-count"]').innerText(), '2', 'track-count badge');
+  expectEqual(await entries(page).nth(0).locator('[data-testid="manager-menu"]').count(), 0, 'no menu on the liked entry');
+
+  // Select, then select again to deselect.
+  await entries(page).nth(2).locator('.sori-manager-select').click();
+  await eventually(() => selectedTitles(page), ['Neon Lights 125', 'Golden Dreams 122'], "selected playlist's tracks, newest first");
+  expectEqual(await page.locator('[data-testid="manager-selected"] [data-testid="row-remove"]').count(), 2, 'remove inside a real playlist');
+  await entries(page).nth(2).locator('.sori-manager-select').click();
+  await page.locator('[data-testid="manager-empty"]').waitFor();
+  // The liked entry lists without actions.
+  await entries(page).nth(0).locator('.sori-manager-select').click();
+  await page.locator('[data-testid="manager-selected"], [data-testid="manager-selected-title"]').first().waitFor();
+  expectEqual(await selectedId(page), '0', 'liked selected');
+
+  // Create: name required; the new playlist joins the top and is selected.
+  await page.locator('[data-testid="create-playlist"]').click();
+  const form = page.locator('[data-testid="playlist-form-modal"]');
+  await form.locator('[data-testid="playlist-save"]').click();
+  await form.locator('.invalid-feedback').waitFor();
+  expectEqual(await form.locator('.invalid-feedback').innerText(), tr('ko', 'playlist.nameRequired'), 'name required');
+  await form.locator('[data-testid="playlist-name"]').fill('  <b>출근길</b>  ');
+  await form.locator('[data-testid="playlist-description"]').fill('아침에 듣기');
+  await form.locator('[data-testid="playlist-save"]').click();
+  await form.waitFor({ state: 'detached' });
+  await eventually(() => entryNames(page), [tr('ko', 'playlists.liked'), tr('ko', 'playlists.downloaded'), '<b>출근길</b>', '카페 BGM'], 'new one on top, markup as text');
+  const created = (await playlists(account)).find((p) => p.name === '<b>출근길</b>')!;
+  expectEqual(await selectedId(page), String(created.id), 'the new playlist is selected');
+  expectEqual(created.description, '아침에 듣기', 'description saved');
+
+  // Edit through the menu.
+  const newest = entries(page).nth(2);
+  await newest.locator('[data-testid="manager-menu"] button[aria-haspopup="menu"]').click();
+  await newest.locator('[data-testid="manager-edit"]').click();
+  await form.locator('[data-testid="playlist-name"]').fill('퇴근길');
+  await form.locator('[data-testid="playlist-save"]').click();
+  await form.waitFor({ state: 'detached' });
+  await eventually(async () => (await entryNames(page))[2], '퇴근길', 'renamed');
+
+  // A failed update shows the red alert, which can be dismissed.
+  await page.route(`**/api/playbox/${created.id}`, (route) =>
+    route.request().method() === 'PUT' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' }) : route.continue(),
+  );
+  await newest.locator('[data-testid="manager-menu"] button[aria-haspopup="menu"]').click();
+  await newest.locator('[data-testid="manager-edit"]').click();
+  await form.locator('[data-testid="playlist-name"]').fill('실패할 이름');
+  await form.locator('[data-testid="playlist-save"]').click();
+  await managerError(page).waitFor();
+  expectEqual((await managerError(page).innerText()).trim(), tr('ko', 'playlists.errors.update'), 'update failed');
+  expectTrue((await managerError(page).getAttribute('class'))!.includes('alert-danger'), 'a red alert');
+  await managerError(page).locator('.btn-close').click();
+  await managerError(page).waitFor({ state: 'detached' });
+  await page.unroute(`**/api/playbox/${created.id}`);
+
+  // A failed removal of a track shows there too.
+  await entries(page).nth(3).locator('.sori-manager-select').click();
+  await page.route('**/api/playlist/remove', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' }));
+  await page.locator('[data-testid="manager-selected"] [data-testid="row-remove"]').first().click();
+  await eventually(async () => (await managerError(page).innerText()).trim(), tr('ko', 'playlists.errors.removeTrack'), 'remove failed');
+  await managerError(page).locator('.btn-close').click();
+
+  // Delete says it cannot be undone, and deleting the selected playlist deselects it.
+  await entries(page).nth(2).locator('.sori-manager-select').click();
+  expectEqual(await selectedId(page), String(created.id), 'selected before deleting');
+  await newest.locator('[data-testid="manager-menu"] button[aria-haspopup="menu"]').click();
+  await newest.locator('[data-testid="manager-delete"]').click();
+  const confirm = page.locator('[data-testid="delete-playlist-modal"]');
+  await confirm.waitFor();
+  const text = await confirm.innerText();
+  expectTrue(text.includes(tr('ko', 'common.cannotUndo')), "'cannot be undone'");
+  expectTrue(text.includes('퇴근길'), 'names the playlist');
+  await confirm.locator('[data-testid="confirm-button"]').click();
+  await eventually(() => entryNames(page), [tr('ko', 'playlists.liked'), tr('ko', 'playlists.downloaded'), '카페 BGM'], 'deleted');
+  await page.locator('[data-testid="manager-empty"]').waitFor();
+
+  // A failed create shows the alert too.
+  await page.route('**/api/playbox/create', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' }));
+  await page.locator('[data-testid="create-playlist"]').click();
+  await form.locator('[data-testid="playlist-name"]').fill('안 될 목록');
+  await form.locator('[data-testid="playlist-save"]').click();
+  await eventually(async () => (await managerError(page).innerText()).trim(), tr('ko', 'playlists.errors.create'), 'create failed');
+});
+
+test('sidebar playlists: delete on hover names it; deleting the one on screen returns to the library; each opens at page 1 with its own search', async (ctx) => {
+  const account = await createAccount('사이드바');
+  const morning = await createPlaylist(account, '아침 산책');
+  const evening = await createPlaylist(account, '저녁 운동');
+  for (const title of ['Golden Dreams 122', 'Neon Lights 125', 'Cosmic Road 119']) await addToPlaylist(account, evening.id, (await trackNamed(title)).id);
+  const page = await signedInPage(ctx, account);
+  await open(page, '/library?page=3');
+  await settledResults(page);
+  await page.mouse.wheel(0, 900);
+  // Let the wheel's smooth scroll finish, as it would before anyone clicks.
+  await eventually(() => page.evaluate(() => window.scrollY > 400), true, 'scrolled down');
+  await page.waitForTimeout(300);
+
+  // Selecting a sidebar playlist scrolls to the top and opens page 1 with no search.
+  const link = page.locator(`[data-testid="side-playlist"][data-playlist-id="${evening.id}"] a`);
+  await link.click();
+  await page.waitForURL(`**/playlist/${evening.id}`);
+  await waitForCount(page, 3, 'the playlist');
+  await eventually(() => page.evaluate(() => window.scrollY), 0, 'scrolled to the top');
+  expectEqual(await page.locator('[data-testid="page-title"]').innerText(), '저녁 운동', 'its name as the title');
+
+  // Its own search bar searches inside it; opening it again from the sidebar resets the search.
+  await page.locator('[data-testid="search-input"]').fill('Neon');
+  await page.locator('[data-testid="search-input"]').press('Enter');
+  await eventually(() => rowTitles(page), ['Neon Lights 125'], 'searched inside the playlist');
+  expectEqual(query(page).q, ['Neon'], 'search in the URL');
+  await link.click();
+  await waitForCount(page, 3, 'search reset');
+  expectEqual(await page.locator('[data-testid="search-input"]').inputValue(), '', 'box emptied');
+
+  // Hover shows the delete button; its confirmation names the playlist.
+  const item = page.locator(`[data-testid="side-playlist"][data-playlist-id="${morning.id}"]`);
+  const remove = item.locator('[data-testid="side-delete"]');
+  expectEqual(await remove.evaluate((el) => getComputedStyle(el).opacity), '0', 'hidden until hovered');
+  await item.hover();
+  await eventually(() => remove.evaluate((el) => getComputedStyle(el).opacity), '1', 'shown on hover');
+  await remove.click();
+  const confirm = page.locator('[data-testid="side-delete-modal"]');
+  expectTrue((await confirm.innerText()).includes('아침 산책'), 'the confirmation names it');
+  await confirm.locator('[data-testid="confirm-button"]').click();
+  await item.waitFor({ state: 'detached' });
+  expectTrue(page.url().endsWith(`/playlist/${evening.id}`), 'deleting another playlist stays here');
+
+  // Deleting the playlist on screen returns to the library.
+  const current = page.locator(`[data-testid="side-playlist"][data-playlist-id="${evening.id}"]`);
+  await current.hover();
+  await current.locator('[data-testid="side-delete"]').click();
+  await confirm.locator('[data-testid="confirm-button"]').click();
+  await page.waitForURL('**/library');
+  expectEqual((await playlists(account)).length, 0, 'both deleted');
+
+  // A failed delete from the sidebar shows an alert.
+  const third = await createPlaylist(account, '남길 목록');
+  await page.reload();
+  await page.route(`**/api/playbox/${third.id}`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' }));
+  const kept = page.locator(`[data-testid="side-playlist"][data-playlist-id="${third.id}"]`);
+  await kept.hover();
+  await kept.locator('[data-testid="side-delete"]').click();
+  await confirm.locator('[data-testid="confirm-button"]').click();
+  await eventually(() => page.locator('[data-testid="notice"][data-tone="danger"] span').first().innerText(), tr('ko', 'playlists.errors.delete'), 'delete failed');
+
+  // A deleted or someone else's playlist shows 'not found' with a way back, never a stuck screen.
+  await page.goto(`/playlist/${evening.id}`);
+  await page.locator('[data-testid="playlist-not-found"]').waitFor();
+  await page.goto('/playlist/abc');
+  await page.locator('[data-testid="invalid-playlist"]').waitFor();
+  expectEqual(await page.locator('[data-testid="invalid-playlist"] h2').innerText(), tr('ko', 'playlistDetail.invalid'), "'invalid playlist'");
+});

@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { genreOf, moodOf, type Music } from '@sori/contract';
+import type { Page } from 'playwright-core';
+import { MEDIA_ERROR_MESSAGES } from '../../apps/server/src/media/media-errors';
+import { api, audioFile } from '../data';
+import { createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr } from '../harness';
+import { row, settledResults } from './ui';
+
+/** Drops files on the drop zone the way a desktop drag does (a DataTransfer carrying File objects). */
+async function dropFiles(page: Page, files: { name: string; type: string; bytes: Buffer }[]): Promise<boolean> {
+  return page.evaluate(async (list) => {
+    const zone = document.querySelector('[data-testid="dropzone"]')!;
+    const data = new DataTransfer();
+    for (const f of list) {
+      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+      data.items.add(new File([bytes], f.name, { type: f.type }));
+    }
+    zone.dispatchEvent(new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer: data }));
+    zone.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: data }));
+    // React renders the highlight in its own time after a scripted event: give it a moment.
+    for (let i = 0; i < 40 && !zone.classList.contains('dragging'); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    const highlighted = zone.classList.contains('dragging');
+    zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));
+    return highlighted;
+  }, files.map((f) => ({ name: f.name, type: f.type, base64: f.bytes.toString('base64') })));
+}
+
+test('upload: drag a file in, watch it upload and analyse, correct BPM, key, genre and moods; play, edit, like and delete it', async (ctx) => {
+  const account = await createAccount('업로더');
+  const page = await signedInPage(ctx, account);
+  await open(page, '/upload');
+  await page.locator('[data-testid="empty-state"]').waitFor();
+  expectEqual(await page.locator('[data-testid="empty-state"] h2').innerText(), tr('ko', 'upload.empty'), 'own empty text');
+
+  // Every phase the item goes through is recorded.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __phases: string[] }).__phases = seen;
+    new MutationObserver(() => {
+      const item = document.querySelector('[data-testid="upload-item"]');
+      const phase = item?.getAttribute('data-phase');
+      const percent = item?.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow');
+      const entry = `${phase}${percent ? `:${percent}` : ''}`;
+      if (phase && seen[seen.length - 1] !== entry) seen.push(entry);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  const file = audioFile('새벽 산책.wav', 30, 96);
+  const highlighted = await dropFiles(page, [{ name: '새벽 산책.wav', type: 'audio/wav', bytes: readFileSync(file) }]);
+  expectTrue(highlighted, 'the drop zone lights up while files are over it');
+  const item = page.locator('[data-testid="upload-item"]');
+  await eventually(() => item.getAttribute('data-phase'), 'review', 'uploaded and analysed', 20_000);
+  const phases = await page.evaluate(() => (window as unknown as { __phases: string[] }).__phases);
+  expectTrue(phases.some((p) => p.startsWith('sending')), `progress shown while sending (${phases.join(' → ')})`);
+  expectTrue(phases.some((p) => p.startsWith('processing')), `analysis shown (${phases.join(' → ')})`);
+
+  // Sori's suggestion is shown for review.
+  const mine = async () => (await api<{ content: Music[] }>('/my/musics', { token: account.token })).content;
+  const uploaded = (await mine())[0]!;
+  expectEqual(uploaded.published, false, 'an upload is private');
+  const suggested = await item.locator('[data-testid="suggested"]').innerText();
+  expectTrue(suggested.includes(String(uploaded.bpm)) && suggested.includes(uploaded.soundkey ?? '-'), `suggestion shows the measured values (${suggested})`);
+  expectEqual(await item.locator('[data-testid="meta-bpm"]').inputValue(), String(uploaded.bpm ?? ''), 'BPM prefilled');
+
+  // Correct it.
+  await item.locator('[data-testid="meta-title"]').fill('새벽 산책 (수정)');
+  await item.locator('[data-testid="meta-bpm"]').fill('128');
+  await item.locator('[data-testid="meta-key"]').selectOption('E♭');
+  await item.locator('[data-testid="meta-genre"]').selectOption('602');
+  await item.locator('label', { hasText: new RegExp(`^${moodOf(1302)!.labels.ko}$`, 'u') }).click();
+  await item.locator('label', { hasText: new RegExp(`^${moodOf(1406)!.labels.ko}$`, 'u') }).click();
+  await item.locator('[data-testid="meta-save"]').click();
+  await eventually(() => item.getAttribute('data-phase'), 'saved', 'saved');
+  const corrected = (await mine())[0]!;
+  expectEqual(
+    [corrected.title, corrected.bpm, corrected.soundkey, corrected.genre, [...corrected.moods].sort()],
+    ['새벽 산책 (수정)', 128, 'E♭', 602, [1302, 1406]],
+    'corrections stored',
+  );
+  const ownRow = row(page, '새벽 산책 (수정)');
+  await eventually(() => ownRow.locator('[data-testid="track-bpm"]').innerText(), '128', 'list shows the corrected BPM');
+  expectEqual(await ownRow.locator('[data-testid="track-key"]').innerText(), 'E♭', 'and key');
+  expectEqual(await ownRow.locator('.sori-badge-private').innerText(), tr('ko', 'upload.private'), 'private badge');
+  expectEqual(genreOf(602)!.labels.ko, '로파이', 'fixture sanity');
+
+  // The owner can play it (a signed link) and like it from this screen.
+  await ownRow.locator('[data-testid="track-time"]').click();
+  await eventually(() => page.locator('[data-testid="player-bar"]').getAttribute('data-status'), 'playing', 'own upload plays');
+  await ownRow.locator('[data-testid="row-like"]').click();
+  await eventually(async () => (await api<{ totalElements: number }>('/musics?tempPlayListId=0', { token: account.token })).totalElements, 1, 'liked from the upload screen');
+
+  // Edit: emptying BPM puts the measured value back.
+  await ownRow.locator('[data-testid="row-menu"] button[aria-haspopup="menu"]').click();
+  await ownRow.locator('[data-testid="row-edit"]').click();
+  const edit = page.locator('[data-testid="edit-track-modal"]');
+  await edit.locator('[data-testid="meta-bpm"]').fill('');
+  await edit.locator('[data-testid="meta-save"]').click();
+  await edit.waitFor({ state: 'hidden' });
+  await eventually(async () => (await mine())[0]!.bpm, uploaded.bpm, 'measured BPM restored');
+
+  // Delete asks first; the player lets go of the deleted track.
+  await ownRow.locator('[data-testid="row-menu"] button[aria-haspopup="menu"]').click();
+  await ownRow.locator('[data-testid="row-delete"]').click();
+  const confirm = page.locator('[data-testid="delete-track-modal"]');
+  expectTrue((await confirm.innerText()).includes(tr('ko', 'common.cannotUndo')), "'cannot be undone'");
+  await confirm.locator('[data-testid="confirm-button"]').click();
+  await page.locator('[data-testid="empty-state"]').waitFor();
+  await page.locator('[data-testid="player-bar"]').waitFor({ state: 'detached' });
+  expectEqual((await mine()).length, 0, 'deleted on the server');
+});
+
+test('upload: refused files say why (empty, not audio), in the UI language', async (ctx) => {
+  const account = await createAccount('거절');
+  const page = await signedInPage(ctx, account, { locale: 'en-US' });
+  await open(page, '/upload');
+  await settledResults(page);
+  await page.locator('[data-testid="upload-input"]').setInputFiles([
+    { name: 'empty.wav', mimeType: 'audio/wav', buffer: Buffer.alloc(0) },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not audio at all, just words '.repeat(40)) },
+  ]);
+  const items = page.locator('[data-testid="upload-item"]');
+  await eventually(() => items.evaluateAll((els) => els.map((el) => el.getAttribute('data-phase'))), ['failed', 'failed'], 'both refused', 15_000);
+  expectEqual(
+    await items.locator('[data-testid="upload-status"]').allInnerTexts(),
+    [MEDIA_ERROR_MESSAGES.MEDIA_EMPTY.en, MEDIA_ERROR_MESSAGES.MEDIA_UNSUPPORTED.en],
+    'the reasons, in English',
+  );
+  await items.first().locator('button').click();
+  expectEqual(await items.count(), 1, 'a refused file can be dismissed');
+});
