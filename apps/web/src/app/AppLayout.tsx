@@ -1,24 +1,22 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../components/Footer';
 import { NoticeStack } from '../components/NoticeStack';
 import { TopNav } from '../components/TopNav';
 import { useUserRefresh } from '../features/auth/queries';
-import { loadPlayerBar, usePlayer } from '../features/player/player';
+import { loadedPlayerBar, loadPlayerBar, usePlayerSelector } from '../features/player/player';
 import { ErrorBoundary } from './ErrorBoundary';
 import { showsSidebar } from './routes';
 
 // The sidebar never shows on /, so its code (offcanvas, playlists) stays out of the home page's bundle.
 const Sidebar = lazy(() => import('../components/Sidebar').then((m) => ({ default: m.Sidebar })));
-// The player bar (and wavesurfer.js) load with the first play; track screens warm them up when idle.
-const PlayerBar = lazy(loadPlayerBar);
 
 export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const withSidebar = showsSidebar(pathname);
-  const playing = usePlayer().track !== null;
+  const playing = usePlayerSelector((state) => state.track !== null);
   useUserRefresh();
 
   useEffect(() => {
@@ -48,13 +46,22 @@ export function AppLayout() {
       </div>
       <Footer />
       <NoticeStack />
-      {playing ? (
-        <Suspense fallback={null}>
-          <PlayerBar />
-        </Suspense>
-      ) : null}
+      {playing ? <PlayerSlot /> : null}
     </div>
   );
+}
+
+/** The player bar, shown from the first play on; its code loads then if the screen has not warmed it. */
+function PlayerSlot() {
+  const [Bar, setBar] = useState(() => loadedPlayerBar());
+  useEffect(() => {
+    if (Bar) return;
+    loadPlayerBar().then(
+      (module) => setBar(() => module.default),
+      (error: unknown) => console.warn('[player] could not load the player bar', error),
+    );
+  }, [Bar]);
+  return Bar ? <Bar /> : null;
 }
 
 function PageLoading() {

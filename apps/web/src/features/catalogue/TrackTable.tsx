@@ -5,7 +5,7 @@ import { Icon } from '../../components/Icon';
 import { MenuButton, type MenuButtonItem } from '../../components/MenuButton';
 import { useAuthModal } from '../auth/AuthModalContext';
 import { useSession } from '../auth/useSession';
-import { player, usePlayer } from '../player/player';
+import { player, usePlayerSelector } from '../player/player';
 import { useLikeMutation } from './queries';
 import { copyTrackLink } from './share';
 import { TRACK_DRAG_TYPE } from './track-drag';
@@ -48,7 +48,9 @@ export function TrackTable({ tracks, caption, playlistId, highlight, onRemove, e
   const [details, setDetails] = useState<Music | null>(null);
   const { token } = useSession();
   const { openLogin } = useAuthModal();
-  const now = usePlayer();
+  // 'id:playing' of the loaded track: the table re-renders when that changes, not with every position tick.
+  const now = usePlayerSelector((s) => (s.track ? `${s.track.id}:${s.status === 'playing' || s.status === 'loading'}` : ''));
+  const [nowId, nowPlaying] = now.split(':');
 
   const handlers: RowHandlers = {
     addToPlaylist: (track) => (token ? setChoosing(track) : openLogin()),
@@ -93,8 +95,8 @@ export function TrackTable({ tracks, caption, playlistId, highlight, onRemove, e
             <TrackRow
               key={track.id}
               track={track}
-              current={now.track?.id === track.id}
-              playing={now.track?.id === track.id && (now.status === 'playing' || now.status === 'loading')}
+              current={nowId === String(track.id)}
+              playing={nowId === String(track.id) && nowPlaying === 'true'}
               highlight={highlight}
               showActions={showActions}
               handlers={handlers}
