@@ -11,6 +11,8 @@ export interface Db {
   dialect: Dialect;
   /** The embedded database handle, for the few reads that must run synchronously (see track.repository). */
   sqlite: Sqlite.Database | null;
+  /** The PostgreSQL schema in use when one is configured (tests, several apps on one database). */
+  schema: string | null;
   close(): Promise<void>;
 }
 
@@ -42,7 +44,7 @@ export function createDb(config: Pick<Config, 'database'>): Db {
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', sqlite: null, close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', sqlite: null, schema, close: () => kysely.destroy() };
   }
   const sqlite = new Sqlite(config.database.file);
   sqlite.pragma('journal_mode = WAL');
@@ -50,5 +52,5 @@ export function createDb(config: Pick<Config, 'database'>): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', sqlite, schema: null, close: () => kysely.destroy() };
 }

@@ -17,7 +17,13 @@ class StaticProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider: new StaticProvider() });
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: new StaticProvider(),
+    // Named explicitly: otherwise Kysely's check for its own tables sees those of other schemas in the
+    // same database and skips creating them here (a race between parallel test runs showed it).
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
