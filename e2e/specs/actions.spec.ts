@@ -6,6 +6,13 @@ import { row, rowTitles, settledResults } from './ui';
 
 const notice = (page: Page) => page.locator('[data-testid="notice"]').last();
 
+/** A gate for a routed request: the handler awaits `released` until the test calls `release()`. */
+function hold(): { released: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { released, release };
+}
+
 async function openTrack(page: Page, title: string, words = title): Promise<void> {
   await page.goto(`/library?q=${encodeURIComponent(words)}`);
   await settledResults(page);
@@ -22,13 +29,11 @@ test('likes: a visitor is asked to log in; the heart flips at once; liked tracks
 
   const account = await createAccount('좋아요');
   const page = await signedInPage(ctx, account);
-  const warnings: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'warning') warnings.push(m.text());
-  });
-  // The server answers slowly: the heart must not wait for it.
+  // The server's answers are held until the test has seen what the page shows meanwhile: the heart must
+  // flip while the server has not answered, whatever the machine's speed.
+  const like = hold();
   await page.route('**/api/my/like', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await like.released;
     await route.continue();
   });
   await open(page, '/library');
@@ -36,21 +41,32 @@ test('likes: a visitor is asked to log in; the heart flips at once; liked tracks
   const heart = row(page, 'Neon Lights 125').locator('[data-testid="row-like"]');
   expectEqual(await heart.getAttribute('aria-pressed'), 'false', 'not liked yet');
   await heart.click();
-  expectEqual(await heart.getAttribute('aria-pressed'), 'true', 'flipped before the server answered');
-  await page.waitForResponse('**/api/my/like');
+  await eventually(() => heart.getAttribute('aria-pressed'), 'true', 'flipped before the server answered', 2000);
+  const liked = page.waitForResponse('**/api/my/like');
+  like.release();
+  expectEqual((await liked).status(), 200, 'the server took the like');
 
   await page.locator('[data-testid="side-favorite"]').click();
+  await page.waitForURL('**/favorite');
   await eventually(() => rowTitles(page), ['Neon Lights 125'], 'liked track listed');
   expectEqual(await page.locator('[data-testid="row-like"]').count(), 0, 'no actions on the liked list (id 0)');
   expectEqual(await page.locator('[data-testid="track-table"] thead th').count(), 6, 'no actions column');
 
-  // Unlike fails on the server: no message, the heart goes back, a warning is logged.
-  await page.route('**/api/my/unlike', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' }));
+  // Unlike fails on the server: the heart empties at once, then goes back; a warning is logged, no message.
+  const unlike = hold();
+  await page.route('**/api/my/unlike', async (route) => {
+    await unlike.released;
+    await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' });
+  });
   await openTrack(page, 'Neon Lights 125', 'Neon Lights');
+  expectEqual(await heart.getAttribute('aria-pressed'), 'true', 'liked, as the server holds');
+  const logged = page.waitForEvent('console', { predicate: (m) => m.type() === 'warning' && m.text().includes('[like]') });
   await heart.click();
+  await eventually(() => heart.getAttribute('aria-pressed'), 'false', 'emptied before the server answered', 2000);
+  unlike.release();
+  await logged;
   await eventually(() => heart.getAttribute('aria-pressed'), 'true', 'flag restored after the failure');
   expectEqual(await page.locator('[data-testid="notice"]').count(), 0, 'no message for a failed like');
-  expectTrue(warnings.some((w) => w.includes('[like]')), 'the failure was logged');
 });
 
 test('downloads: signed out, no file info, level 1, failures each say so; at level 5 the file saves under its name', async (ctx) => {
