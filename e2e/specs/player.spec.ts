@@ -46,6 +46,29 @@ function activeAudio(page: Page) {
   });
 }
 
+/**
+ * The colours the player's waveform is painted with, read from wavesurfer's canvases (in its shadow root):
+ * the most frequent fully opaque colour of the bars and of the played part, as 'rgb(r, g, b)'.
+ */
+function paintedWaveColours(page: Page): Promise<string[]> {
+  // No named inner functions: the test runner's transpiler would wrap them in a helper the page lacks.
+  return page.locator('[data-testid="player-waveform"] .sori-player-wave-canvas > div').evaluate((host) =>
+    ['.canvases', '.progress'].map((selector) => {
+      const counts = new Map<string, number>();
+      for (const canvas of host.shadowRoot?.querySelectorAll<HTMLCanvasElement>(`${selector} canvas`) ?? []) {
+        if (!canvas.width || !canvas.height) continue;
+        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        for (let i = 0; i < data.length; i += 4) {
+          if (data[i + 3] !== 255) continue;
+          const key = `rgb(${data[i]}, ${data[i + 1]}, ${data[i + 2]})`;
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
+      }
+      return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'nothing painted';
+    }),
+  );
+}
+
 const bar = (page: Page) => page.locator('[data-testid="player-bar"]');
 
 test('player: a row click plays real audio; the bar shows cover, title, artist and times; the waveform comes from peaks, never decoding', async ({ newPage }) => {
@@ -79,6 +102,28 @@ test('player: a row click plays real audio; the bar shows cover, title, artist a
   expectEqual(streams, [], 'the audio is only fetched by the audio element');
   expectEqual(hits.length, 1, 'one hit recorded');
   expectEqual(await row(page, SPECIAL.long).getAttribute('aria-current'), 'true', 'the playing row is marked');
+
+  // The waveform is painted in the theme's colours (grey bars, the accent red for what has played), and
+  // repainted when the theme changes.
+  const expected = () =>
+    page.evaluate(() =>
+      ['--sori-wave-color', '--sori-wave-progress'].map((name) => {
+        const probe = document.createElement('span');
+        probe.style.color = getComputedStyle(document.documentElement).getPropertyValue(name);
+        document.body.append(probe);
+        const colour = getComputedStyle(probe).color;
+        probe.remove();
+        return colour;
+      }),
+    );
+  const dark = await expected();
+  await eventually(() => paintedWaveColours(page), dark, 'painted in the dark theme');
+  await page.locator('[data-testid="theme-menu"] > button').click();
+  await page.locator('[data-testid="theme-light"]').click();
+  await eventually(() => page.evaluate(() => document.documentElement.dataset.bsTheme), 'light', 'light theme on');
+  const light = await expected();
+  expectTrue(light[0] !== dark[0] && light[1] !== dark[1], 'the themes differ');
+  await eventually(() => paintedWaveColours(page), light, 'repainted in the light theme');
 
   // A track with a cover and no artist: the cover shows and the artist reads 'Unknown Artist'.
   await page.goto(`/library?q=${encodeURIComponent('Midnight Coffee')}`);

@@ -10,6 +10,9 @@ import { useShortcuts } from './useShortcuts';
 
 const time = (seconds: number) => formatDuration(seconds) ?? '0:00';
 
+/** How long the waveform waits for playback to start before it is drawn anyway. */
+const WAVEFORM_FALLBACK_MS = 120;
+
 /**
  * The player bar (spec sections 2 and 4): hidden until a track plays, then fixed at the bottom of every
  * screen. The audio itself lives in the player controller; this is its face.
@@ -146,35 +149,49 @@ function Waveform({ peaksUrl, duration }: WaveformProps) {
     const media = player.getMedia();
     if (!el || !media || !peaksUrl) return;
     let cancelled = false;
+    let started = false;
     let created: WaveSurfer | null = null;
-    void loadPeaks(peaksUrl).then((doc) => {
-      if (cancelled) return;
-      const length = knownDuration > 0 ? knownDuration : (doc?.durationSec ?? 0);
-      if (!doc || doc.peaks.length === 0 || length <= 0) {
-        setDrawn('none');
-        return;
-      }
-      // Created with the element that already plays this track: wavesurfer reads its source as is and,
-      // given peaks and a duration, neither fetches nor decodes anything.
-      created = WaveSurfer.create({
-        container: el,
-        height: WAVEFORM_BAR.height,
-        barWidth: WAVEFORM_BAR.width,
-        barRadius: WAVEFORM_BAR.radius,
-        barGap: 1,
-        cursorWidth: PLAYER_WAVEFORM.cursorWidth,
-        sampleRate: PLAYER_WAVEFORM.sampleRate,
-        media: media as HTMLMediaElement,
-        peaks: [doc.peaks],
-        duration: length,
-        hideScrollbar: true,
-        ...waveColours(),
+    const draw = () => {
+      if (started || cancelled) return;
+      started = true;
+      void loadPeaks(peaksUrl).then((doc) => {
+        if (cancelled) return;
+        const length = knownDuration > 0 ? knownDuration : (doc?.durationSec ?? 0);
+        if (!doc || doc.peaks.length === 0 || length <= 0) {
+          setDrawn('none');
+          return;
+        }
+        // Created with the element that already plays this track: wavesurfer reads its source as is and,
+        // given peaks and a duration, neither fetches nor decodes anything.
+        created = WaveSurfer.create({
+          container: el,
+          height: WAVEFORM_BAR.height,
+          barWidth: WAVEFORM_BAR.width,
+          barRadius: WAVEFORM_BAR.radius,
+          barGap: 1,
+          cursorWidth: PLAYER_WAVEFORM.cursorWidth,
+          sampleRate: PLAYER_WAVEFORM.sampleRate,
+          media: media as HTMLMediaElement,
+          peaks: [doc.peaks],
+          duration: length,
+          hideScrollbar: true,
+          ...waveColours(),
+        });
+        created.on('redrawcomplete', () => setDrawn('ready'));
+        surfer.current = created;
       });
-      created.on('redrawcomplete', () => setDrawn('ready'));
-      surfer.current = created;
+    };
+    // Drawn as soon as the audio plays, so building it never holds back the start of playback; a start
+    // that is slow or refused still gets its waveform a moment later.
+    const stop = player.subscribe(() => {
+      if (player.getSnapshot().status === 'playing') draw();
     });
+    if (player.getSnapshot().status === 'playing') draw();
+    const fallback = setTimeout(draw, WAVEFORM_FALLBACK_MS);
     return () => {
       cancelled = true;
+      stop();
+      clearTimeout(fallback);
       created?.destroy();
       surfer.current = null;
     };
@@ -184,7 +201,11 @@ function Waveform({ peaksUrl, duration }: WaveformProps) {
   }, [peaksUrl]);
 
   useEffect(() => {
-    surfer.current?.setOptions(waveColours());
+    // The theme provider sets <html data-bs-theme> in its own effect, which runs after this one: read the
+    // colours on the next frame, once the new theme's variables apply. (A waveform still being built reads
+    // them when it is created.)
+    const frame = requestAnimationFrame(() => surfer.current?.setOptions(waveColours()));
+    return () => cancelAnimationFrame(frame);
   }, [resolved]);
 
   const state = usePlayer();
