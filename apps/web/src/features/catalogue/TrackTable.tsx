@@ -5,7 +5,7 @@ import { Icon } from '../../components/Icon';
 import { MenuButton, type MenuButtonItem } from '../../components/MenuButton';
 import { useAuthModal } from '../auth/AuthModalContext';
 import { useSession } from '../auth/useSession';
-import { player, usePlayerSelector } from '../player/player';
+import { cancelPrime, player, primeSoon, usePlayerSelector } from '../player/player';
 import { useLikeMutation } from './queries';
 import { copyTrackLink } from './share';
 import { TRACK_DRAG_TYPE } from './track-drag';
@@ -155,7 +155,8 @@ function TrackRow({ track, current, playing, highlight, showActions, handlers, b
       className={`sori-track-row${current ? ' is-current' : ''}`}
       draggable
       onDragStart={handleDragStart}
-      onPointerEnter={() => player.prime(track)}
+      onPointerEnter={() => primeSoon(track)}
+      onPointerLeave={cancelPrime}
       onClick={(event) => {
         if (!fromControl(event)) player.play(track);
       }}
