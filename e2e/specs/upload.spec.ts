@@ -1,10 +1,40 @@
 import { readFileSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
 import { genreOf, moodOf, type Music } from '@sori/contract';
 import type { Page } from 'playwright-core';
 import { MEDIA_ERROR_MESSAGES } from '../../apps/server/src/media/media-errors';
 import { api, audioFile } from '../data';
 import { createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr } from '../harness';
 import { row, settledResults } from './ui';
+
+/** A 96×96 PNG with a two-colour gradient: a cover image to upload with a track. */
+function coverPng(): Buffer {
+  const size = 96;
+  const raw = Buffer.alloc((size * 3 + 1) * size);
+  for (let y = 0; y < size; y++) {
+    raw[y * (size * 3 + 1)] = 0;
+    for (let x = 0; x < size; x++) {
+      const at = y * (size * 3 + 1) + 1 + x * 3;
+      raw[at] = 165;
+      raw[at + 1] = Math.round((x / size) * 120);
+      raw[at + 2] = Math.round((y / size) * 200);
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
 
 /** Drops files on the drop zone the way a desktop drag does (a DataTransfer carrying File objects). */
 async function dropFiles(page: Page, files: { name: string; type: string; bytes: Buffer }[]): Promise<boolean> {
@@ -44,6 +74,9 @@ test('upload: drag a file in, watch it upload and analyse, correct BPM, key, gen
       if (phase && seen[seen.length - 1] !== entry) seen.push(entry);
     }).observe(document.body, { subtree: true, childList: true, attributes: true });
   });
+  // A cover chosen first goes with the files dropped after it.
+  await page.locator('[data-testid="cover-input"]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: coverPng() });
+  await page.locator('[data-testid="cover-chosen"]').waitFor();
   const file = audioFile('새벽 산책.wav', 30, 96);
   const highlighted = await dropFiles(page, [{ name: '새벽 산책.wav', type: 'audio/wav', bytes: readFileSync(file) }]);
   expectTrue(highlighted, 'the drop zone lights up while files are over it');
@@ -57,8 +90,11 @@ test('upload: drag a file in, watch it upload and analyse, correct BPM, key, gen
   const mine = async () => (await api<{ content: Music[] }>('/my/musics', { token: account.token })).content;
   const uploaded = (await mine())[0]!;
   expectEqual(uploaded.published, false, 'an upload is private');
+  expectTrue(uploaded.cover !== null, 'the cover went with it');
   const suggested = await item.locator('[data-testid="suggested"]').innerText();
-  expectTrue(suggested.includes(String(uploaded.bpm)) && suggested.includes(uploaded.soundkey ?? '-'), `suggestion shows the measured values (${suggested})`);
+  for (const fact of [tr('ko', 'upload.suggested'), `BPM ${uploaded.bpm ?? '-'}`, `${tr('ko', 'tracks.key')} ${uploaded.soundkey ?? '-'}`, `${tr('ko', 'tracks.time')} ${uploaded.duration ?? '-'}`]) {
+    expectTrue(suggested.includes(fact), `suggestion shows ${fact} (${suggested})`);
+  }
   expectEqual(await item.locator('[data-testid="meta-bpm"]').inputValue(), String(uploaded.bpm ?? ''), 'BPM prefilled');
 
   // Correct it.
@@ -80,6 +116,7 @@ test('upload: drag a file in, watch it upload and analyse, correct BPM, key, gen
   await eventually(() => ownRow.locator('[data-testid="track-bpm"]').innerText(), '128', 'list shows the corrected BPM');
   expectEqual(await ownRow.locator('[data-testid="track-key"]').innerText(), 'E♭', 'and key');
   expectEqual(await ownRow.locator('.sori-badge-private').innerText(), tr('ko', 'upload.private'), 'private badge');
+  await eventually(() => ownRow.locator('img.sori-cover').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), true, 'its cover shows');
   expectEqual(genreOf(602)!.labels.ko, '로파이', 'fixture sanity');
 
   // The owner can play it (a signed link) and like it from this screen.

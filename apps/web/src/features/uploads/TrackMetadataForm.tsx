@@ -90,11 +90,16 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested }: Track
     <Form noValidate onSubmit={handleSubmit} className="sori-meta-form" data-testid="metadata-form">
       {suggested ? (
         <p className="sori-meta-suggested" data-testid="suggested">
-          {t('upload.suggested', {
-            bpm: track.bpm ?? '-',
-            key: track.soundkey ?? '-',
-            time: track.duration ?? '-',
-          })}
+          <span>{t('upload.suggested')}</span>
+          <span className="sori-meta-fact">
+            {t('tracks.bpm')} <strong>{track.bpm ?? '-'}</strong>
+          </span>
+          <span className="sori-meta-fact">
+            {t('tracks.key')} <strong>{track.soundkey ?? '-'}</strong>
+          </span>
+          <span className="sori-meta-fact">
+            {t('tracks.time')} <strong>{track.duration ?? '-'}</strong>
+          </span>
         </p>
       ) : null}
       {error ? (
