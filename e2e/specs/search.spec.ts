@@ -196,6 +196,12 @@ test('filter modal and the compact bar once scrolled past the intro; every new s
   const introBottom = await page.locator('.sori-page-header').evaluate((el) => el.getBoundingClientRect().bottom);
   expectTrue(introBottom < 50, `the intro is past 50 px (${introBottom})`);
   const panel = await openFilter(page, 'speed', 'compact');
+  // The panel drops below the bar, whole: the top element at its centre is part of it.
+  const shown = await panel.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.height > 100 && el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+  });
+  expectTrue(shown, 'the compact panel is shown whole, not clipped by the bar');
   await panel.locator('label', { hasText: SPEEDS[3]!.labels.ko }).click();
   await waitForCount(page, count(ofSpeed(4)), 'very fast, from the compact bar');
   expectEqual(query(page).page, undefined, 'back to page 1');
