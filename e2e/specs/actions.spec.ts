@@ -1,6 +1,6 @@
 import { genreOf, moodOf } from '@sori/contract';
-import type { Page } from 'playwright-core';
-import { addToPlaylist, api, createPlaylist, setLevel, SPECIAL, trackNamed } from '../data';
+import type { Page, Route } from 'playwright-core';
+import { addToPlaylist, api, createPlaylist, like, setLevel, SPECIAL, trackNamed } from '../data';
 import { createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr } from '../harness';
 import { row, rowTitles, settledResults } from './ui';
 
@@ -67,6 +67,48 @@ test('likes: a visitor is asked to log in; the heart flips at once; liked tracks
   await logged;
   await eventually(() => heart.getAttribute('aria-pressed'), 'true', 'flag restored after the failure');
   expectEqual(await page.locator('[data-testid="notice"]').count(), 0, 'no message for a failed like');
+});
+
+test('failed list loads: liked, downloaded, own and playlist tracks each name the list and whether it was a search; no rows; retry recovers', async (ctx) => {
+  const account = await createAccount('불러오기');
+  const track = await trackNamed('Golden Dreams 122');
+  await like(account, track.id);
+  const list = await createPlaylist(account, '실패할 목록');
+  await addToPlaylist(account, list.id, track.id);
+  const page = await signedInPage(ctx, account);
+  // Answered as a 4xx by the page (the real server does not fail these on demand); 4xx is not retried.
+  const fail = (route: Route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"x","code":"VALIDATION"}' });
+  await page.route('**/api/musics?**', fail);
+  await page.route('**/api/my/musics?**', fail);
+  const error = page.locator('[data-testid="list-error"]');
+  const cases: [string, string][] = [
+    ['/favorite', 'favorite.loadFailed'],
+    ['/favorite?q=Golden', 'favorite.searchFailed'],
+    ['/download', 'download.loadFailed'],
+    ['/download?speed=3', 'download.searchFailed'],
+    ['/upload', 'upload.loadFailed'],
+    ['/upload?q=x', 'upload.searchFailed'],
+    [`/playlist/${list.id}`, 'playlists.errors.load'],
+    [`/playlist/${list.id}?q=Golden`, 'playlists.errors.search'],
+  ];
+  await open(page, '/favorite');
+  for (const [pathname, key] of cases) {
+    await page.goto(pathname);
+    await error.waitFor();
+    expectTrue((await error.innerText()).includes(tr('ko', key)), `${pathname}: ${tr('ko', key)}`);
+    expectEqual(await page.locator('[data-testid="track-row"]').count(), 0, `${pathname}: no rows`);
+  }
+  // The selected playlist's tracks in the manager.
+  await page.goto('/playlist');
+  await page.locator(`[data-testid="manager-entry"][data-playlist-id="${list.id}"] .sori-manager-select`).click();
+  await eventually(() => page.locator('.alert-danger').first().innerText(), tr('ko', 'playlists.errors.load'), 'manager: playlist load failed');
+
+  // Once the server answers again, retry shows the list.
+  await page.goto('/favorite');
+  await error.waitFor();
+  await page.unroute('**/api/musics?**');
+  await error.getByRole('button', { name: tr('ko', 'common.retry') }).click();
+  await eventually(() => rowTitles(page), [track.title], 'retry loads the liked track');
 });
 
 test('downloads: signed out, no file info, level 1, failures each say so; at level 5 the file saves under its name', async (ctx) => {

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { addToPlaylist, createPlaylist, playlists, trackNamed } from '../data';
+import { addToPlaylist, api, createPlaylist, playlists, trackNamed } from '../data';
 import { createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr } from '../harness';
 import { query, rowTitles, settledResults, waitForCount } from './ui';
 
@@ -26,12 +26,18 @@ test('playlist manager: pinned liked and downloaded, count badges, create/edit/d
   await entries(page).nth(2).locator('.sori-manager-select').click();
   await eventually(() => selectedTitles(page), ['Neon Lights 125', 'Golden Dreams 122'], "selected playlist's tracks, newest first");
   expectEqual(await page.locator('[data-testid="manager-selected"] [data-testid="row-remove"]').count(), 2, 'remove inside a real playlist');
+  // A like from the manager's pane.
+  const heart = page.locator('[data-testid="manager-selected"] [data-testid="row-like"]').first();
+  await heart.click();
+  await eventually(() => heart.getAttribute('aria-pressed'), 'true', 'the heart flips in the pane');
+  await eventually(async () => (await api<{ totalElements: number }>('/musics?tempPlayListId=0', { token: account.token })).totalElements, 1, 'liked from the manager');
   await entries(page).nth(2).locator('.sori-manager-select').click();
   await page.locator('[data-testid="manager-empty"]').waitFor();
   // The liked entry lists without actions.
   await entries(page).nth(0).locator('.sori-manager-select').click();
-  await page.locator('[data-testid="manager-selected"], [data-testid="manager-selected-title"]').first().waitFor();
+  await eventually(() => selectedTitles(page), ['Neon Lights 125'], 'the liked track listed under liked');
   expectEqual(await selectedId(page), '0', 'liked selected');
+  expectEqual(await page.locator('[data-testid="manager-selected"] [data-testid="row-like"]').count(), 0, 'no actions on liked');
 
   // Create: name required; the new playlist joins the top and is selected.
   await page.locator('[data-testid="create-playlist"]').click();

@@ -54,6 +54,13 @@ test('library: 20 rows of the catalogue with every column; markup in titles stay
   await page.goto('/library?q=Midnight');
   expectEqual(await row(page, SPECIAL.noArtist).locator('[data-testid="track-artist"]').innerText(), tr('ko', 'tracks.unknownArtist'), 'unknown artist');
   expectEqual(await row(page, SPECIAL.noArtist).locator('mark').innerText(), 'Midnight', 'highlighted search word');
+
+  // A failed load shows its section 8 text and no rows (answered as a 4xx, which is not retried).
+  await page.route('**/api/musics?**', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"x","code":"INVALID_FILTER"}' }));
+  await page.goto('/library?q=rain');
+  await page.locator('[data-testid="list-error"]').waitFor();
+  expectTrue((await page.locator('[data-testid="list-error"]').innerText()).includes(tr('ko', 'library.loadFailed')), 'music load failed');
+  expectEqual(await page.locator('[data-testid="track-row"]').count(), 0, 'an empty list');
 });
 
 test('search text: 300 ms after typing stops, never empty; Enter at once; a simple search within 350 ms of an advanced one is ignored', async ({ newPage }) => {
