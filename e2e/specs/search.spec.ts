@@ -134,10 +134,14 @@ test('filters one by one and combined: genre (group and single), speed, moods, k
   await page.locator('[data-testid="filter-clear"]').click();
   await waitForCount(page, FIXTURE_TRACKS.length, 'cleared');
 
-  // Speed.
+  // Speed; a filter change searches 300 ms later.
+  const searches = recordRequests(page, '/api/musics');
   panel = await openFilter(page, 'speed');
+  const chosen = Date.now();
   await panel.locator('label', { hasText: SPEEDS[0]!.labels.ko }).click();
   await waitForCount(page, count(ofSpeed(1)), 'slow');
+  const waited = searches[0]!.at - chosen;
+  expectTrue(searches.length === 1 && waited >= 280, `one search, 300 ms after the filter changed (${searches.length}, ${waited} ms)`);
   for (const bpm of await column(page, 'track-bpm')) expectTrue(Number(bpm) < 80, `slow track at ${bpm} BPM`);
   await page.locator('[data-testid="filter-tag"] button').click();
   await waitForCount(page, FIXTURE_TRACKS.length, 'speed tag removed');
@@ -252,6 +256,12 @@ test('pagination: windows, ellipses, first/previous/next/last, scrolls to the ta
   await eventually(() => pagerText(page), '1 2 3 4 5 6 7', 'page 4 shows every page');
   await page.locator('[data-testid="page-first"]').click();
   await eventually(async () => rowTitles(page), firstPage, 'first page again');
+  // Entering the library (its sidebar link) from another page of it loads page 1.
+  await page.locator('[data-testid="page-number"]', { hasText: /^3$/u }).click();
+  await eventually(async () => query(page).page, ['3'], 'page 3');
+  await page.locator('[data-testid="side-library"]').click();
+  await eventually(async () => query(page), {}, 'entering the library drops the page');
+  await eventually(async () => rowTitles(page), firstPage, 'and shows page 1');
 
   // Conditions and page in the URL: reload and back restore them, the search bar included.
   const hearts = count((t) => t.title.includes('Heart'));
