@@ -116,9 +116,17 @@ test('sidebar playlists: delete on hover names it; deleting the one on screen re
   await open(page, '/library?page=3');
   await settledResults(page);
   await page.mouse.wheel(0, 900);
-  // Let the wheel's smooth scroll finish, as it would before anyone clicks.
+  // Let the wheel's smooth scroll finish, as it would before anyone clicks: scrolled down and still for
+  // five frames.
   await eventually(() => page.evaluate(() => window.scrollY > 400), true, 'scrolled down');
-  await page.waitForTimeout(300);
+  await page.waitForFunction(`new Promise((resolve) => {
+    let last = -1, still = 0;
+    (function frame() {
+      still = window.scrollY === last ? still + 1 : 0;
+      last = window.scrollY;
+      if (still >= 5) resolve(true); else requestAnimationFrame(frame);
+    })();
+  })`);
 
   // Selecting a sidebar playlist scrolls to the top and opens page 1 with no search.
   const link = page.locator(`[data-testid="side-playlist"][data-playlist-id="${evening.id}"] a`);
