@@ -151,6 +151,21 @@ async function measureClicks(page: Page, hoverMs: number, rows: number[]): Promi
   return { click, wave };
 }
 
+/** A new member with three playlists: [token, stored user info]. */
+async function signedInMember(base: string): Promise<[string, string]> {
+  const email = `bench-${Date.now().toString(36)}@example.com`;
+  const post = (pathname: string, body: unknown, token?: string) =>
+    fetch(`${base}/api${pathname}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  await post('/signup', { email, password: 'bench-pass-1', confirmPassword: 'bench-pass-1', name: '벤치', phone: '010-0000-0000' });
+  const signin = (await (await post('/signin', { email, password: 'bench-pass-1' })).json()) as { body: { token: string; user: unknown } };
+  for (const name of ['출근길', '작업용', '브이로그']) await post('/playbox/create', { name }, signin.body.token);
+  return [signin.body.token, JSON.stringify(signin.body.user)];
+}
+
 async function scriptKb(page: Page, base: string, pathname: string): Promise<number> {
   const scripts = new Set<string>();
   page.on('response', (response) => {
@@ -222,6 +237,19 @@ async function main(): Promise<number> {
     const shiftBench = await bench(shiftsPage);
     const layoutShift = cls(shiftBench.shifts);
 
+    // The same cold load signed in, with playlists arriving in the sidebar.
+    const member = await signedInMember(base);
+    const memberPage = await context.newPage();
+    await memberPage.addInitScript(([token, user]) => {
+      localStorage.setItem('ACCESS_TOKEN', token!);
+      localStorage.setItem('USER_INFO', user!);
+    }, member);
+    await memberPage.addInitScript(INSTRUMENT);
+    await memberPage.goto(`${base}/library`);
+    await memberPage.locator('[data-testid="side-playlist"]').first().waitFor();
+    await memberPage.waitForLoadState('networkidle');
+    const memberShift = cls((await bench(memberPage)).shifts);
+
     const jsPage = await browser.newPage();
     const shellKb = await scriptKb(jsPage, base, '/');
     const jsPage2 = await browser.newPage();
@@ -235,6 +263,7 @@ async function main(): Promise<number> {
       ['waveform drawn after playing starts (median / max; < 0 = before)', `${round(median(waveAll))} / ${round(max(waveAll))} ms`, max(waveAll) <= BUDGET.waveformAfterPlayMs],
       ['decodeAudioData calls / OfflineAudioContexts', `${afterPlay.decodes + shiftBench.decodes} / ${afterPlay.offline + shiftBench.offline}`, afterPlay.decodes + shiftBench.decodes + afterPlay.offline + shiftBench.offline === 0],
       ['CLS while results load and paginate', `${layoutShift.toFixed(4)} (${shiftBench.shifts.length} shifts, ${shiftBench.shifts.filter((s) => s.input).length} after input)`, layoutShift <= BUDGET.cls],
+      ['CLS of a signed-in load (sidebar playlists arrive)', memberShift.toFixed(4), memberShift <= BUDGET.cls],
       ['JS for / (shell)', `${shellKb.toFixed(1)} KB gzip`, shellKb <= 150],
       ['JS for /library (player code included)', `${libraryKb.toFixed(1)} KB gzip (budget ${BUDGET.libraryJsKb})`, libraryKb <= BUDGET.libraryJsKb],
     ] as const;
