@@ -69,6 +69,27 @@ test('likes: a visitor is asked to log in; the heart flips at once; liked tracks
   expectEqual(await page.locator('[data-testid="notice"]').count(), 0, 'no message for a failed like');
 });
 
+test("empty lists: liked, downloaded and a new playlist each say so in their own words; a search that finds nothing says 'no search results'", async (ctx) => {
+  const account = await createAccount('빈 목록');
+  const list = await createPlaylist(account, '새 목록');
+  const page = await signedInPage(ctx, account);
+  const empty = page.locator('[data-testid="empty-state"]');
+  const cases: [string, string, string][] = [
+    ['/favorite', 'favorite.empty', 'favorite.emptyBody'],
+    ['/download', 'download.empty', 'download.emptyBody'],
+    [`/playlist/${list.id}`, 'playlists.emptyTitle', 'playlists.emptyBody'],
+    ['/favorite?q=Golden', 'tracks.noResults', 'tracks.tryAnother'],
+    [`/library?q=${encodeURIComponent('없는곡제목쀍')}`, 'tracks.noResults', 'tracks.tryAnother'],
+  ];
+  await open(page, '/favorite');
+  for (const [pathname, title, body] of cases) {
+    await page.goto(pathname);
+    await empty.waitFor();
+    expectEqual([await empty.locator('h2').innerText(), await empty.locator('p').innerText()], [tr('ko', title), tr('ko', body)], pathname);
+    expectEqual(await page.locator('[data-testid="pagination"]').count(), 0, `${pathname}: no pager`);
+  }
+});
+
 test('failed list loads: liked, downloaded, own and playlist tracks each name the list and whether it was a search; no rows; retry recovers', async (ctx) => {
   const account = await createAccount('불러오기');
   const track = await trackNamed('Golden Dreams 122');
