@@ -353,3 +353,45 @@ describe('writes', () => {
     expect(() => index.upsert(track({ title: 'x', id: 1.5 }))).toThrow(RangeError);
   });
 });
+
+describe('text-match cache', () => {
+  it('answers a repeated text from its cached sets under each query’s own filters, and forgets them on writes', () => {
+    const love = track({ title: '사랑의노래', moods: [1302] });
+    const love2 = track({ title: '사랑 2', bpm: 120 });
+    const sea = track({ title: '바다', artist: '사랑 밴드' });
+    const rain = track({ title: '사랑비', published: false, ownerId: 7 });
+    const index = CatalogueIndex.build([love, love2, sea, rain]);
+    const ask = (p: Partial<IndexQuery>) => index.search(query({ q: '사랑', sort: 'relevance', ...p }));
+    const ids = (p: Partial<IndexQuery> = {}) => ask(p).ids;
+    // First sight: matched directly; second: cached; then filters, visibility and scopes apply to the sets.
+    expect(ids()).toEqual([love2.id, love.id, sea.id]);
+    expect(ids()).toEqual([love2.id, love.id, sea.id]);
+    expect(index.textCacheStats().entries).toBe(1);
+    expect(ids({ moods: [1302] })).toEqual([love.id]);
+    expect(ids({ bpmGte: 100 })).toEqual([love2.id]);
+    expect(ids({ viewerId: 7 })).toEqual([rain.id, love2.id, love.id, sea.id]);
+    expect(ids({ scope: { kind: 'owner', ownerId: 7 } })).toEqual([rain.id]);
+    expect(index.textCacheStats().hits).toBeGreaterThanOrEqual(4);
+
+    // Writes that change what the text matches, each seen by the next query: a retitled track, a new one,
+    // a removed one.
+    const retitled = { ...sea, title: '사랑해', artist: null };
+    const first = track({ title: '첫사랑' });
+    let live = [love, love2, sea, rain];
+    const check = () => {
+      for (let sight = 0; sight < 3; sight++) {
+        expect(ask({})).toEqual(oracleSearch(live, query({ q: '사랑', sort: 'relevance' })));
+      }
+    };
+    index.upsert(retitled);
+    live = [love, love2, retitled, rain];
+    check();
+    index.upsert(first);
+    live.push(first);
+    check();
+    index.remove(love2.id);
+    live = live.filter((t) => t !== love2);
+    check();
+    expect(ids().sort()).toEqual([love.id, retitled.id, first.id].sort());
+  });
+});

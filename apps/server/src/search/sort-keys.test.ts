@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sortIdsByNumber, sortIdsByString } from './sort-keys';
+import { sortIdsByFloat32, sortIdsByNumber, sortIdsByString } from './sort-keys';
 
 const byKeyThenId = (keys: readonly string[]) => (a: number, b: number) =>
   keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b;
@@ -14,6 +14,23 @@ describe('sortIdsByNumber', () => {
         const ids = new Uint32Array(raw.map((_, i) => i));
         const want = [...ids].sort((a, b) => values[a]! - values[b]! || a - b);
         expect([...sortIdsByNumber(ids, values)]).toEqual(want);
+      }),
+    );
+  });
+});
+
+describe('sortIdsByFloat32', () => {
+  it('orders a subset of ids by Float32 value then id, across signs, fractions, repeats and infinities', () => {
+    const value = fc.oneof(
+      fc.float({ noNaN: true }),
+      fc.constantFrom(0, 1, -1, 0.5, -0.5, 120, 120.5, 60, Infinity, -Infinity, 3.4e38, -3.4e38, 1e-40),
+    );
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 400 }), fc.array(fc.boolean(), { maxLength: 400 }), (raw, keep) => {
+        const values = new Float32Array(raw.map((v) => v + 0));
+        const ids = raw.map((_, i) => i).filter((i) => keep[i] ?? true);
+        const want = [...ids].sort((a, b) => values[a]! - values[b]! || a - b);
+        expect([...sortIdsByFloat32(ids, values)]).toEqual(want);
       }),
     );
   });

@@ -171,3 +171,45 @@ export function sortIdsByString(ids: Uint32Array, keyOf: (id: number) => string,
   for (let i = 0; i < n; i++) out[i] = ids[w.ord[i]!]!;
   return out;
 }
+
+/**
+ * The ids of `ids` (ascending) reordered by (value, id) ascending, for a page sorted by a Float32 column:
+ * each value's bits mapped to an order-preserving uint32, then a stable LSD radix sort, 8 bits a pass (a
+ * pass whose digit is the same for all is skipped). About 0.1 µs an id: a few thousand matches sort far
+ * faster than with a comparator (25 ns a call, m·log m calls). Values must not be NaN; -0 stored as 0.
+ */
+export function sortIdsByFloat32(ids: readonly number[], values: Float32Array): Uint32Array {
+  const n = ids.length;
+  const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
+  let keys = new Uint32Array(n);
+  let order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const id = ids[i]!;
+    const b = bits[id]!;
+    keys[i] = b >>> 31 ? ~b >>> 0 : (b | 0x80000000) >>> 0;
+    order[i] = id;
+  }
+  let keys2 = new Uint32Array(n);
+  let order2 = new Uint32Array(n);
+  const counts = new Uint32Array(256);
+  for (let shift = 0; shift < 32; shift += 8) {
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[(keys[i]! >>> shift) & 0xff]!++;
+    if (n === 0 || counts[(keys[0]! >>> shift) & 0xff] === n) continue;
+    let sum = 0;
+    for (let d = 0; d < 256; d++) {
+      const c = counts[d]!;
+      counts[d] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const k = keys[i]!;
+      const to = counts[(k >>> shift) & 0xff]!++;
+      keys2[to] = k;
+      order2[to] = order[i]!;
+    }
+    [keys, keys2] = [keys2, keys];
+    [order, order2] = [order2, order];
+  }
+  return order;
+}
