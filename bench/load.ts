@@ -77,8 +77,10 @@ function randomQuery(): string {
     // Worst case: broad text + several moods + a BPM range, sorted by a non-relevance field, deep page.
     p.set('q', pick(['사', '바', 'the', '사랑', 'golden', 'ㅅ', '夏']));
     for (let i = 0; i < 2 + Math.floor(r() * 2); i++) p.append('moods', String(pick(MOODS).code));
-    p.set('bpmGte', '80');
-    p.set('bpmLte', '140');
+    // BPM ranges as people set them: common tempo bands, and now and then any range at all.
+    const lo = r() < 0.8 ? pick([60, 70, 80, 90, 100, 110, 120]) : 50 + Math.floor(r() * 100);
+    p.set('bpmGte', String(lo));
+    p.set('bpmLte', String(lo + (r() < 0.8 ? pick([20, 30, 40, 60]) : 5 + Math.floor(r() * 80))));
     p.set('sort', pick(SORTS));
     p.set('page', String(Math.floor(r() * 50)));
   } else if (kind < 0.55) {
@@ -108,7 +110,9 @@ async function metrics() {
       eventLoopDelayMs: { max: number; p99: number; mean: number };
       rssMB: number;
       heapUsedMB: number;
+      cpuMs: number;
       responseCache: { hits: number; misses: number };
+      textCache: { hits: number; misses: number; entries: number; bytes: number };
     };
   };
   return res.body;
@@ -116,7 +120,8 @@ async function metrics() {
 
 async function run(name: string, path: () => string) {
   await fetch(`${base}/api/metrics/reset`, { method: 'POST' });
-  const cacheBefore = (await metrics()).responseCache;
+  const before = await metrics();
+  const cacheBefore = before.responseCache;
   const result = await autocannon({
     url: base,
     connections,
@@ -135,12 +140,21 @@ async function run(name: string, path: () => string) {
     eventLoopMaxMs: Math.round(m.eventLoopDelayMs.max * 10) / 10,
     eventLoopP99Ms: Math.round(m.eventLoopDelayMs.p99 * 10) / 10,
     rssMB: m.rssMB,
+    // Server CPU per request (process CPU time over the run / requests): robust to a shared machine.
+    serverCpuUsPerRequest: Math.round(((m.cpuMs - before.cpuMs) * 1000) / Math.max(1, result.requests.total)),
     // Share of searches answered from the response cache during this run: honest about what was measured.
     responseCacheHitPct: (() => {
       const hits = m.responseCache.hits - cacheBefore.hits;
       const misses = m.responseCache.misses - cacheBefore.misses;
       return hits + misses === 0 ? 0 : Math.round((hits / (hits + misses)) * 1000) / 10;
     })(),
+    // Text searches whose matching came from the text-match cache (search/text-cache.ts).
+    textCacheHitPct: (() => {
+      const hits = m.textCache.hits - before.textCache.hits;
+      const misses = m.textCache.misses - before.textCache.misses;
+      return hits + misses === 0 ? 0 : Math.round((hits / (hits + misses)) * 1000) / 10;
+    })(),
+    textCacheMB: Math.round(m.textCache.bytes / 104857.6) / 10,
   };
 }
 

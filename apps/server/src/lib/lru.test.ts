@@ -27,3 +27,20 @@ describe('Lru', () => {
     expect(c.size).toBe(0);
   });
 });
+
+describe('Lru with weights', () => {
+  it('bounds the sum of weights, not the count', () => {
+    const c = new Lru<number, string>(100, (v) => v.length);
+    for (let i = 0; i < 50; i++) c.set(i, 'x'.repeat(20));
+    // Two generations of under 50 units each: at most 2 × 3 entries of 20 survive, the newest among them.
+    expect(c.size).toBeLessThanOrEqual(6);
+    expect(c.get(49)).toBeDefined();
+    expect(c.get(0)).toBeUndefined();
+    // Replacing and deleting keep the count of the young generation's weight right.
+    c.set(100, 'y'.repeat(40));
+    c.set(100, 'y');
+    c.delete(49);
+    for (let i = 0; i < 10; i++) c.set(200 + i, 'z');
+    expect(c.get(100)).toBe('y');
+  });
+});

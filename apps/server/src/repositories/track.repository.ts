@@ -35,6 +35,32 @@ export async function findTracks(db: Kysely<Database>, ids: readonly number[]): 
   return db.selectFrom('tracks').selectAll().where('id', 'in', ids).execute();
 }
 
+/** Reads tracks by id: the rows of a result page, the hottest read of the server. */
+export type TrackReader = (ids: readonly number[]) => TrackRow[] | Promise<TrackRow[]>;
+
+/** Up to this many ids, a statement with one placeholder per id is prepared once and kept. */
+const PREPARED_ID_LISTS = 100;
+
+/**
+ * On the embedded SQLite, page rows are read through statements prepared once per list length (no query
+ * building or preparing per request: that was a fifth of a search's CPU); elsewhere through Kysely.
+ */
+export function trackReader(db: Kysely<Database>, sqlite: Sqlite.Database | null | undefined): TrackReader {
+  if (!sqlite) return (ids) => findTracks(db, ids);
+  const statements: (Sqlite.Statement<number[], TrackRow> | undefined)[] = [];
+  return (ids) => {
+    if (ids.length === 0) return [];
+    if (ids.length > PREPARED_ID_LISTS) return findTracks(db, ids);
+    let statement = statements[ids.length];
+    if (!statement) {
+      const marks = new Array<string>(ids.length).fill('?').join(',');
+      statement = sqlite.prepare<number[], TrackRow>(`SELECT * FROM tracks WHERE id IN (${marks})`);
+      statements[ids.length] = statement;
+    }
+    return statement.all(...ids);
+  };
+}
+
 /** Streams index rows in id order, a batch at a time, so a million tracks never sit in one array. */
 export async function* streamIndexRows(db: Kysely<Database>, batch = 5000, ids?: readonly number[]): AsyncGenerator<IndexRow[]> {
   if (ids) {

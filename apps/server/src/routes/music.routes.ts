@@ -5,25 +5,29 @@ import { requireViewer } from '../plugins/auth';
 import type { CatalogueService } from '../services/catalogue.service';
 import { clientKey, musicQueryFrom, ok, parseId } from './http';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export const musicRoutes =
   (catalogue: CatalogueService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/musics', { schema: { querystring: MusicQueryRaw, tags: ['musics'] } }, async (request, reply) => {
       const query = musicQueryFrom(request);
-      if (request.viewer === null && query.tempPlayListId === null) {
-        // Signed out: the answer depends on the query and the catalogue only, and is cached as text.
-        return reply.type('application/json; charset=utf-8').send(await catalogue.publicSearchJson(query));
-      }
-      return ok(await catalogue.search(query, request.viewer));
+      // Pages are written as JSON by the service (joined from each track's cached JSON); signed out, the
+      // answer depends on the query and the catalogue only, and is cached whole.
+      const json =
+        request.viewer === null && query.tempPlayListId === null
+          ? await catalogue.publicSearch(query)
+          : await catalogue.search(query, request.viewer);
+      return reply.type(JSON_TYPE).send(json);
     });
 
     app.get('/musics/:id', { schema: { params: z.object({ id: z.string() }), tags: ['musics'] } }, async (request) => {
       return ok(await catalogue.getMusic(parseId(request.params.id), request.viewer));
     });
 
-    app.get('/my/musics', { schema: { querystring: MusicQueryRaw, tags: ['musics'] } }, async (request) => {
+    app.get('/my/musics', { schema: { querystring: MusicQueryRaw, tags: ['musics'] } }, async (request, reply) => {
       const viewer = requireViewer(request);
-      return ok(await catalogue.myMusics(musicQueryFrom(request), viewer));
+      return reply.type(JSON_TYPE).send(await catalogue.myMusics(musicQueryFrom(request), viewer));
     });
 
     app.post('/my/like', { schema: { body: MusicIdBody, tags: ['likes'] } }, async (request) => {

@@ -26,7 +26,16 @@ export const siteRoutes =
           eventLoopDelayMs: { max: loop.max / 1e6, p99: loop.percentile(99) / 1e6, mean: loop.mean / 1e6 },
           rssMB: Math.round(mem.rss / 1048576),
           responseCache: catalogue.responseCacheStats,
+          textCache: catalogue.textCacheStats(),
           heapUsedMB: Math.round(mem.heapUsed / 1048576),
+          heapTotalMB: Math.round(mem.heapTotal / 1048576),
+          externalMB: Math.round(mem.external / 1048576),
+          // CPU time of the process (all threads, GC included), for a cost per request that does not depend
+          // on what else the machine runs.
+          cpuMs: (() => {
+            const c = process.cpuUsage();
+            return (c.user + c.system) / 1000;
+          })(),
         });
       });
       app.post('/metrics/reset', { schema: { hide: true } }, async () => {

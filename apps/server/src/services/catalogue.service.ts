@@ -1,4 +1,4 @@
-import { MIN_DOWNLOAD_LEVEL, type DownloadTicket, type Music, type MusicQuery, type Page } from '@sori/contract';
+import { MIN_DOWNLOAD_LEVEL, type DownloadTicket, type Music, type MusicQuery } from '@sori/contract';
 import type Sqlite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -23,18 +23,36 @@ export interface CatalogueDeps {
 }
 
 /**
- * Track rows kept in memory for building pages: the same popular tracks are on most pages, and reading
- * 20 rows by id was the largest cost of a search after the index itself. Any change to a track evicts it.
+ * Bytes of tracks' wire JSON kept for building pages (about 400 bytes a track: 80,000 tracks). Reading a
+ * page's rows from SQLite and making their objects cost more than the whole rest of a search; a page is
+ * now joined from these. Any change to a track evicts it.
  */
-const ROW_CACHE_SIZE = 5_000;
+const WIRE_CACHE_BYTES = 32 * 1024 * 1024;
+/** What a cached buffer costs beyond its bytes (the Buffer object and the map entry). */
+const WIRE_ENTRY_OVERHEAD = 160;
 
-/** Serialized answers of anonymous catalogue searches; repeated queries (the landing list) skip all work. */
-const RESPONSE_CACHE_SIZE = 2_000;
+/** Bytes of serialized answers of anonymous catalogue searches; repeated queries (the landing list) skip all work. */
+const RESPONSE_CACHE_BYTES = 12 * 1024 * 1024;
 
-interface CachedTrack {
-  row: TrackRow;
-  /** The public wire object (no caller-specific fields), made on first use. */
-  music: Music | null;
+/** A track's public wire JSON (no caller-specific fields), UTF-8, as pages are written. */
+interface WireTrack {
+  json: Buffer;
+  /** Where `false` of `"liked":false` starts, to write a liked copy without parsing. */
+  likedAt: number;
+  ownerId: number | null;
+}
+
+const LIKED_FALSE = Buffer.from('"liked":false');
+const JSON_TRUE = Buffer.from('true');
+const COMMA = Buffer.from(',');
+const PAGE_HEAD = Buffer.from('{"body":{"content":[');
+
+/** Page metadata after the content, in the order of `Page` (DECISIONS 7). */
+function pageTail(total: number, size: number, page: number): Buffer {
+  const totalPages = Math.ceil(total / size);
+  return Buffer.from(
+    `],"totalPages":${totalPages},"totalElements":${total},"size":${size},"number":${page},"first":${page === 0},"last":${page >= totalPages - 1}}}`,
+  );
 }
 
 /** How long a signed download link stays valid (DECISIONS 9). */
@@ -74,18 +92,26 @@ export class CatalogueService {
   private index = CatalogueIndex.build([]);
   private changeSeq = 0;
   private syncing: Promise<void> | null = null;
-  private readonly rows = new Lru<number, CachedTrack>(ROW_CACHE_SIZE);
-  private readonly responses = new Lru<string, string>(RESPONSE_CACHE_SIZE);
+  private readonly wire = new Lru<number, WireTrack>(WIRE_CACHE_BYTES, (w) => w.json.length + WIRE_ENTRY_OVERHEAD);
+  private readonly responses = new Lru<string, Buffer>(RESPONSE_CACHE_BYTES, (b) => b.length + WIRE_ENTRY_OVERHEAD);
   /** Bumped by any change to a track's content, and by any play/like/download count. */
   private contentVersion = 0;
   private popularityVersion = 0;
   /** Hits and misses of the response cache, for the benchmarks. */
   readonly responseCacheStats = { hits: 0, misses: 0 };
 
-  constructor(private readonly deps: CatalogueDeps) {}
+  private readonly readTracks: tracks.TrackReader;
+
+  constructor(private readonly deps: CatalogueDeps) {
+    this.readTracks = tracks.trackReader(deps.db, deps.sqlite);
+  }
 
   get indexSize(): number {
     return this.index.size;
+  }
+
+  textCacheStats() {
+    return this.index.textCacheStats();
   }
 
   /** Builds the index from the database (at boot). */
@@ -127,7 +153,7 @@ export class CatalogueService {
   async refresh(ids: readonly number[]): Promise<void> {
     const seen = new Set<number>();
     this.contentVersion += 1;
-    for (const id of ids) this.rows.delete(id);
+    for (const id of ids) this.wire.delete(id);
     for await (const batch of tracks.streamIndexRows(this.deps.db, 1000, ids)) {
       for (const r of batch) {
         seen.add(r.id);
@@ -137,7 +163,8 @@ export class CatalogueService {
     for (const id of ids) if (!seen.has(id)) this.index.remove(id);
   }
 
-  async search(query: MusicQuery, viewer: Viewer | null): Promise<Page<Music>> {
+  /** A catalogue or list search, as the JSON of `{ body: page }`. */
+  async search(query: MusicQuery, viewer: Viewer | null): Promise<Buffer> {
     let scope: IndexScope = { kind: 'catalogue' };
     if (query.tempPlayListId !== null) {
       if (!viewer) throw unauthorized();
@@ -147,10 +174,10 @@ export class CatalogueService {
   }
 
   /**
-   * A signed-out catalogue search, answered as the JSON text of `{ body: page }`. The same query against
-   * the same catalogue gives the same text, so it is kept; popularity order also depends on play counts.
+   * A signed-out catalogue search, as the JSON of `{ body: page }`. The same query against the same
+   * catalogue gives the same bytes, so they are kept; popularity order also depends on play counts.
    */
-  async publicSearchJson(query: MusicQuery): Promise<string> {
+  async publicSearch(query: MusicQuery): Promise<Buffer> {
     const key = JSON.stringify([
       query.q,
       query.genre,
@@ -172,13 +199,13 @@ export class CatalogueService {
       return cached;
     }
     this.responseCacheStats.misses += 1;
-    const json = JSON.stringify({ body: await this.runQuery(query, { kind: 'catalogue' }, null, null) });
+    const json = await this.runQuery(query, { kind: 'catalogue' }, null, null);
     this.responses.set(key, json);
     return json;
   }
 
-  /** The caller's own uploads, published or not (DECISIONS 13). */
-  async myMusics(query: MusicQuery, viewer: Viewer): Promise<Page<Music>> {
+  /** The caller's own uploads, published or not (DECISIONS 13), as the JSON of `{ body: page }`. */
+  async myMusics(query: MusicQuery, viewer: Viewer): Promise<Buffer> {
     return this.runQuery(query, { kind: 'owner', ownerId: viewer.id }, viewer, viewer.id);
   }
 
@@ -199,17 +226,14 @@ export class CatalogueService {
       scope,
       viewerId: visibleTo,
     });
-    const content = await this.musicsInOrder(result.ids, viewer);
-    const totalPages = Math.ceil(result.total / query.size);
-    return {
-      content,
-      totalPages,
-      totalElements: result.total,
-      size: query.size,
-      number: query.page,
-      first: query.page === 0,
-      last: query.page >= totalPages - 1,
-    };
+    const content = await this.wireInOrder(result.ids, viewer);
+    const parts: Buffer[] = [PAGE_HEAD];
+    content.forEach((item, i) => {
+      if (i > 0) parts.push(COMMA);
+      parts.push(...item);
+    });
+    parts.push(pageTail(result.total, query.size, query.page));
+    return Buffer.concat(parts);
   }
 
   private async listIds(listId: number, viewer: Viewer): Promise<number[]> {
@@ -221,50 +245,57 @@ export class CatalogueService {
     throw notFound('PLAYLIST_NOT_FOUND');
   }
 
-  /** Rows by id, from the cache where it has them and in one query for the rest. */
-  private async rowsById(ids: readonly number[]): Promise<Map<number, CachedTrack>> {
-    const out = new Map<number, CachedTrack>();
-    const missing: number[] = [];
-    for (const id of ids) {
-      const hit = this.rows.get(id);
-      if (hit) out.set(id, hit);
-      else missing.push(id);
-    }
-    if (missing.length > 0) {
-      for (const row of await tracks.findTracks(this.deps.db, missing)) {
-        const entry = { row, music: null };
-        this.rows.set(row.id, entry);
-        out.set(row.id, entry);
-      }
-    }
-    return out;
+  private wireOf(row: TrackRow): WireTrack {
+    const json = Buffer.from(JSON.stringify(toMusic(row, false, this.deps.urls, null)));
+    return { json, likedAt: json.indexOf(LIKED_FALSE) + 8, ownerId: row.owner_id };
   }
 
-  private async musicsInOrder(ids: readonly number[], viewer: Viewer | null): Promise<Music[]> {
+  /**
+   * The wire JSON of these tracks in this order, each as the buffers to write: from the cache where it
+   * has them, one read for the rest. A liked track gets `"liked":true`; the caller's own tracks carry
+   * owner-only fields (signed links, published) and are made per caller. A track gone meanwhile is left out.
+   */
+  private async wireInOrder(ids: readonly number[], viewer: Viewer | null): Promise<Buffer[][]> {
     if (ids.length === 0) return [];
-    const [byId, liked] = await Promise.all([
-      this.rowsById(ids),
-      viewer ? library.likedAmong(this.deps.db, viewer.id, ids) : Promise.resolve(new Set<number>()),
-    ]);
-    const out: Music[] = [];
+    const byId = new Map<number, WireTrack>();
+    const missing: number[] = [];
     for (const id of ids) {
-      const entry = byId.get(id);
-      if (!entry) continue;
-      const { row } = entry;
-      if (viewer !== null && row.owner_id === viewer.id) {
-        // The owner's own track carries owner-only fields (signed links, published): made per caller.
-        out.push(toMusic(row, liked.has(id), this.deps.urls, viewer.id));
+      const hit = this.wire.get(id);
+      if (hit) byId.set(id, hit);
+      else missing.push(id);
+    }
+    const [rows, liked] = await Promise.all([
+      missing.length > 0 ? this.readTracks(missing) : [],
+      viewer ? library.likedAmong(this.deps.db, viewer.id, ids) : new Set<number>(),
+    ]);
+    const own = new Map<number, TrackRow>();
+    for (const row of rows) {
+      const w = this.wireOf(row);
+      this.wire.set(row.id, w);
+      byId.set(row.id, w);
+      if (viewer !== null && row.owner_id === viewer.id) own.set(row.id, row);
+    }
+    if (viewer !== null) {
+      const ownCached = ids.filter((id) => byId.get(id)?.ownerId === viewer.id && !own.has(id));
+      if (ownCached.length > 0) for (const row of await this.readTracks(ownCached)) own.set(row.id, row);
+    }
+    const out: Buffer[][] = [];
+    for (const id of ids) {
+      const w = byId.get(id);
+      if (!w) continue;
+      if (viewer !== null && w.ownerId === viewer.id) {
+        const row = own.get(id);
+        if (row) out.push([Buffer.from(JSON.stringify(toMusic(row, liked.has(id), this.deps.urls, viewer.id)))]);
         continue;
       }
-      entry.music ??= toMusic(row, false, this.deps.urls, null);
-      out.push(liked.has(id) ? { ...entry.music, liked: true } : entry.music);
+      out.push(liked.has(id) ? [w.json.subarray(0, w.likedAt), JSON_TRUE, w.json.subarray(w.likedAt + 5)] : [w.json]);
     }
     return out;
   }
 
   /** A track the caller may see, or 404. */
   async visibleTrack(id: number, viewer: Viewer | null): Promise<TrackRow> {
-    const row = (await this.rowsById([id])).get(id)?.row;
+    const [row] = await this.readTracks([id]);
     if (!row || !isVisible(row, viewer)) throw notFound('TRACK_NOT_FOUND');
     return row;
   }
@@ -310,8 +341,8 @@ export class CatalogueService {
     };
   }
 
+  /** Counts are not part of a track's wire JSON: only the popularity order changes. */
   private async bump(id: number, column: 'play_count' | 'like_count' | 'download_count', by: number) {
-    this.rows.delete(id);
     this.popularityVersion += 1;
     const r = await tracks.incrementCounter(this.deps.db, id, column, by);
     if (r) this.index.setPopularity(id, popularityOf(r));
