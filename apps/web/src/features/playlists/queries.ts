@@ -90,15 +90,17 @@ export interface PlaylistTrackInput {
   musicId: number;
 }
 
-/** POST /playlist/add; adding a track already there is not an error (DECISIONS 4). */
+/**
+ * POST /playlist/add; adding a track already there is not an error (DECISIONS 4). The playlists are
+ * refetched either way: after a success for the count, after a failure because the usual cause is a
+ * playlist deleted elsewhere (another tab), which must then leave the lists instead of failing again.
+ */
 export function useAddToPlaylistMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PlaylistTrackInput) => api.post('/playlist/add', input),
-    onSuccess: (_result, { playlistId }) => {
-      invalidatePlaylistTracks(queryClient, playlistId);
-      refreshPlaylists(queryClient);
-    },
+    onSuccess: (_result, { playlistId }) => invalidatePlaylistTracks(queryClient, playlistId),
+    onSettled: () => refreshPlaylists(queryClient),
   });
 }
 
