@@ -3,7 +3,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { genreOf, moodOf, type Music } from '@sori/contract';
 import type { Page } from 'playwright-core';
 import { MEDIA_ERROR_MESSAGES } from '../../apps/server/src/media/media-errors';
-import { api, audioFile } from '../data';
+import { api, audioFile, upload } from '../data';
 import { createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr } from '../harness';
 import { row, settledResults } from './ui';
 
@@ -163,4 +163,33 @@ test('upload: refused files say why (empty, not audio), in the UI language', asy
   );
   await items.first().locator('button').click();
   expectEqual(await items.count(), 1, 'a refused file can be dismissed');
+});
+
+test('a track deleted in another tab while listed: playing it says so, its heart goes back, nothing is stuck', async (ctx) => {
+  const account = await createAccount('지운 곡');
+  const track = await upload(account, audioFile('지워질 곡.wav', 4, 100));
+  const page = await signedInPage(ctx, account);
+  await open(page, '/upload');
+  await settledResults(page);
+  const gone = row(page, track.title);
+  await gone.waitFor();
+  await api(`/my/musics/${track.id}`, { token: account.token, method: 'DELETE' });
+
+  // Its audio is gone: the bar shows the track with a message instead of loading forever.
+  await gone.locator('[data-testid="track-time"]').click();
+  const bar = page.locator('[data-testid="player-bar"]');
+  await eventually(() => bar.getAttribute('data-status'), 'error', 'the player gives up');
+  expectEqual(await bar.locator('[data-testid="player-error"]').innerText(), tr('ko', 'player.failed'), 'it says it cannot play');
+  await bar.locator('[data-testid="player-close"]').click();
+  await bar.waitFor({ state: 'detached' });
+
+  // The like is refused by the server: the heart goes back, the failure is only logged.
+  const logged = page.waitForEvent('console', { predicate: (m) => m.type() === 'warning' && m.text().includes('[like]') });
+  await gone.locator('[data-testid="row-like"]').click();
+  await logged;
+  await eventually(() => gone.locator('[data-testid="row-like"]').getAttribute('aria-pressed'), 'false', 'the heart goes back');
+
+  // The next load no longer lists it.
+  await page.reload();
+  await page.locator('[data-testid="empty-state"]').waitFor();
 });
