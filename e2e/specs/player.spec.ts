@@ -135,6 +135,14 @@ test('player: a row click plays real audio; the bar shows cover, title, artist a
   await settledResults(page);
   await page.locator('[data-testid="track-row"]').first().click();
   await eventually(async () => (await bar(page).locator('img.sori-player-cover').count()) > 0, true, 'cover in the bar');
+
+  // A title and artist made of markup read as text in the bar too.
+  await page.goto(`/library?q=${encodeURIComponent('굵은 제목')}`);
+  await settledResults(page);
+  await row(page, SPECIAL.markup).locator('[data-testid="track-time"]').click();
+  await eventually(() => bar(page).locator('[data-testid="player-title"]').innerText(), SPECIAL.markup, 'markup title as text');
+  expectEqual(await bar(page).locator('[data-testid="player-artist"]').innerText(), SPECIAL.markupArtist, 'markup artist as text');
+  expectEqual(await page.evaluate(() => (window as unknown as { __soriXss?: number }).__soriXss ?? null), null, 'no script ran');
 });
 
 test('player controls: pause, seek on the waveform, Space / ← → / L (not while typing), volume, repeat after 50 ms, across routes', async ({ newPage }) => {
