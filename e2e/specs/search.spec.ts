@@ -85,12 +85,13 @@ test('search text: 300 ms after typing stops, never empty; Enter at once; a simp
   await page.waitForTimeout(500);
   expectEqual(searches.length, 1, 'no search for empty text');
 
-  // Enter searches at once.
-  await input.fill('Midnight');
+  // Enter searches at once, with the text trimmed.
+  await input.fill('  Midnight  ');
   const pressed = Date.now();
   await input.press('Enter');
   await eventually(() => Promise.resolve(searches.length), 2, 'Enter searched');
   expectTrue(searches[1]!.at - pressed < 250, `Enter searched at once (${searches[1]!.at - pressed} ms)`);
+  expectEqual(searches[1]!.url.searchParams.get('q'), 'Midnight', 'trimmed');
   await page.waitForTimeout(450);
   expectEqual(searches.length, 2, 'the pending typed search was dropped');
 
