@@ -41,6 +41,26 @@ export function orInto(dst: Bits, src: Bits): void {
 export function andNotInto(dst: Bits, src: Bits): void {
   for (let i = 0; i < dst.length; i++) dst[i]! &= ~src[i]!;
 }
+/** dst &= src, answering how many bits dst keeps (a popcount folded into the same pass). */
+export function andIntoCount(dst: Bits, src: Bits): number {
+  let n = 0;
+  for (let i = 0; i < dst.length; i++) {
+    const w = dst[i]! & src[i]!;
+    dst[i] = w;
+    if (w !== 0) n += popcount32(w);
+  }
+  return n;
+}
+/** dst &= ~src, answering how many bits dst keeps. */
+export function andNotIntoCount(dst: Bits, src: Bits): number {
+  let n = 0;
+  for (let i = 0; i < dst.length; i++) {
+    const w = dst[i]! & ~src[i]!;
+    dst[i] = w;
+    if (w !== 0) n += popcount32(w);
+  }
+  return n;
+}
 export function isEmpty(b: Bits): boolean {
   for (let i = 0; i < b.length; i++) if (b[i] !== 0) return false;
   return true;
@@ -128,6 +148,13 @@ export class BitsPool {
   take(): Bits {
     const b = this.free.pop();
     const bits = b && b.length === this.words ? b.fill(0) : new Uint32Array(this.words);
+    this.used.push(bits);
+    return bits;
+  }
+  /** A bitset with whatever it held before: for a caller that writes every word. */
+  takeDirty(): Bits {
+    const b = this.free.pop();
+    const bits = b && b.length === this.words ? b : new Uint32Array(this.words);
     this.used.push(bits);
     return bits;
   }

@@ -395,3 +395,19 @@ describe('text-match cache', () => {
     expect(ids().sort()).toEqual([love.id, retitled.id, first.id].sort());
   });
 });
+
+describe('a BPM range with a relevance sort', () => {
+  it('keeps out of every relevance class the tracks outside the range, the best classes included', () => {
+    const { titles } = indexes([
+      track({ title: '사랑', bpm: 60 }),
+      track({ title: '사랑노래', bpm: 120 }),
+      track({ title: '사랑의 노래', bpm: 70 }),
+      track({ title: '첫사랑', bpm: 125 }),
+      track({ title: '바다', artist: '사랑', bpm: 130 }),
+    ]);
+    for (let sight = 0; sight < 3; sight++) {
+      expect(titles({ q: '사랑', sort: 'relevance', bpmGte: 100 })).toEqual(['사랑노래', '첫사랑', '바다']);
+      expect(titles({ q: '사랑', sort: 'relevance', dir: 'asc', bpmLte: 100 })).toEqual(['사랑의 노래', '사랑']);
+    }
+  });
+});

@@ -28,7 +28,9 @@ import {
 } from '@sori/contract';
 import {
   andInto,
+  andIntoCount,
   andNotInto,
+  andNotIntoCount,
   BitsPool,
   bitsToIds,
   clearBit,
@@ -38,6 +40,7 @@ import {
   orInto,
   pageBits,
   popcount,
+  popcount32,
   setBit,
   testBit,
   type Bits,
@@ -48,7 +51,7 @@ import { PostingStore } from './postings';
 import { SortedPerm, type PermKeys } from './sorted-perm';
 import { sortIdsByFloat32, sortIdsByNumber, sortIdsByString } from './sort-keys';
 import { TextField } from './text-field';
-import { compactSet, intersectInto, TextMatchCache, type TextMatchSets } from './text-cache';
+import { compactSet, intersectInto, TextMatchCache, type IdSet, type TextMatchSets } from './text-cache';
 
 export interface IndexedTrack {
   /** Positive integer, roughly dense (autoincrement). */
@@ -366,20 +369,18 @@ export class CatalogueIndex {
       // With text, a BPM range is applied last, to the text's matches: usually far fewer than the filter's
       // candidates, so it is checked per track instead of cut out of the BPM order.
       const bpmRange = query.bpmGte !== null || query.bpmLte !== null;
-      const filter = this.filterBits(query, !hasText);
+      const [filter, filterCount] = this.filterBits(query, !hasText);
       const sort: SortField = query.sort === 'relevance' && !hasText ? 'id' : query.sort;
       let matches = filter;
-      let tiers: Bits[] | null = null;
+      let total = filterCount;
+      let tiers: Tiers | null = null;
       if (hasText) {
         const m = this.textMatches(parsed, filter, sort === 'relevance');
         matches = m.matches;
-        tiers = m.tiers;
-        if (bpmRange) {
-          this.filterBpm(matches, query.bpmGte ?? -Infinity, query.bpmLte ?? Infinity);
-          if (tiers) for (const t of tiers) andInto(t, matches);
-        }
+        total = m.count;
+        if (bpmRange) total = this.filterBpm(matches, total, query.bpmGte ?? -Infinity, query.bpmLte ?? Infinity);
+        tiers = m.tiers === null ? null : this.tiersWithin(m.tiers, matches, bpmRange);
       }
-      const total = popcount(matches);
       const offset = Math.max(0, Math.floor(query.offset) || 0);
       const limit = Math.max(0, Math.floor(query.limit) || 0);
       const ids =
@@ -410,9 +411,13 @@ export class CatalogueIndex {
 
   // ---- filters --------------------------------------------------------------------------------------------
 
-  /** Scope, visibility and filters; the BPM range too unless `withBpm` is false (the caller applies it). */
-  private filterBits(q: IndexQuery, withBpm: boolean): Bits {
-    const f = this.pool.take();
+  /**
+   * Scope, visibility and filters, with how many tracks pass; the BPM range too unless `withBpm` is false
+   * (the caller applies it).
+   */
+  private filterBits(q: IndexQuery, withBpm: boolean): [Bits, number] {
+    // Every word is written by combineInto; a condition that nothing meets returns it cleared.
+    const f = this.pool.takeDirty();
     // The conditions as bitsets, ANDed in as few passes as possible.
     const ands: Bits[] = [];
     if (q.genre !== null) {
@@ -422,28 +427,28 @@ export class CatalogueIndex {
         : isGenreGroupCode(q.genre)
           ? this.genreGroupBits.get(q.genre)
           : undefined;
-      if (!b) return f;
+      if (!b) return [f.fill(0), 0];
       ands.push(b);
     }
     for (const m of q.moods) {
       const b = this.moodBits.get(m);
-      if (!b) return f;
+      if (!b) return [f.fill(0), 0];
       ands.push(b);
     }
     if (q.speed !== null) {
       const b = this.speedBits.get(q.speed);
-      if (!b) return f;
+      if (!b) return [f.fill(0), 0];
       ands.push(b);
     }
     if (q.soundKey !== null) {
       const pitch = pitchOf(q.soundKey);
-      if (pitch === null) return f;
+      if (pitch === null) return [f.fill(0), 0];
       ands.push(this.pitchBits[pitch]!);
     }
     ands.push(this.scopeBits(q));
-    combineInto(f, ands);
-    if (withBpm && (q.bpmGte !== null || q.bpmLte !== null)) this.filterBpm(f, q.bpmGte ?? -Infinity, q.bpmLte ?? Infinity);
-    return f;
+    let count = combineInto(f, ands);
+    if (withBpm && (q.bpmGte !== null || q.bpmLte !== null)) count = this.filterBpm(f, count, q.bpmGte ?? -Infinity, q.bpmLte ?? Infinity);
+    return [f, count];
   }
 
   /** The tracks of the query's scope that the viewer may see (a pool bitset, or the published set itself). */
@@ -467,18 +472,22 @@ export class CatalogueIndex {
     return f;
   }
 
-  private filterBpm(f: Bits, lo: number, hi: number): void {
+  /** Keeps in `f` (holding `candidates` tracks) those with a BPM in [lo, hi]; answers how many are left. */
+  private filterBpm(f: Bits, candidates: number, lo: number, hi: number): number {
     if (!(lo <= hi)) {
       f.fill(0);
-      return;
+      return 0;
     }
-    const candidates = popcount(f);
     if (candidates <= this.bpmScanMax) {
+      let left = candidates;
       forEachBit(f, (id) => {
         const v = this.bpm[id]!;
-        if (!(v >= lo && v <= hi)) clearBit(f, id);
+        if (!(v >= lo && v <= hi)) {
+          clearBit(f, id);
+          left--;
+        }
       });
-      return;
+      return left;
     }
     const order = this.numericOrders.bpm;
     const from = order.lowerBound((k) => k < lo);
@@ -487,13 +496,12 @@ export class CatalogueIndex {
     const r = this.pool.take();
     if (to - from <= ids.length - (to - from)) {
       for (let i = from; i < to; i++) setBit(r, ids[i]!);
-      andInto(f, r);
-    } else {
-      for (let i = 0; i < from; i++) setBit(r, ids[i]!);
-      for (let i = to; i < ids.length; i++) setBit(r, ids[i]!);
-      orInto(r, this.nullBpm);
-      andNotInto(f, r);
+      return andIntoCount(f, r);
     }
+    for (let i = 0; i < from; i++) setBit(r, ids[i]!);
+    for (let i = to; i < ids.length; i++) setBit(r, ids[i]!);
+    orInto(r, this.nullBpm);
+    return andNotIntoCount(f, r);
   }
 
   // ---- text -----------------------------------------------------------------------------------------------
@@ -512,7 +520,11 @@ export class CatalogueIndex {
    * matchText under `filter`, through the text-match cache: a text seen again is matched once against every
    * live track, and each query then ANDs those sets with its own filter.
    */
-  private textMatches(parsed: ParsedQuery, filter: Bits, wantTiers: boolean): { matches: Bits; tiers: Bits[] | null } {
+  private textMatches(
+    parsed: ParsedQuery,
+    filter: Bits,
+    wantTiers: boolean,
+  ): { matches: Bits; count: number; tiers: readonly (Bits | IdSet)[] | null } {
     const key = parsed.normalized;
     let sets: TextMatchSets | undefined = this.textCache.get(key);
     if (!sets && this.textCache.admit(key)) {
@@ -522,16 +534,37 @@ export class CatalogueIndex {
       this.pool.release(mark);
       this.textCache.set(key, sets);
     }
-    if (!sets) return this.matchText(parsed, filter, wantTiers);
-    const matches = this.pool.take();
-    intersectInto(matches, sets.matches, filter);
-    if (!wantTiers) return { matches, tiers: null };
-    const tiers = sets.tiers.map((t) => {
-      const b = this.pool.take();
-      intersectInto(b, t, filter);
+    if (!sets) {
+      const m = this.matchText(parsed, filter, wantTiers);
+      return { ...m, count: popcount(m.matches) };
+    }
+    const matches = sets.matches.dense ? this.pool.takeDirty() : this.pool.take();
+    const count = intersectInto(matches, sets.matches, filter);
+    return { matches, count, tiers: wantTiers ? sets.tiers : null };
+  }
+
+  /**
+   * The relevance classes as the page reads them, best first: a class is narrowed to the final matches
+   * only when paging reaches it (a first page rarely reads past the best two). Classes matched under the
+   * filter already are used as they are unless a BPM range narrowed the matches since.
+   */
+  private tiersWithin(classes: readonly (Bits | IdSet)[], matches: Bits, narrowed: boolean): Tiers {
+    const done: Bits[] = [];
+    return (k) => {
+      let b = done[k];
+      if (b === undefined) {
+        const c = classes[k]!;
+        if (c instanceof Uint32Array) {
+          b = c;
+          if (narrowed) andInto(b, matches);
+        } else {
+          b = c.dense ? this.pool.takeDirty() : this.pool.take();
+          intersectInto(b, c, matches);
+        }
+        done[k] = b;
+      }
       return b;
-    });
-    return { matches, tiers };
+    };
   }
 
   /**
@@ -641,7 +674,7 @@ export class CatalogueIndex {
 
   private page(
     matches: Bits,
-    tiers: Bits[] | null,
+    tiers: Tiers | null,
     sort: SortField,
     dir: SortDir,
     offset: number,
@@ -652,7 +685,7 @@ export class CatalogueIndex {
     const desc = dir === 'desc';
     const out: number[] = [];
     if (sort === 'relevance' && tiers) {
-      pageAcross(desc ? tiers : [...tiers].reverse(), desc, offset, limit, out);
+      pageAcross(tiers, desc, offset, limit, out);
       return out;
     }
     if (sort === 'id' || sort === 'relevance') {
@@ -881,26 +914,57 @@ export class CatalogueIndex {
 }
 
 /**
- * out := AND of `ands`. Up to four are combined in one pass with the loop written out (V8 runs a plain
- * loop over typed arrays several times faster than one with an inner loop over the operands); more are
- * ANDed in pass by pass.
+ * out := AND of `ands`, answering its popcount. Up to four are combined in one pass with the loop written
+ * out (V8 runs a plain loop over typed arrays several times faster than one with an inner loop over the
+ * operands); more are ANDed in pass by pass.
  */
-function combineInto(out: Bits, ands: readonly Bits[]): void {
+function combineInto(out: Bits, ands: readonly Bits[]): number {
   const n = out.length;
   const [a, b, c, d] = ands as [Bits, Bits | undefined, Bits | undefined, Bits | undefined];
-  if (!b) out.set(a);
-  else if (!c) for (let i = 0; i < n; i++) out[i] = a[i]! & b[i]!;
-  else if (!d) for (let i = 0; i < n; i++) out[i] = a[i]! & b[i]! & c[i]!;
-  else for (let i = 0; i < n; i++) out[i] = a[i]! & b[i]! & c[i]! & d[i]!;
-  for (let j = 4; j < ands.length; j++) andInto(out, ands[j]!);
+  if (ands.length > 4) {
+    out.set(a);
+    for (let j = 1; j < ands.length - 1; j++) andInto(out, ands[j]!);
+    return andIntoCount(out, ands[ands.length - 1]!);
+  }
+  let count = 0;
+  if (!b) {
+    out.set(a);
+    for (let i = 0; i < n; i++) if (a[i] !== 0) count += popcount32(a[i]!);
+  } else if (!c) {
+    for (let i = 0; i < n; i++) {
+      const w = a[i]! & b[i]!;
+      out[i] = w;
+      if (w !== 0) count += popcount32(w);
+    }
+  } else if (!d) {
+    for (let i = 0; i < n; i++) {
+      const w = a[i]! & b[i]! & c[i]!;
+      out[i] = w;
+      if (w !== 0) count += popcount32(w);
+    }
+  } else {
+    for (let i = 0; i < n; i++) {
+      const w = a[i]! & b[i]! & c[i]! & d[i]!;
+      out[i] = w;
+      if (w !== 0) count += popcount32(w);
+    }
+  }
+  return count;
 }
 
-/** Pages across disjoint bitsets taken in order, each in id order. */
-function pageAcross(sets: readonly Bits[], desc: boolean, offset: number, limit: number, out: number[]): void {
+/** The relevance classes by rank, best first (0–5), each made when first asked for. */
+type Tiers = (k: number) => Bits;
+const TIER_COUNT = 6;
+
+/**
+ * Pages across the disjoint relevance classes, best first for `desc` (worst first otherwise), each in id
+ * order; a class past the page is never made.
+ */
+function pageAcross(tiers: Tiers, desc: boolean, offset: number, limit: number, out: number[]): void {
   let skip = offset;
-  for (const s of sets) {
+  for (let i = 0; i < TIER_COUNT; i++) {
     if (out.length >= limit) return;
-    skip -= pageBits(s, desc, skip, limit, out);
+    skip -= pageBits(tiers(desc ? i : TIER_COUNT - 1 - i), desc, skip, limit, out);
   }
 }
 

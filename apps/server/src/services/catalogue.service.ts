@@ -8,7 +8,7 @@ import { Lru } from '../lib/lru';
 import * as library from '../repositories/library.repository';
 import * as playlists from '../repositories/playlist.repository';
 import * as tracks from '../repositories/track.repository';
-import type { IndexRow, TrackRow } from '../repositories/track.repository';
+import type { IndexRow, WireRow } from '../repositories/track.repository';
 import { CatalogueIndex, type IndexedTrack, type IndexScope } from '../search/catalogue-index';
 import type { Viewer } from './auth.service';
 import { parseMoods, toMusic, type MediaUrls } from './music.mapper';
@@ -80,7 +80,7 @@ function toIndexed(r: IndexRow): IndexedTrack {
   };
 }
 
-const isVisible = (row: TrackRow, viewer: Viewer | null) =>
+const isVisible = (row: WireRow, viewer: Viewer | null) =>
   (row.published === 1 && row.status === 'ready') || (viewer !== null && row.owner_id === viewer.id);
 
 /**
@@ -245,7 +245,7 @@ export class CatalogueService {
     throw notFound('PLAYLIST_NOT_FOUND');
   }
 
-  private wireOf(row: TrackRow): WireTrack {
+  private wireOf(row: WireRow): WireTrack {
     const json = Buffer.from(JSON.stringify(toMusic(row, false, this.deps.urls, null)));
     return { json, likedAt: json.indexOf(LIKED_FALSE) + 8, ownerId: row.owner_id };
   }
@@ -268,7 +268,7 @@ export class CatalogueService {
       missing.length > 0 ? this.readTracks(missing) : [],
       viewer ? library.likedAmong(this.deps.db, viewer.id, ids) : new Set<number>(),
     ]);
-    const own = new Map<number, TrackRow>();
+    const own = new Map<number, WireRow>();
     for (const row of rows) {
       const w = this.wireOf(row);
       this.wire.set(row.id, w);
@@ -294,7 +294,7 @@ export class CatalogueService {
   }
 
   /** A track the caller may see, or 404. */
-  async visibleTrack(id: number, viewer: Viewer | null): Promise<TrackRow> {
+  async visibleTrack(id: number, viewer: Viewer | null): Promise<WireRow> {
     const [row] = await this.readTracks([id]);
     if (!row || !isVisible(row, viewer)) throw notFound('TRACK_NOT_FOUND');
     return row;

@@ -1,5 +1,5 @@
 import { formatDuration, type Music } from '@sori/contract';
-import type { TrackRow } from '../repositories/track.repository';
+import type { WireRow } from '../repositories/track.repository';
 import type { TokenService } from '../lib/tokens';
 
 export interface MediaUrls {
@@ -18,10 +18,10 @@ export const parseMoods = (moods: string): number[] =>
 export const privateMediaResource = (trackId: number) => `media:${trackId}`;
 
 /** A cache-busting token per version of a track's media, so media URLs can be cached for a year. */
-const version = (row: TrackRow) => Date.parse(row.updated_at).toString(36);
+const version = (row: WireRow) => Date.parse(row.updated_at).toString(36);
 
 /** The wire shape of a track (DECISIONS 8). The only producer of Music objects. */
-export function toMusic(row: TrackRow, liked: boolean, urls: MediaUrls, viewerId: number | null): Music {
+export function toMusic(row: WireRow, liked: boolean, urls: MediaUrls, viewerId: number | null): Music {
   const ready = row.status === 'ready';
   let q = `?v=${version(row)}`;
   if (!row.published && viewerId !== null && row.owner_id === viewerId) {
