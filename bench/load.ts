@@ -108,6 +108,8 @@ async function metrics() {
   const res = (await (await fetch(`${base}/api/metrics`)).json()) as {
     body: {
       eventLoopDelayMs: { max: number; p99: number; mean: number };
+      handlingMs: { max: number; p99: number; slowestUrl: string };
+      gcPauseMaxMs: number;
       rssMB: number;
       heapUsedMB: number;
       cpuMs: number;
@@ -139,6 +141,11 @@ async function run(name: string, path: () => string) {
     errors: result.errors,
     eventLoopMaxMs: Math.round(m.eventLoopDelayMs.max * 10) / 10,
     eventLoopP99Ms: Math.round(m.eventLoopDelayMs.p99 * 10) / 10,
+    // The longest single request handling (one uninterrupted block on SQLite) and GC pause: the stalls.
+    handlingMaxMs: Math.round(m.handlingMs.max * 10) / 10,
+    handlingP99Ms: Math.round(m.handlingMs.p99 * 10) / 10,
+    slowestUrl: decodeURIComponent(m.handlingMs.slowestUrl),
+    gcPauseMaxMs: Math.round(m.gcPauseMaxMs * 10) / 10,
     rssMB: m.rssMB,
     // Server CPU per request (process CPU time over the run / requests): robust to a shared machine.
     serverCpuUsPerRequest: Math.round(((m.cpuMs - before.cpuMs) * 1000) / Math.max(1, result.requests.total)),

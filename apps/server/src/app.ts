@@ -19,6 +19,7 @@ import { musicRoutes } from './routes/music.routes';
 import { mediaRoutes } from './routes/media.routes';
 import { playlistRoutes } from './routes/playlist.routes';
 import { siteRoutes } from './routes/site.routes';
+import { registerMetrics } from './plugins/metrics';
 import { AuthService } from './services/auth.service';
 import { CatalogueService } from './services/catalogue.service';
 import { MediaService } from './services/media.service';
@@ -133,6 +134,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+    if (config.metrics) registerMetrics(app, catalogue);
     await app.register(
       async (api) => {
         api.addHook('onSend', async (_request, reply, payload) => {

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { createHistogram, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+import { ok } from '../routes/http';
+import type { CatalogueService } from '../services/catalogue.service';
+
+/**
+ * `/api/metrics` for the benchmarks (SORI_METRICS=1; off in production): how long the event loop was held
+ * up, memory, CPU and the search caches, since the last `POST /api/metrics/reset`. Registered on the root,
+ * so its hooks time every route.
+ */
+export function registerMetrics(app: FastifyInstance, catalogue: CatalogueService): void {
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  // What holds the loop up, apart from queueing: how long each request's handling ran (onRequest to
+  // onSend; on SQLite a request never waits on I/O in between, so this is one uninterrupted block) and
+  // every garbage-collection pause. The loop delay above also counts the time a saturated server spends
+  // on the other requests that were ready at the same moment.
+  const handling = createHistogram();
+  let slowest = { ms: 0, url: '' };
+  let gcMaxMs = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, entry.duration);
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  const started = new WeakMap<object, number>();
+  app.addHook('onRequest', async (request) => {
+    started.set(request, performance.now());
+  });
+  app.addHook('onSend', async (request) => {
+    const t = started.get(request);
+    if (t === undefined) return;
+    const ms = performance.now() - t;
+    handling.record(Math.max(1, Math.round(ms * 1000)));
+    if (ms > slowest.ms) slowest = { ms, url: request.url };
+  });
+  app.addHook('onClose', async () => {
+    loop.disable();
+    gc.disconnect();
+  });
+  app.get('/api/metrics', { schema: { hide: true } }, async () => {
+    const mem = process.memoryUsage();
+    return ok({
+      eventLoopDelayMs: { max: loop.max / 1e6, p99: loop.percentile(99) / 1e6, mean: loop.mean / 1e6 },
+      handlingMs: { max: handling.max / 1000, p99: handling.percentile(99) / 1000, slowestUrl: slowest.url },
+      gcPauseMaxMs: gcMaxMs,
+      rssMB: Math.round(mem.rss / 1048576),
+      responseCache: catalogue.responseCacheStats,
+      textCache: catalogue.textCacheStats(),
+      heapUsedMB: Math.round(mem.heapUsed / 1048576),
+      heapTotalMB: Math.round(mem.heapTotal / 1048576),
+      externalMB: Math.round(mem.external / 1048576),
+      // CPU time of the process (all threads, GC included), for a cost per request that does not depend
+      // on what else the machine runs.
+      cpuMs: (() => {
+        const c = process.cpuUsage();
+        return (c.user + c.system) / 1000;
+      })(),
+    });
+  });
+  app.post('/api/metrics/reset', { schema: { hide: true } }, async () => {
+    loop.reset();
+    handling.reset();
+    slowest = { ms: 0, url: '' };
+    gcMaxMs = 0;
+    return ok({ reset: true });
+  });
+}
