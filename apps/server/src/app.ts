@@ -73,6 +73,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     const catalogue = new CatalogueService({
       db: db.kysely,
       sqlite: db.sqlite,
+      pg: db.pg,
       counters,
       urls: { publicBase: config.mediaPublicBaseUrl, tokens },
       hitWindowSeconds: config.hitWindowSeconds,

@@ -11,6 +11,8 @@ export interface Db {
   dialect: Dialect;
   /** The embedded database handle, for the few reads that must run synchronously (see track.repository). */
   sqlite: Sqlite.Database | null;
+  /** The PostgreSQL pool, for the one hot read that uses a named prepared statement (track.repository). */
+  pg: pg.Pool | null;
   /** The PostgreSQL schema in use when one is configured (tests, several apps on one database). */
   schema: string | null;
   close(): Promise<void>;
@@ -44,7 +46,7 @@ export function createDb(config: Pick<Config, 'database'>): Db {
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', sqlite: null, schema, close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', sqlite: null, pg: pool, schema, close: () => kysely.destroy() };
   }
   const sqlite = new Sqlite(config.database.file);
   sqlite.pragma('journal_mode = WAL');
@@ -56,5 +58,5 @@ export function createDb(config: Pick<Config, 'database'>): Db {
   // the file's pages anyway. Counted in the server's memory budget (300 MB).
   sqlite.pragma('cache_size = -8000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', sqlite, schema: null, close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', sqlite, pg: null, schema: null, close: () => kysely.destroy() };
 }

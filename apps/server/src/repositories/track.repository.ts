@@ -1,4 +1,5 @@
 import type Sqlite from 'better-sqlite3';
+import type pg from 'pg';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, TracksTable } from '../db/schema';
 import { nowIso } from '../lib/time';
@@ -64,13 +65,23 @@ const PREPARED_ID_LISTS = 100;
 type RawWire = [number, string, string | null, number | null, string, string | null, number | null, number | null, number | null, number | null, number, string, string | null, string | null, string | null, string | null, string | null, string | null, string, string];
 
 /**
- * On the embedded SQLite, page rows are read through statements prepared once per list length, as arrays
- * (better-sqlite3 makes an object per row far more slowly than this code does): no query building or
- * preparing per request. Elsewhere through Kysely.
+ * Page rows without building or preparing a query per request. On the embedded SQLite, through statements
+ * prepared once per list length, read as arrays (better-sqlite3 makes an object per row far more slowly
+ * than this code does). On PostgreSQL, through one named prepared statement taking the ids as an array, so
+ * the server parses and plans it once per connection.
  */
-export function trackReader(db: Kysely<Database>, sqlite: Sqlite.Database | null | undefined): TrackReader {
+export function trackReader(
+  db: Kysely<Database>,
+  sqlite: Sqlite.Database | null | undefined,
+  pgPool?: pg.Pool | null,
+): TrackReader {
   const viaKysely = (ids: readonly number[]) =>
     ids.length === 0 ? Promise.resolve([]) : db.selectFrom('tracks').select(WIRE_COLUMNS).where('id', 'in', ids).execute();
+  if (pgPool) {
+    const text = `SELECT ${WIRE_COLUMNS.join(', ')} FROM tracks WHERE id = ANY($1::int[])`;
+    return async (ids) =>
+      ids.length === 0 ? [] : (await pgPool.query<WireRow>({ name: 'sori-tracks-by-ids', text, values: [ids] })).rows;
+  }
   if (!sqlite) return viaKysely;
   const statements: (Sqlite.Statement<number[], RawWire> | undefined)[] = [];
   return (ids) => {

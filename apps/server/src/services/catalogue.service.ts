@@ -1,5 +1,6 @@
 import { MIN_DOWNLOAD_LEVEL, type DownloadTicket, type Music, type MusicQuery } from '@sori/contract';
 import type Sqlite from 'better-sqlite3';
+import type pg from 'pg';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/app-error';
@@ -17,22 +18,25 @@ export interface CatalogueDeps {
   db: Kysely<Database>;
   /** The embedded SQLite handle when there is one: the index is then built by streaming rows. */
   sqlite?: Sqlite.Database | null;
+  /** The PostgreSQL pool when there is one: page rows are then read through a named prepared statement. */
+  pg?: pg.Pool | null;
   counters: Counters;
   urls: MediaUrls;
   hitWindowSeconds: number;
 }
 
 /**
- * Bytes of tracks' wire JSON kept for building pages (about 400 bytes a track: 80,000 tracks). Reading a
- * page's rows from SQLite and making their objects cost more than the whole rest of a search; a page is
- * now joined from these. Any change to a track evicts it.
+ * Bytes of tracks' wire JSON kept for building pages (about 400 bytes a track: 40,000 to 60,000 tracks).
+ * Reading a page's rows from SQLite and making their objects cost more than the whole rest of a search; a
+ * page is now joined from these. Any change to a track evicts it. Sized with the response cache below to
+ * keep the server within its 300 MB (measured: bench/RESULTS.md).
  */
-const WIRE_CACHE_BYTES = 32 * 1024 * 1024;
+const WIRE_CACHE_BYTES = 24 * 1024 * 1024;
 /** What a cached buffer costs beyond its bytes (the Buffer object and the map entry). */
 const WIRE_ENTRY_OVERHEAD = 160;
 
 /** Bytes of serialized answers of anonymous catalogue searches; repeated queries (the landing list) skip all work. */
-const RESPONSE_CACHE_BYTES = 12 * 1024 * 1024;
+const RESPONSE_CACHE_BYTES = 8 * 1024 * 1024;
 
 /** A track's public wire JSON (no caller-specific fields), UTF-8, as pages are written. */
 interface WireTrack {
@@ -103,7 +107,7 @@ export class CatalogueService {
   private readonly readTracks: tracks.TrackReader;
 
   constructor(private readonly deps: CatalogueDeps) {
-    this.readTracks = tracks.trackReader(deps.db, deps.sqlite);
+    this.readTracks = tracks.trackReader(deps.db, deps.sqlite, deps.pg);
   }
 
   get indexSize(): number {
