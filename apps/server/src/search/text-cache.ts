@@ -117,8 +117,14 @@ export class TextMatchCache {
     this.stats.admitted++;
   }
 
+  /**
+   * Forgets every set, and the sightings too: right after a write a text must be seen twice again before
+   * it is matched over every track, so that a stream of writes between searches never pays for that
+   * broader matching on every search (it would cost more than matching under the filter).
+   */
   clear(): void {
     this.entries.clear();
+    this.seen.clear();
     this.bytes = 0;
   }
 }
