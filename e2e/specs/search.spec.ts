@@ -1,6 +1,6 @@
 import { GENRE_GROUPS, genresMatching, GENRES, MOODS, pitchClassOfKey, speedFromBpm, SPEEDS } from '@sori/contract';
-import { FIXTURE_TRACKS, SPECIAL, fixture } from '../data';
-import { eventually, expectEqual, expectTrue, open, test, tr } from '../harness';
+import { FIXTURE_TRACKS, SPECIAL, addToPlaylist, createPlaylist, fixture, tracksByTitle } from '../data';
+import { createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr } from '../harness';
 import {
   closeFilters,
   column,
@@ -227,6 +227,44 @@ test('filter modal and the compact bar once scrolled past the intro; every new s
   await modal.locator('[data-testid="filter-modal-apply"]').click();
   await waitForCount(page, count((t) => ofSpeed(4)(t) && inKey('C♯')(t) && bpmWithin(150, null)(t)), 'modal filters');
   expectEqual(await page.locator('[data-testid="open-filter-modal"] .sori-count-badge').innerText(), '3', 'filter count on the button');
+});
+
+/**
+ * Spec section 9: the compact bar appears once the intro's bottom is above 50 px from the top of the window
+ * when the intro has a title, 115 px when it has none. Both screens with a search bar, the library and a
+ * playlist, always have a title (PageHeader's h1; a playlist's name cannot be empty), so 50 px is the rule
+ * a user meets and the 115 px one never occurs. Just below 50 px (where a 115 px rule would already show
+ * it) the bar is hidden; just above, it is shown.
+ */
+test('compact bar threshold: 50 px under a titled intro on the library and a playlist', async (ctx) => {
+  const account = await createAccount();
+  const list = await createPlaylist(account, '스크롤 문턱');
+  for (const track of [...(await tracksByTitle()).values()].slice(0, 20)) await addToPlaylist(account, list.id, track.id);
+  const page = await signedInPage(ctx, account);
+  const compact = page.locator('[data-testid="compact-filters"]');
+  /** Scrolls (at once, not smoothly) so the intro's bottom sits `y` px from the top; returns where it is. */
+  const introBottomAt = (y: number) =>
+    page.locator('.sori-page-header').evaluate((el, target) => {
+      window.scrollTo({ top: window.scrollY + el.getBoundingClientRect().bottom - target, behavior: 'instant' });
+      return el.getBoundingClientRect().bottom;
+    }, y);
+  const expectBar = async (shown: boolean, y: number, screen: string) => {
+    const bottom = await introBottomAt(y);
+    expectTrue(Math.abs(bottom - y) <= 1 && (bottom < 50) === (y < 50), `${screen}: the intro's bottom at ${y} px (${bottom})`);
+    await compact.waitFor({ state: shown ? 'visible' : 'hidden' });
+    expectEqual(await compact.evaluate((el) => el.classList.contains('show')), shown, `${screen}: compact bar at ${bottom} px`);
+    if (shown) await compact.locator('[data-testid="compact-genre"]').waitFor({ state: 'visible' });
+  };
+
+  for (const screen of ['/library', `/playlist/${list.id}`]) {
+    await open(page, screen);
+    await settledResults(page);
+    expectTrue(await page.locator('.sori-page-header .sori-page-title').isVisible(), `${screen}: the intro has a title`);
+    expectTrue(!(await compact.isVisible()), `${screen}: no compact bar at the top`);
+    await expectBar(true, 49, screen);
+    await expectBar(false, 51, screen);
+    await expectBar(true, 49, screen);
+  }
 });
 
 test('pagination: windows, ellipses, first/previous/next/last, scrolls to the table; conditions survive reload and back', async ({ newPage }) => {
