@@ -7,8 +7,8 @@ import { nowIso } from '../lib/time';
 export type TrackRow = Selectable<TracksTable>;
 export type NewTrackRow = Omit<Insertable<TracksTable>, 'created_at' | 'updated_at'>;
 
-/** Columns the search index needs, read in bulk at boot. */
-export const INDEX_COLUMNS = [
+/** What a track is (text, codes, values, owner and state): needed both by the index and on the wire. */
+const TRACK_FACTS = [
   'id',
   'title',
   'artist',
@@ -21,10 +21,10 @@ export const INDEX_COLUMNS = [
   'owner_id',
   'published',
   'status',
-  'play_count',
-  'like_count',
-  'download_count',
 ] as const;
+
+/** Columns the search index needs, read in bulk at boot. */
+export const INDEX_COLUMNS = [...TRACK_FACTS, 'play_count', 'like_count', 'download_count'] as const;
 export type IndexRow = Pick<TrackRow, (typeof INDEX_COLUMNS)[number]>;
 
 export function findTrack(db: Kysely<Database>, id: number): Promise<TrackRow | undefined> {
@@ -33,18 +33,7 @@ export function findTrack(db: Kysely<Database>, id: number): Promise<TrackRow | 
 
 /** The columns a track's wire shape and its visibility need (toMusic, isVisible, downloads). */
 export const WIRE_COLUMNS = [
-  'id',
-  'title',
-  'artist',
-  'genre',
-  'moods',
-  'sound_key',
-  'bpm',
-  'speed',
-  'duration_sec',
-  'owner_id',
-  'published',
-  'status',
+  ...TRACK_FACTS,
   'original_key',
   'preview_key',
   'peaks_key',
