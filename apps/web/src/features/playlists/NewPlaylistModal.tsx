@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import { TEXT_LIMITS } from '@sori/contract';
+import { PlaylistModalFooter, PlaylistNameField } from './PlaylistFormParts';
 import { useCreatePlaylistMutation } from './queries';
 
 export interface NewPlaylistModalProps {
@@ -52,26 +50,9 @@ export function NewPlaylistModal({ show, onClose }: NewPlaylistModalProps) {
               {error}
             </Alert>
           ) : null}
-          <Form.Group controlId="new-playlist-name">
-            <Form.Label>{t('playlist.name')}</Form.Label>
-            <Form.Control
-              autoFocus
-              value={name}
-              maxLength={TEXT_LIMITS.playlistName}
-              onChange={(e) => setName(e.target.value)}
-              placeholder={t('playlist.namePlaceholder')}
-            />
-          </Form.Group>
+          <PlaylistNameField controlId="new-playlist-name" value={name} onChange={setName} />
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" disabled={create.isPending}>
-            {create.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
-            {t('playlist.add')}
-          </Button>
-        </Modal.Footer>
+        <PlaylistModalFooter pending={create.isPending} submitLabel={t('playlist.add')} onCancel={onClose} />
       </Form>
     </Modal>
   );

@@ -1,10 +1,9 @@
 import { TEXT_LIMITS, type Playlist } from '@sori/contract';
 import { useId, useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
+import { PlaylistModalFooter, PlaylistNameField } from './PlaylistFormParts';
 import type { PlaylistInput } from './queries';
 
 export interface PlaylistFormModalProps {
@@ -40,19 +39,14 @@ export function PlaylistFormModal({ playlist, pending, onSubmit, onClose }: Play
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <Form.Group className="mb-3" controlId={`${id}-name`}>
-            <Form.Label>{t('playlist.name')}</Form.Label>
-            <Form.Control
-              autoFocus
-              value={name}
-              maxLength={TEXT_LIMITS.playlistName}
-              onChange={(e) => setName(e.target.value)}
-              isInvalid={tried && missing}
-              placeholder={t('playlist.namePlaceholder')}
-              data-testid="playlist-name"
-            />
-            <Form.Control.Feedback type="invalid">{t('playlist.nameRequired')}</Form.Control.Feedback>
-          </Form.Group>
+          <PlaylistNameField
+            className="mb-3"
+            controlId={`${id}-name`}
+            value={name}
+            onChange={setName}
+            invalid={tried && missing}
+            testId="playlist-name"
+          />
           <Form.Group controlId={`${id}-description`}>
             <Form.Label>
               {t('playlists.description')} <span className="text-body-secondary small">({t('auth.fields.optional')})</span>
@@ -67,15 +61,12 @@ export function PlaylistFormModal({ playlist, pending, onSubmit, onClose }: Play
             />
           </Form.Group>
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" disabled={pending} data-testid="playlist-save">
-            {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
-            {playlist ? t('playlists.save') : t('playlists.create')}
-          </Button>
-        </Modal.Footer>
+        <PlaylistModalFooter
+          pending={pending}
+          submitLabel={playlist ? t('playlists.save') : t('playlists.create')}
+          onCancel={onClose}
+          submitTestId="playlist-save"
+        />
       </Form>
     </Modal>
   );
