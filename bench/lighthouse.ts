@@ -3,7 +3,7 @@
  *   node --import tsx bench/lighthouse.ts [--data-dir bench/out/demo]
  * Also measures the initial JavaScript of / (gzip) from the built files.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { spawnServer } from './serve-command';
 
 const { values } = parseArgs({ options: { 'data-dir': { type: 'string', default: 'bench/out/demo' } } });
 const port = await new Promise<number>((resolve) => {
@@ -21,10 +22,7 @@ const port = await new Promise<number>((resolve) => {
   });
 });
 spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-const server = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: values['data-dir'], LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = spawnServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: values['data-dir'], LOG_LEVEL: 'warn' });
 process.on('exit', () => server.kill('SIGTERM'));
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {

@@ -5,11 +5,12 @@
  * Prints one JSON line of results; bench/RESULTS.md records them.
  */
 import autocannon from 'autocannon';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { GENRE_GROUPS, GENRES, MOODS, SOUND_KEYS } from '@sori/contract';
 import { rng } from './catalogue-generator';
+import { spawnServer } from './serve-command';
 
 const { values } = parseArgs({
   options: {
@@ -37,12 +38,12 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const bootStarted = Date.now();
 const nodeArgs = values['node-args'].split(' ').filter(Boolean);
-// The production bundle, as `npm start` runs it.
+// The production bundle, run as `npm start` runs it.
 spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
-const server = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/server.mjs'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: values['data-dir'], SEED_DEMO: '0', LOG_LEVEL: 'warn', SORI_METRICS: '1' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = spawnServer(
+  { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: values['data-dir'], SEED_DEMO: '0', LOG_LEVEL: 'warn', SORI_METRICS: '1' },
+  nodeArgs,
+);
 let stopped = false;
 const stop = () => {
   if (!stopped) server.kill('SIGINT');
@@ -64,6 +65,7 @@ async function waitReady() {
 }
 const tracks = await waitReady();
 const bootSeconds = (Date.now() - bootStarted) / 1000;
+const afterBoot = await metrics();
 
 // A mix of real-looking queries, each request drawn at random, with the worst cases well represented.
 const r = rng(7);
@@ -111,19 +113,29 @@ async function metrics() {
       handlingMs: { max: number; p99: number; slowestUrl: string };
       gcPauseMaxMs: number;
       rssMB: number;
+      rssPeakMB: number;
       heapUsedMB: number;
+      heapTotalMB: number;
+      externalMB: number;
       cpuMs: number;
       responseCache: { hits: number; misses: number };
       textCache: { hits: number; misses: number; entries: number; bytes: number };
+      wireCache: { hits: number; misses: number; entries: number; bytes: number };
     };
   };
   return res.body;
 }
 
+/** Hits among hits and misses between two readings of a cache's counters, in percent. */
+function hitPct(before: { hits: number; misses: number }, after: { hits: number; misses: number }): number {
+  const hits = after.hits - before.hits;
+  const misses = after.misses - before.misses;
+  return hits + misses === 0 ? 0 : Math.round((hits / (hits + misses)) * 1000) / 10;
+}
+
 async function run(name: string, path: () => string) {
   await fetch(`${base}/api/metrics/reset`, { method: 'POST' });
   const before = await metrics();
-  const cacheBefore = before.responseCache;
   const result = await autocannon({
     url: base,
     connections,
@@ -147,21 +159,20 @@ async function run(name: string, path: () => string) {
     slowestUrl: decodeURIComponent(m.handlingMs.slowestUrl),
     gcPauseMaxMs: Math.round(m.gcPauseMaxMs * 10) / 10,
     rssMB: m.rssMB,
+    rssPeakMB: m.rssPeakMB,
+    heapUsedMB: m.heapUsedMB,
+    heapTotalMB: m.heapTotalMB,
+    externalMB: m.externalMB,
     // Server CPU per request (process CPU time over the run / requests): robust to a shared machine.
     serverCpuUsPerRequest: Math.round(((m.cpuMs - before.cpuMs) * 1000) / Math.max(1, result.requests.total)),
     // Share of searches answered from the response cache during this run: honest about what was measured.
-    responseCacheHitPct: (() => {
-      const hits = m.responseCache.hits - cacheBefore.hits;
-      const misses = m.responseCache.misses - cacheBefore.misses;
-      return hits + misses === 0 ? 0 : Math.round((hits / (hits + misses)) * 1000) / 10;
-    })(),
+    responseCacheHitPct: hitPct(before.responseCache, m.responseCache),
     // Text searches whose matching came from the text-match cache (search/text-cache.ts).
-    textCacheHitPct: (() => {
-      const hits = m.textCache.hits - before.textCache.hits;
-      const misses = m.textCache.misses - before.textCache.misses;
-      return hits + misses === 0 ? 0 : Math.round((hits / (hits + misses)) * 1000) / 10;
-    })(),
+    textCacheHitPct: hitPct(before.textCache, m.textCache),
     textCacheMB: Math.round(m.textCache.bytes / 104857.6) / 10,
+    // Tracks of the pages built during this run whose JSON came from the wire cache, not the database.
+    wireCacheHitPct: hitPct(before.wireCache, m.wireCache),
+    wireCacheTracks: m.wireCache.entries,
   };
 }
 
@@ -177,6 +188,9 @@ const out = {
   database: process.env['DATABASE_URL'] ? 'postgres' : 'sqlite',
   tracks,
   bootSeconds: Math.round(bootSeconds * 10) / 10,
+  // Memory as the index was just built (before any request), and the most the process held by then.
+  bootRssMB: afterBoot.rssMB,
+  bootRssPeakMB: afterBoot.rssPeakMB,
   connections,
   durationSeconds: duration,
   hello,

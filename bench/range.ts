@@ -3,10 +3,11 @@
  * server's memory read before and after (media is streamed, never held whole in memory).
  *   node --import tsx bench/range.ts --data-dir <a data dir with the demo catalogue> [--rounds 20]
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { rng } from './catalogue-generator';
+import { spawnServer } from './serve-command';
 
 const { values } = parseArgs({
   options: {
@@ -28,10 +29,7 @@ const port = await new Promise<number>((resolve) => {
 const base = `http://127.0.0.1:${port}`;
 // The production bundle, as `npm start` runs it.
 spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
-const server = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: values['data-dir'], LOG_LEVEL: 'warn', SORI_METRICS: '1' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = spawnServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: values['data-dir'], LOG_LEVEL: 'warn', SORI_METRICS: '1' });
 process.on('exit', () => server.kill('SIGTERM'));
 
 type Health = { body: { tracks: number } };

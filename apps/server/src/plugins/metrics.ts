@@ -51,8 +51,11 @@ export function registerMetrics(app: FastifyInstance, catalogue: CatalogueServic
       handlingMs: { max: handling.max / 1000, p99: handling.percentile(99) / 1000, slowestUrl: slowest.url },
       gcPauseMaxMs: gcMaxMs,
       rssMB: Math.round(mem.rss / 1048576),
+      // The most the process ever held (boot included): maxRSS is in KiB.
+      rssPeakMB: Math.round(process.resourceUsage().maxRSS / 1024),
       responseCache: catalogue.responseCacheStats,
       textCache: catalogue.textCacheStats(),
+      wireCache: catalogue.wireCacheStats(),
       heapUsedMB: Math.round(mem.heapUsed / 1048576),
       heapTotalMB: Math.round(mem.heapTotal / 1048576),
       externalMB: Math.round(mem.external / 1048576),

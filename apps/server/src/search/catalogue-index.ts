@@ -51,6 +51,7 @@ import { PostingStore } from './postings';
 import { SortedPerm, type PermKeys } from './sorted-perm';
 import { sortIdsByFloat32, sortIdsByNumber, sortIdsByString } from './sort-keys';
 import { TextField } from './text-field';
+import { TextStore } from './text-store';
 import { compactSet, intersectInto, TextMatchCache, type IdSet, type TextMatchSets } from './text-cache';
 
 export interface IndexedTrack {
@@ -168,8 +169,8 @@ export class CatalogueIndex {
   private popularity: Column = new Float32Array(0);
   private owner: Column = new Float32Array(0);
   private artistOf: Int32Array = new Int32Array(0);
-  /** Normalised titles by id ('' when absent). */
-  private readonly titles: string[] = [];
+  /** Normalised titles by id ('' when absent), in one arena rather than a million heap strings. */
+  private readonly titles = new TextStore();
 
   private readonly titleField = new TextField(0);
   private readonly artistField = new TextField(0);
@@ -192,7 +193,7 @@ export class CatalogueIndex {
   /** Raw artist text → normalised, for the bulk load (a catalogue repeats each artist on many tracks). */
   private readonly artistSpellings = new Map<string, string>();
   private readonly artistPool = new BitsPool(0);
-  private readonly titleOf = (id: number): string => this.titles[id]!;
+  private readonly titleOf = (id: number): string => this.titles.get(id);
   private readonly artistTextOf = (no: number): string => this.artistTexts[no]!;
 
   constructor(options: CatalogueIndexOptions = {}) {
@@ -236,6 +237,7 @@ export class CatalogueIndex {
     }
     index.artistTracks.compact();
     index.ownerTracks.compact();
+    index.titles.trim();
     index.prepare();
     return index;
   }
@@ -267,10 +269,11 @@ export class CatalogueIndex {
     const before = exists && !this.loading ? this.keysOf(id) : null;
 
     const title = normalizeText(track.title);
-    if (!exists || this.titles[id] !== title) {
-      if (exists) this.titleField.remove(id, this.titles[id]!);
+    const oldTitle = exists ? this.titles.get(id) : null;
+    if (oldTitle !== title) {
+      if (oldTitle !== null) this.titleField.remove(id, oldTitle);
       this.titleField.add(id, title);
-      this.titles[id] = title;
+      this.titles.set(id, title);
     }
 
     const artist = track.artist === null ? '' : this.normalizeArtist(track.artist);
@@ -333,8 +336,8 @@ export class CatalogueIndex {
     if (!this.has(id)) return;
     this.textCache.clear();
     const before = this.keysOf(id);
-    this.titleField.remove(id, this.titles[id]!);
-    this.titles[id] = '';
+    this.titleField.remove(id, this.titles.get(id));
+    this.titles.set(id, '');
     const artist = this.artistOf[id]!;
     if (artist >= 0) {
       this.artistTracks.delete(artist, id);
@@ -395,8 +398,6 @@ export class CatalogueIndex {
   memoryEstimate(): Record<string, number> {
     const bitsets =
       (4 + this.genreBits.size + this.genreGroupBits.size + this.moodBits.size + this.speedBits.size + this.pitchBits.length) * this.words * 4;
-    let titleChars = 0;
-    for (const t of this.titles) titleChars += t.length;
     return {
       columns: this.bpm.byteLength + this.duration.byteLength + this.popularity.byteLength + this.owner.byteLength + this.artistOf.byteLength,
       bitsets,
@@ -405,7 +406,7 @@ export class CatalogueIndex {
       artistPostings: this.artistField.postings.heapBytes + this.artistTracks.heapBytes,
       ownerPostings: this.ownerTracks.heapBytes,
       sortOrders: 4 * 4 * this.count,
-      titleChars,
+      titles: this.titles.byteSize,
     };
   }
 
@@ -748,7 +749,7 @@ export class CatalogueIndex {
     const sign = desc ? -1 : 1;
     if (sort === 'title') {
       const keys = new Map<number, string>();
-      for (const id of ids) keys.set(id, compactNormalized(this.titles[id]!));
+      for (const id of ids) keys.set(id, compactNormalized(this.titles.get(id)));
       ids.sort((a, b) => {
         const ka = keys.get(a)!;
         const kb = keys.get(b)!;
@@ -789,7 +790,7 @@ export class CatalogueIndex {
 
   private keysOf(id: number): { title: string; bpm: number | null; duration: number | null; popularity: number } {
     return {
-      title: compactNormalized(this.titles[id]!),
+      title: compactNormalized(this.titles.get(id)),
       bpm: orNull(this.bpm[id]!),
       duration: orNull(this.duration[id]!),
       popularity: this.popularity[id]!,
@@ -808,9 +809,9 @@ export class CatalogueIndex {
 
   private titleKeys(): PermKeys<string> {
     return {
-      key: (id) => (this.has(id) ? compactNormalized(this.titles[id]!) : null),
+      key: (id) => (this.has(id) ? compactNormalized(this.titles.get(id)) : null),
       compare: (a, b) => (a < b ? -1 : a > b ? 1 : 0),
-      sortAll: () => sortIdsByString(new Uint32Array(bitsToIds(this.live)), (id) => compactNormalized(this.titles[id]!)),
+      sortAll: () => sortIdsByString(new Uint32Array(bitsToIds(this.live)), (id) => compactNormalized(this.titles.get(id))),
     };
   }
 
@@ -831,7 +832,8 @@ export class CatalogueIndex {
       sortAll: () => {
         const col = column();
         const ids = bitsToIds(this.live).filter((id) => !Number.isNaN(col[id]!));
-        return sortIdsByNumber(new Uint32Array(ids), col);
+        // 32-bit keys when the column is Float32 (the usual case): half the scratch memory at boot.
+        return col instanceof Float32Array ? sortIdsByFloat32(ids, col) : sortIdsByNumber(new Uint32Array(ids), col);
       },
     };
   }
@@ -897,7 +899,7 @@ export class CatalogueIndex {
     const artistOf = new Int32Array(capacity).fill(-1);
     artistOf.set(this.artistOf);
     this.artistOf = artistOf;
-    while (this.titles.length < capacity) this.titles.push('');
+    this.titles.grow(capacity);
     this.live = grown(this.live, words);
     this.published = grown(this.published, words);
     this.nullBpm = grown(this.nullBpm, words);

@@ -60,4 +60,18 @@ describe('sortIdsByString', () => {
       { numRuns: 60 },
     );
   });
+
+  it('sorts keys longer than the key store first makes room for (it grows as it reads them)', () => {
+    // Long keys that differ only in their last few units, so every unit read matters.
+    const key = fc
+      .tuple(fc.integer({ min: 20, max: 60 }), fc.string({ unit: fc.constantFrom('a', 'b', '가'), minLength: 1, maxLength: 3 }))
+      .map(([pad, k]) => `the long way home ${'~'.repeat(pad)}${k}`);
+    fc.assert(
+      fc.property(fc.array(key, { minLength: 50, maxLength: 300 }), (ks) => {
+        const ids = new Uint32Array(ks.map((_, i) => i));
+        expect([...sortIdsByString(ids, (i) => ks[i]!)]).toEqual([...ids].sort(byKeyThenId(ks)));
+      }),
+      { numRuns: 40 },
+    );
+  });
 });

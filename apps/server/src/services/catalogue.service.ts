@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/app-error';
 import type { Counters } from '../lib/counters';
 import { Lru } from '../lib/lru';
+import { WireCache } from '../lib/wire-cache';
 import * as library from '../repositories/library.repository';
 import * as playlists from '../repositories/playlist.repository';
 import * as tracks from '../repositories/track.repository';
@@ -26,20 +27,20 @@ export interface CatalogueDeps {
 }
 
 /**
- * Bytes of tracks' wire JSON kept for building pages (about 400 bytes a track: 40,000 to 60,000 tracks).
- * Reading a page's rows from SQLite and making their objects cost more than the whole rest of a search; a
- * page is now joined from these. Any change to a track evicts it. Sized with the response cache below to
- * keep the server within its 300 MB (measured: bench/RESULTS.md).
+ * Bytes of tracks' wire JSON kept for building pages (300 to 400 bytes a track: about 100,000 tracks).
+ * Reading a page's rows from the database and making their objects cost more than the whole rest of a
+ * search; a page is joined from these (lib/wire-cache.ts). Any change to a track evicts it. Sized with the
+ * response cache below to keep the server within its 300 MB (measured: bench/RESULTS.md).
  */
-const WIRE_CACHE_BYTES = 24 * 1024 * 1024;
-/** What a cached buffer costs beyond its bytes (the Buffer object and the map entry). */
-const WIRE_ENTRY_OVERHEAD = 160;
+const WIRE_CACHE_BYTES = 32 * 1024 * 1024;
+/** What a cached response costs beyond its bytes (the Buffer object and the map entry). */
+const RESPONSE_ENTRY_OVERHEAD = 160;
 
 /** Bytes of serialized answers of anonymous catalogue searches; repeated queries (the landing list) skip all work. */
 const RESPONSE_CACHE_BYTES = 8 * 1024 * 1024;
 
 /** A track's public wire JSON (no caller-specific fields), UTF-8, as pages are written. */
-interface WireTrack {
+interface WireJson {
   json: Buffer;
   /** Where `false` of `"liked":false` starts, to write a liked copy without parsing. */
   likedAt: number;
@@ -49,6 +50,7 @@ interface WireTrack {
 const LIKED_FALSE = Buffer.from('"liked":false');
 const JSON_TRUE = Buffer.from('true');
 const COMMA = Buffer.from(',');
+const COMMA_BYTE = 0x2c;
 const PAGE_HEAD = Buffer.from('{"body":{"content":[');
 
 /** Page metadata after the content, in the order of `Page` (DECISIONS 7). */
@@ -96,13 +98,15 @@ export class CatalogueService {
   private index = CatalogueIndex.build([]);
   private changeSeq = 0;
   private syncing: Promise<void> | null = null;
-  private readonly wire = new Lru<number, WireTrack>(WIRE_CACHE_BYTES, (w) => w.json.length + WIRE_ENTRY_OVERHEAD);
-  private readonly responses = new Lru<string, Buffer>(RESPONSE_CACHE_BYTES, (b) => b.length + WIRE_ENTRY_OVERHEAD);
+  private readonly wire = new WireCache(WIRE_CACHE_BYTES);
+  private readonly responses = new Lru<string, Buffer>(RESPONSE_CACHE_BYTES, (b) => b.length + RESPONSE_ENTRY_OVERHEAD);
   /** Bumped by any change to a track's content, and by any play/like/download count. */
   private contentVersion = 0;
   private popularityVersion = 0;
   /** Hits and misses of the response cache, for the benchmarks. */
   readonly responseCacheStats = { hits: 0, misses: 0 };
+  /** Tracks of pages found in the wire cache, and read from the database. */
+  private readonly wireStats = { hits: 0, misses: 0 };
 
   private readonly readTracks: tracks.TrackReader;
 
@@ -116,6 +120,10 @@ export class CatalogueService {
 
   textCacheStats() {
     return this.index.textCacheStats();
+  }
+
+  wireCacheStats() {
+    return { ...this.wireStats, entries: this.wire.size, bytes: this.wire.byteSize };
   }
 
   /** Builds the index from the database (at boot). */
@@ -230,14 +238,41 @@ export class CatalogueService {
       scope,
       viewerId: visibleTo,
     });
+    const tail = pageTail(result.total, query.size, query.page);
+    const cached = viewer === null ? this.cachedPage(result.ids, tail) : null;
+    if (cached) return cached;
     const content = await this.wireInOrder(result.ids, viewer);
     const parts: Buffer[] = [PAGE_HEAD];
     content.forEach((item, i) => {
       if (i > 0) parts.push(COMMA);
       parts.push(...item);
     });
-    parts.push(pageTail(result.total, query.size, query.page));
+    parts.push(tail);
     return Buffer.concat(parts);
+  }
+
+  /**
+   * A signed-out page whose tracks are all in the wire cache, copied straight out of it into one buffer;
+   * null when some track is not cached.
+   */
+  private cachedPage(ids: readonly number[], tail: Buffer): Buffer | null {
+    const cache = this.wire;
+    let bytes = PAGE_HEAD.length + Math.max(0, ids.length - 1) + tail.length;
+    for (const id of ids) {
+      const n = cache.lengthOf(id);
+      if (n < 0) return null;
+      bytes += n;
+    }
+    this.wireStats.hits += ids.length;
+    const out = Buffer.allocUnsafe(bytes);
+    let at = PAGE_HEAD.copy(out, 0);
+    for (let i = 0; i < ids.length; i++) {
+      if (i > 0) out[at++] = COMMA_BYTE;
+      at += cache.copyInto(ids[i]!, out, at);
+    }
+    tail.copy(out, at);
+    for (const id of ids) cache.refresh(id);
+    return out;
   }
 
   private async listIds(listId: number, viewer: Viewer): Promise<number[]> {
@@ -249,7 +284,7 @@ export class CatalogueService {
     throw notFound('PLAYLIST_NOT_FOUND');
   }
 
-  private wireOf(row: WireRow): WireTrack {
+  private wireOf(row: WireRow): WireJson {
     const json = Buffer.from(JSON.stringify(toMusic(row, false, this.deps.urls, null)));
     return { json, likedAt: json.indexOf(LIKED_FALSE) + 8, ownerId: row.owner_id };
   }
@@ -261,13 +296,23 @@ export class CatalogueService {
    */
   private async wireInOrder(ids: readonly number[], viewer: Viewer | null): Promise<Buffer[][]> {
     if (ids.length === 0) return [];
-    const byId = new Map<number, WireTrack>();
+    const cache = this.wire;
+    const byId = new Map<number, WireJson>();
     const missing: number[] = [];
+    // Cached tracks are copied out now: the cache's ring may be overwritten while the database answers.
     for (const id of ids) {
-      const hit = this.wire.get(id);
-      if (hit) byId.set(id, hit);
-      else missing.push(id);
+      const n = cache.lengthOf(id);
+      if (n < 0) {
+        missing.push(id);
+        continue;
+      }
+      const json = Buffer.allocUnsafe(n);
+      cache.copyInto(id, json, 0);
+      byId.set(id, { json, likedAt: cache.likedOffset(id), ownerId: cache.ownerOf(id) });
     }
+    for (const id of byId.keys()) cache.refresh(id);
+    this.wireStats.hits += byId.size;
+    this.wireStats.misses += missing.length;
     const [rows, liked] = await Promise.all([
       missing.length > 0 ? this.readTracks(missing) : [],
       viewer ? library.likedAmong(this.deps.db, viewer.id, ids) : new Set<number>(),
@@ -275,7 +320,7 @@ export class CatalogueService {
     const own = new Map<number, WireRow>();
     for (const row of rows) {
       const w = this.wireOf(row);
-      this.wire.set(row.id, w);
+      cache.set(row.id, w.json, w.likedAt, w.ownerId);
       byId.set(row.id, w);
       if (viewer !== null && row.owner_id === viewer.id) own.set(row.id, row);
     }
