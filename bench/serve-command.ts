@@ -37,7 +37,8 @@ export function serveCommand(): ServeCommand {
 export function spawnServer(env: Record<string, string>, extraNodeArgs: readonly string[] = []): ChildProcess {
   const cmd = serveCommand();
   return spawn(process.execPath, [...extraNodeArgs, ...cmd.nodeArgs, cmd.entry], {
-    env: { ...process.env, ...cmd.env, ...env },
+    // The caller's environment wins over the script's settings (as a shell prefix would), so they can be varied.
+    env: { ...cmd.env, ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }

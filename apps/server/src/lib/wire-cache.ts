@@ -17,11 +17,10 @@ const MIN_ENTRY_GUESS = 96;
 export class WireCache {
   private readonly ring: Buffer;
   private head = 0;
-  // Per id (ids are small positive integers): where its JSON starts (-1: not cached), its length, where
-  // `false` of `"liked":false` starts in it, and its owner (0: none).
+  // Per id (ids are small positive integers): where its JSON starts (-1: not cached), its length and its
+  // owner (0: none).
   private start = new Int32Array(0);
   private length = new Uint16Array(0);
-  private likedAt = new Uint16Array(0);
   private owner = new Int32Array(0);
   /** Entries in ring order, oldest first (a circular queue): id and start. */
   private readonly qId: Int32Array;
@@ -44,7 +43,7 @@ export class WireCache {
 
   /** Bytes held: the ring, the queue and the arrays by id. */
   get byteSize(): number {
-    return this.ring.length + this.qId.byteLength * 2 + this.start.byteLength + this.length.byteLength * 2 + this.owner.byteLength;
+    return this.ring.length + this.qId.byteLength * 2 + this.start.byteLength + this.length.byteLength + this.owner.byteLength;
   }
 
   /** The length of id's JSON, or -1 when it is not cached. */
@@ -59,11 +58,6 @@ export class WireCache {
     return o === 0 ? null : o;
   }
 
-  /** Where `false` of `"liked":false` starts in id's JSON. */
-  likedOffset(id: number): number {
-    return this.likedAt[id]!;
-  }
-
   /** Copies id's cached JSON into `out` at `at`; answers the bytes written. id must be cached. */
   copyInto(id: number, out: Buffer, at: number): number {
     const s = this.start[id]!;
@@ -72,15 +66,14 @@ export class WireCache {
     return n;
   }
 
-  /** Caches id's JSON (copied in); `likedAt` as for likedOffset. A JSON over 64 KB is not cached. */
-  set(id: number, json: Buffer, likedAt: number, ownerId: number | null): void {
+  /** Caches id's JSON (copied in). A JSON over 64 KB is not cached. */
+  set(id: number, json: Buffer, ownerId: number | null): void {
     this.delete(id);
     if (json.length > MAX_ENTRY || json.length === 0) return;
     this.ensureIds(id + 1);
     const at = this.reserve(json.length);
     json.copy(this.ring, at);
     this.place(id, at, json.length);
-    this.likedAt[id] = likedAt;
     this.owner[id] = ownerId ?? 0;
   }
 
@@ -157,13 +150,10 @@ export class WireCache {
     start.set(this.start);
     const length = new Uint16Array(size);
     length.set(this.length);
-    const likedAt = new Uint16Array(size);
-    likedAt.set(this.likedAt);
     const owner = new Int32Array(size);
     owner.set(this.owner);
     this.start = start;
     this.length = length;
-    this.likedAt = likedAt;
     this.owner = owner;
   }
 }

@@ -42,8 +42,6 @@ const RESPONSE_CACHE_BYTES = 8 * 1024 * 1024;
 /** A track's public wire JSON (no caller-specific fields), UTF-8, as pages are written. */
 interface WireJson {
   json: Buffer;
-  /** Where `false` of `"liked":false` starts, to write a liked copy without parsing. */
-  likedAt: number;
   ownerId: number | null;
 }
 
@@ -286,7 +284,7 @@ export class CatalogueService {
 
   private wireOf(row: WireRow): WireJson {
     const json = Buffer.from(JSON.stringify(toMusic(row, false, this.deps.urls, null)));
-    return { json, likedAt: json.indexOf(LIKED_FALSE) + 8, ownerId: row.owner_id };
+    return { json, ownerId: row.owner_id };
   }
 
   /**
@@ -308,7 +306,7 @@ export class CatalogueService {
       }
       const json = Buffer.allocUnsafe(n);
       cache.copyInto(id, json, 0);
-      byId.set(id, { json, likedAt: cache.likedOffset(id), ownerId: cache.ownerOf(id) });
+      byId.set(id, { json, ownerId: cache.ownerOf(id) });
     }
     for (const id of byId.keys()) cache.refresh(id);
     this.wireStats.hits += byId.size;
@@ -320,7 +318,7 @@ export class CatalogueService {
     const own = new Map<number, WireRow>();
     for (const row of rows) {
       const w = this.wireOf(row);
-      cache.set(row.id, w.json, w.likedAt, w.ownerId);
+      cache.set(row.id, w.json, w.ownerId);
       byId.set(row.id, w);
       if (viewer !== null && row.owner_id === viewer.id) own.set(row.id, row);
     }
@@ -337,7 +335,13 @@ export class CatalogueService {
         if (row) out.push([Buffer.from(JSON.stringify(toMusic(row, liked.has(id), this.deps.urls, viewer.id)))]);
         continue;
       }
-      out.push(liked.has(id) ? [w.json.subarray(0, w.likedAt), JSON_TRUE, w.json.subarray(w.likedAt + 5)] : [w.json]);
+      if (!liked.has(id)) {
+        out.push([w.json]);
+        continue;
+      }
+      // `"liked":false` → `"liked":true`, without parsing.
+      const at = w.json.indexOf(LIKED_FALSE) + LIKED_FALSE.length - 5;
+      out.push([w.json.subarray(0, at), JSON_TRUE, w.json.subarray(at + 5)]);
     }
     return out;
   }
