@@ -172,9 +172,14 @@ describe.each(DIALECTS)('catalogue API (%s)', (dialect) => {
   it("lists the caller's own uploads, published or not, with the same filters", async () => {
     const owner = await t.user();
     const mine = await t.track({ title: '내 업로드', owner_id: owner.id, published: 0, bpm: 120 });
-    await t.track({ title: '내 공개곡', owner_id: owner.id, published: 1, bpm: 60 });
+    const shared = await t.track({ title: '내 공개곡', owner_id: owner.id, published: 1, bpm: 60 });
+    // A signed-out search first puts the published one's public JSON in the wire cache; the owner still
+    // gets the owner-only fields for it.
+    const anon = await musics('q=내 공개곡');
+    expect(anon.json().body.content[0]).not.toHaveProperty('published');
     const res = await t.call({ method: 'GET', url: '/api/my/musics?page=0', token: owner.token });
     expect(titles(res)).toEqual(['내 공개곡', '내 업로드']);
+    expect(res.json().body.content[0]).toMatchObject({ id: shared, published: true });
     expect(res.json().body.content[1]).toMatchObject({ id: mine, published: false });
     const filtered = await t.call({ method: 'GET', url: '/api/my/musics?bpmGte=100', token: owner.token });
     expect(titles(filtered)).toEqual(['내 업로드']);

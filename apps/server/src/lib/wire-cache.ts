@@ -11,17 +11,18 @@
  * Bytes handed out are copies (`copyInto`): the ring may be overwritten by the next write.
  */
 const MAX_ENTRY = 0xffff;
-/** A track's JSON is a few hundred bytes; the queue of entries has room for one per this many bytes. */
-const MIN_ENTRY_GUESS = 96;
+/**
+ * A track's JSON is 250 bytes or more; the queue of entries has room for one per this many bytes (when it
+ * is full, the oldest entry is forgotten early).
+ */
+const MIN_ENTRY_GUESS = 192;
 
 export class WireCache {
   private readonly ring: Buffer;
   private head = 0;
-  // Per id (ids are small positive integers): where its JSON starts (-1: not cached), its length and its
-  // owner (0: none).
+  // Per id (ids are small positive integers): where its JSON starts (-1: not cached) and its length.
   private start = new Int32Array(0);
   private length = new Uint16Array(0);
-  private owner = new Int32Array(0);
   /** Entries in ring order, oldest first (a circular queue): id and start. */
   private readonly qId: Int32Array;
   private readonly qStart: Int32Array;
@@ -43,19 +44,13 @@ export class WireCache {
 
   /** Bytes held: the ring, the queue and the arrays by id. */
   get byteSize(): number {
-    return this.ring.length + this.qId.byteLength * 2 + this.start.byteLength + this.length.byteLength + this.owner.byteLength;
+    return this.ring.length + this.qId.byteLength * 2 + this.start.byteLength + this.length.byteLength;
   }
 
   /** The length of id's JSON, or -1 when it is not cached. */
   lengthOf(id: number): number {
     const s = id < this.start.length ? this.start[id]! : -1;
     return s < 0 ? -1 : this.length[id]!;
-  }
-
-  /** The owner id stored with a cached track (null: none), for a caller's own tracks. */
-  ownerOf(id: number): number | null {
-    const o = this.owner[id] ?? 0;
-    return o === 0 ? null : o;
   }
 
   /** Copies id's cached JSON into `out` at `at`; answers the bytes written. id must be cached. */
@@ -67,14 +62,13 @@ export class WireCache {
   }
 
   /** Caches id's JSON (copied in). A JSON over 64 KB is not cached. */
-  set(id: number, json: Buffer, ownerId: number | null): void {
+  set(id: number, json: Buffer): void {
     this.delete(id);
     if (json.length > MAX_ENTRY || json.length === 0) return;
     this.ensureIds(id + 1);
     const at = this.reserve(json.length);
     json.copy(this.ring, at);
     this.place(id, at, json.length);
-    this.owner[id] = ownerId ?? 0;
   }
 
   /** Copies a cached entry from the older half of the ring to the head, so that it is kept longer. */
@@ -150,10 +144,7 @@ export class WireCache {
     start.set(this.start);
     const length = new Uint16Array(size);
     length.set(this.length);
-    const owner = new Int32Array(size);
-    owner.set(this.owner);
     this.start = start;
     this.length = length;
-    this.owner = owner;
   }
 }

@@ -246,6 +246,13 @@ export class CatalogueIndex {
     return this.count;
   }
 
+  /** The owner of an indexed track (null: none, or not indexed). */
+  ownerOf(id: number): number | null {
+    if (!this.has(id)) return null;
+    const o = this.owner[id]!;
+    return Number.isNaN(o) ? null : o;
+  }
+
   has(id: number): boolean {
     return Number.isInteger(id) && id > 0 && id < this.capacity && testBit(this.live, id);
   }

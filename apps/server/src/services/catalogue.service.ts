@@ -306,7 +306,7 @@ export class CatalogueService {
       }
       const json = Buffer.allocUnsafe(n);
       cache.copyInto(id, json, 0);
-      byId.set(id, { json, ownerId: cache.ownerOf(id) });
+      byId.set(id, { json, ownerId: this.index.ownerOf(id) });
     }
     for (const id of byId.keys()) cache.refresh(id);
     this.wireStats.hits += byId.size;
@@ -318,7 +318,7 @@ export class CatalogueService {
     const own = new Map<number, WireRow>();
     for (const row of rows) {
       const w = this.wireOf(row);
-      cache.set(row.id, w.json, w.ownerId);
+      cache.set(row.id, w.json);
       byId.set(row.id, w);
       if (viewer !== null && row.owner_id === viewer.id) own.set(row.id, row);
     }
