@@ -6,7 +6,9 @@
  */
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { createServer } from 'node:net';
+import { createHistogram, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { GENRE_GROUPS, GENRES, MOODS, SOUND_KEYS } from '@sori/contract';
 import { rng } from './catalogue-generator';
@@ -133,17 +135,79 @@ function hitPct(before: { hits: number; misses: number }, after: { hits: number;
   return hits + misses === 0 ? 0 : Math.round((hits / (hits + misses)) * 1000) / 10;
 }
 
-/** A run of `duration` seconds; `rate` (requests a second over all connections) paces it, else it saturates. */
+interface LoadResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+}
+
+/**
+ * An open-loop load of `rate` requests a second, sent evenly (a few every millisecond) whatever the
+ * answers, over up to `connections` keep-alive sockets; latencies in ms. (autocannon's own rate limit lets
+ * each connection run flat out until its share of the second is spent and then idle: bursts, not a rate.)
+ */
+async function pacedLoad(path: () => string, rate: number, seconds: number): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latency = createHistogram();
+  let sent = 0;
+  let done = 0;
+  let non2xx = 0;
+  let errors = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await new Promise<void>((resolve) => {
+    const finish = () => {
+      done++;
+      if (performance.now() >= end && done === sent) resolve();
+    };
+    const tick = setInterval(() => {
+      const now = performance.now();
+      const target = Math.floor(((Math.min(now, end) - started) / 1000) * rate);
+      for (; sent < target; sent++) {
+        const t0 = performance.now();
+        http
+          .get({ host: '127.0.0.1', port, path: path(), agent }, (res) => {
+            res.resume();
+            res.on('end', () => {
+              latency.record(Math.max(1, Math.round((performance.now() - t0) * 1000)));
+              if (res.statusCode !== 200) non2xx++;
+              finish();
+            });
+          })
+          .on('error', () => {
+            errors++;
+            finish();
+          });
+      }
+      if (now >= end) {
+        clearInterval(tick);
+        if (done === sent) resolve();
+      }
+    }, 1);
+  });
+  agent.destroy();
+  const ms = (us: number) => Math.round(us / 100) / 10;
+  return {
+    requests: { average: done / seconds, total: done },
+    latency: { p50: ms(latency.percentile(50)), p99: ms(latency.percentile(99)), max: ms(latency.max) },
+    non2xx,
+    errors,
+  };
+}
+
+/** A run of `duration` seconds: saturating (autocannon, 50 connections), or paced at `rate` a second. */
 async function run(name: string, path: () => string, rate?: number) {
   await fetch(`${base}/api/metrics/reset`, { method: 'POST' });
   const before = await metrics();
-  const result = await autocannon({
-    url: base,
-    connections,
-    duration,
-    ...(rate ? { overallRate: rate } : {}),
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path() }) }],
-  });
+  const result: LoadResult = rate
+    ? await pacedLoad(path, rate, duration)
+    : await autocannon({
+        url: base,
+        connections,
+        duration,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path() }) }],
+      });
   const m = await metrics();
   return {
     name,
@@ -182,8 +246,8 @@ async function run(name: string, path: () => string, rate?: number) {
 await run('warm-up', randomQuery);
 const hello = await run('hello', () => '/api/health');
 const search = await run('search-mix', randomQuery);
-// The same mix at half the throughput just measured: the loop is then not saturated, so a loop delay is a
-// stall (a long handling, a GC pause, the process not scheduled), not requests queueing for their turn.
+// The same mix at half the throughput just measured, sent evenly: the loop is then not saturated, so a loop
+// delay is a stall (a long handling, a GC pause, the process not scheduled), not requests queueing.
 const paced = await run('search-paced', randomQuery, Math.max(1, Math.round(search.requestsPerSec / 2)));
 stop();
 // Let the server shut down cleanly (a CPU profile, when asked for, is written on exit).
