@@ -6,7 +6,7 @@ describe('the serve script (how `npm start` runs the server, and the benchmarks 
   it('names the bundle, options this Node accepts and the allocator setting', () => {
     const cmd = serveCommand();
     expect(cmd.entry).toBe('apps/server/dist/server.mjs');
-    expect(cmd.env['MALLOC_MMAP_THRESHOLD_']).toBe('131072');
+    expect(cmd.env['MALLOC_MMAP_THRESHOLD_']).toBe('65536');
     // Node refuses an option it does not know before running anything.
     const probe = spawnSync(process.execPath, [...cmd.nodeArgs, '-e', '0'], { encoding: 'utf8' });
     expect(probe.stderr).toBe('');

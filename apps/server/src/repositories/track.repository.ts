@@ -136,6 +136,11 @@ export async function* streamIndexRows(db: Kysely<Database>, batch = 5000, ids?:
  * keeps each row short-lived: a million tracks never sit in memory as objects at once, which otherwise
  * left hundreds of MB of heap behind after boot.
  */
+/** The largest track id (0 when there is none). */
+export function maxTrackIdSync(sqlite: Sqlite.Database): number {
+  return (sqlite.prepare('SELECT max(id) FROM tracks').pluck().get() as number | null) ?? 0;
+}
+
 export function iterateIndexRowsSync(sqlite: Sqlite.Database): IterableIterator<IndexRow> {
   return sqlite.prepare(`SELECT ${INDEX_COLUMNS.join(', ')} FROM tracks ORDER BY id`).iterate() as IterableIterator<IndexRow>;
 }

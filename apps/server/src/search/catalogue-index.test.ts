@@ -347,6 +347,24 @@ describe('writes', () => {
     expect(index.search(query({ sort: 'popularity', dir: 'desc' })).ids).toEqual([x, y, z]);
   });
 
+  it('builds the same index from a stream with a max-id hint, right, too small or too large', () => {
+    const tracks = [
+      track({ title: '사랑의 노래', bpm: 90, moods: [1302] }),
+      track({ title: 'lo-fi rain', bpm: 70 }),
+      track({ title: '夏の海', bpm: 120, moods: [1302] }),
+    ];
+    const maxId = Math.max(...tracks.map((t) => t.id));
+    const stream = () => (function* () { yield* tracks; })();
+    const plain = CatalogueIndex.build(stream());
+    const queries = [query({ q: '사랑' }), query({ moods: [1302], sort: 'bpm', dir: 'desc' }), query({ q: 'lofi' }), query({ sort: 'title' })];
+    for (const hint of [maxId, 1, maxId * 4]) {
+      const hinted = CatalogueIndex.build(stream(), { maxId: hint });
+      for (const q of queries) expect(hinted.search(q)).toEqual(plain.search(q));
+      hinted.upsert(track({ title: '사랑 2', id: maxId * 8 }));
+      expect(hinted.search(query({ q: '사랑' })).total).toBe(2);
+    }
+  });
+
   it('rejects ids it cannot index', () => {
     const index = CatalogueIndex.build([]);
     expect(() => index.upsert(track({ title: 'x', id: 0 }))).toThrow(RangeError);

@@ -101,6 +101,11 @@ export interface IndexResult {
 
 export interface CatalogueIndexOptions {
   /**
+   * The largest id a bulk build will see (a hint): columns and bitsets are made that size once instead of
+   * growing by half again as ids arrive, which at a million tracks left ~60 MB of outgrown arrays behind.
+   */
+  maxId?: number;
+  /**
    * When given, a numeric or title sort sorts the matches themselves up to this many matches and walks the
    * field's sorted order above (tests force each path this way). By default the cheaper path is chosen by
    * estimate: the walk visits about `size × (offset + limit) / matches` ids; a direct sort of a Float32
@@ -217,6 +222,7 @@ export class CatalogueIndex {
   static build(tracks: Iterable<IndexedTrack>, options: CatalogueIndexOptions = {}): CatalogueIndex {
     const index = new CatalogueIndex(options);
     let source = tracks;
+    if (options.maxId !== undefined && options.maxId > 0) index.ensureCapacity(checkId(options.maxId) + 1);
     if (Array.isArray(tracks)) {
       const list = tracks as readonly IndexedTrack[];
       let maxId = 0;

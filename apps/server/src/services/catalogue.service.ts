@@ -133,6 +133,7 @@ export class CatalogueService {
         (function* () {
           for (const r of rows) yield toIndexed(r);
         })(),
+        { maxId: tracks.maxTrackIdSync(this.deps.sqlite) },
       );
     } else {
       const all: IndexedTrack[] = [];
