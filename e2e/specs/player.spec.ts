@@ -157,7 +157,8 @@ test('player controls: pause, seek on the waveform, Space / ← → / L (not whi
   // The play/pause button.
   await bar(page).locator('[data-testid="player-toggle"]').click();
   await eventually(async () => (await activeAudio(page))!.paused, true, 'paused by the button');
-  expectEqual(await bar(page).locator('[data-testid="player-toggle"]').getAttribute('aria-label'), tr('ko', 'player.play'), 'button offers play');
+  // The label follows the audio's own `pause` event, a render after the element reports paused.
+  await eventually(() => bar(page).locator('[data-testid="player-toggle"]').getAttribute('aria-label'), tr('ko', 'player.play'), 'button offers play');
 
   // Seek by clicking the waveform: three quarters in is 30 s of 40.
   const wave = bar(page).locator('[data-testid="player-waveform"]');
