@@ -114,6 +114,7 @@ async function metrics() {
       eventLoopDelayMs: { max: number; p99: number; mean: number };
       handlingMs: { max: number; p99: number; slowestUrl: string };
       gcPauseMaxMs: number;
+      gcPauseMaxByKindMs: { scavenge: number; other: number };
       rssMB: number;
       rssPeakMB: number;
       heapUsedMB: number;
@@ -224,6 +225,8 @@ async function run(name: string, path: () => string, rate?: number) {
     handlingP99Ms: Math.round(m.handlingMs.p99 * 10) / 10,
     slowestUrl: decodeURIComponent(m.handlingMs.slowestUrl),
     gcPauseMaxMs: Math.round(m.gcPauseMaxMs * 10) / 10,
+    gcScavengeMaxMs: Math.round(m.gcPauseMaxByKindMs.scavenge * 10) / 10,
+    gcOtherMaxMs: Math.round(m.gcPauseMaxByKindMs.other * 10) / 10,
     rssMB: m.rssMB,
     rssPeakMB: m.rssPeakMB,
     heapUsedMB: m.heapUsedMB,

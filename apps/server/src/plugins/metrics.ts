@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createHistogram, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+import { constants, createHistogram, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { ok } from '../routes/http';
 import type { CatalogueService } from '../services/catalogue.service';
 
@@ -25,8 +25,17 @@ export function registerMetrics(app: FastifyInstance, catalogue: CatalogueServic
   const handling = createHistogram();
   let slowest = { ms: 0, url: '' };
   let gcMaxMs = 0;
+  // The longest pause of each kind: scavenges of the young generation, and the rest (mark-compact, its
+  // incremental steps and weak-callback processing), to tell which one to work on.
+  let gcMaxScavengeMs = 0;
+  let gcMaxOtherMs = 0;
   const gc = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, entry.duration);
+    for (const entry of list.getEntries()) {
+      gcMaxMs = Math.max(gcMaxMs, entry.duration);
+      const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
+      if (kind === constants.NODE_PERFORMANCE_GC_MINOR) gcMaxScavengeMs = Math.max(gcMaxScavengeMs, entry.duration);
+      else gcMaxOtherMs = Math.max(gcMaxOtherMs, entry.duration);
+    }
   });
   gc.observe({ entryTypes: ['gc'] });
   // On the request itself (a WeakMap of every request in flight made the garbage collector's pauses longer).
@@ -50,6 +59,7 @@ export function registerMetrics(app: FastifyInstance, catalogue: CatalogueServic
       eventLoopDelayMs: { max: loop.max / 1e6, p99: loop.percentile(99) / 1e6, mean: loop.mean / 1e6 },
       handlingMs: { max: handling.max / 1000, p99: handling.percentile(99) / 1000, slowestUrl: slowest.url },
       gcPauseMaxMs: gcMaxMs,
+      gcPauseMaxByKindMs: { scavenge: gcMaxScavengeMs, other: gcMaxOtherMs },
       rssMB: Math.round(mem.rss / 1048576),
       // The most the process ever held (boot included): maxRSS is in KiB.
       rssPeakMB: Math.round(process.resourceUsage().maxRSS / 1024),
@@ -72,6 +82,8 @@ export function registerMetrics(app: FastifyInstance, catalogue: CatalogueServic
     handling.reset();
     slowest = { ms: 0, url: '' };
     gcMaxMs = 0;
+    gcMaxScavengeMs = 0;
+    gcMaxOtherMs = 0;
     return ok({ reset: true });
   });
 }
