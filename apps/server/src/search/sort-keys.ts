@@ -4,6 +4,24 @@
  */
 
 /**
+ * One pass of an LSD radix sort, first half: counts the digits `(src[i] >>> shift) & mask` of the first n
+ * keys and turns the counts into each digit's first position. False when every key has the same digit, so
+ * the pass would leave the order as it is and can be skipped.
+ */
+function digitStarts(src: Uint32Array, n: number, shift: number, mask: number, counts: Uint32Array): boolean {
+  counts.fill(0);
+  for (let i = 0; i < n; i++) counts[(src[i]! >>> shift) & mask]!++;
+  if (n === 0 || counts[(src[0]! >>> shift) & mask] === n) return false;
+  let sum = 0;
+  for (let d = 0; d <= mask; d++) {
+    const c = counts[d]!;
+    counts[d] = sum;
+    sum += c;
+  }
+  return true;
+}
+
+/**
  * `ids` (ascending) reordered by (value, id) ascending. Values must not be NaN; -0 must have been stored as 0
  * (radix order would put it before 0, a comparison would call them equal).
  */
@@ -37,15 +55,7 @@ export function sortIdsByNumber(ids: Uint32Array, values: Float32Array | Float64
   for (let pass = 0; pass < 4; pass++) {
     const src = pass < 2 ? lo : hi;
     const shift = pass % 2 === 0 ? 0 : 16;
-    counts.fill(0);
-    for (let i = 0; i < n; i++) counts[(src[i]! >>> shift) & 0xffff]!++;
-    if (n > 0 && counts[(src[0]! >>> shift) & 0xffff] === n) continue;
-    let sum = 0;
-    for (let d = 0; d < 0x10000; d++) {
-      const c = counts[d]!;
-      counts[d] = sum;
-      sum += c;
-    }
+    if (!digitStarts(src, n, shift, 0xffff, counts)) continue;
     for (let i = 0; i < n; i++) {
       const d = (src[i]! >>> shift) & 0xffff;
       const to = counts[d]!++;
@@ -228,15 +238,7 @@ export function sortIdsByFloat32(ids: readonly number[], values: Float32Array): 
   let order2 = new Uint32Array(n);
   const counts = new Uint32Array(256);
   for (let shift = 0; shift < 32; shift += 8) {
-    counts.fill(0);
-    for (let i = 0; i < n; i++) counts[(keys[i]! >>> shift) & 0xff]!++;
-    if (n === 0 || counts[(keys[0]! >>> shift) & 0xff] === n) continue;
-    let sum = 0;
-    for (let d = 0; d < 256; d++) {
-      const c = counts[d]!;
-      counts[d] = sum;
-      sum += c;
-    }
+    if (!digitStarts(keys, n, shift, 0xff, counts)) continue;
     for (let i = 0; i < n; i++) {
       const k = keys[i]!;
       const to = counts[(k >>> shift) & 0xff]!++;
