@@ -220,7 +220,7 @@ async function run(name: string, path: () => string, rate?: number) {
     errors: result.errors,
     eventLoopMaxMs: Math.round(m.eventLoopDelayMs.max * 10) / 10,
     eventLoopP99Ms: Math.round(m.eventLoopDelayMs.p99 * 10) / 10,
-    // The longest single request handling (one uninterrupted block on SQLite) and GC pause: the stalls.
+    // The longest time a request spent in the server (its work and its wait for a turn) and GC pause.
     handlingMaxMs: Math.round(m.handlingMs.max * 10) / 10,
     handlingP99Ms: Math.round(m.handlingMs.p99 * 10) / 10,
     slowestUrl: decodeURIComponent(m.handlingMs.slowestUrl),

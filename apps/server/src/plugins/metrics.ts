@@ -18,10 +18,9 @@ declare module 'fastify' {
 export function registerMetrics(app: FastifyInstance, catalogue: CatalogueService): void {
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
-  // What holds the loop up, apart from queueing: how long each request's handling ran (onRequest to
-  // onSend; on SQLite a request never waits on I/O in between, so this is one uninterrupted block) and
-  // every garbage-collection pause. The loop delay above also counts the time a saturated server spends
-  // on the other requests that were ready at the same moment.
+  // How long each request spent in the server (onRequest to onSend: its work, and the wait for its turn
+  // when searches arrive together, lib/turns.ts), and every garbage-collection pause: with the loop delay
+  // above, what held the loop up.
   const handling = createHistogram();
   let slowest = { ms: 0, url: '' };
   let gcMaxMs = 0;

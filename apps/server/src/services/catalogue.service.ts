@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/app-error';
 import type { Counters } from '../lib/counters';
 import { Lru } from '../lib/lru';
+import { Turns } from '../lib/turns';
 import { WireCache } from '../lib/wire-cache';
 import * as library from '../repositories/library.repository';
 import * as playlists from '../repositories/playlist.repository';
@@ -38,6 +39,12 @@ const RESPONSE_ENTRY_OVERHEAD = 160;
 
 /** Bytes of serialized answers of anonymous catalogue searches; repeated queries (the landing list) skip all work. */
 const RESPONSE_CACHE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * How long searches may hold the event loop in one turn before the rest wait for turns of their own
+ * (lib/turns.ts): a burst of searches then delays timers and other routes by about this, not by all of them.
+ */
+const SEARCH_SLICE_MS = 2;
 
 /** A track's public wire JSON (no caller-specific fields), UTF-8, as pages are written. */
 interface WireJson {
@@ -107,6 +114,8 @@ export class CatalogueService {
   private readonly wireStats = { hits: 0, misses: 0 };
 
   private readonly readTracks: tracks.TrackReader;
+  /** Searches take turns at the CPU when they arrive together. */
+  private readonly turns = new Turns(SEARCH_SLICE_MS);
 
   constructor(private readonly deps: CatalogueDeps) {
     this.readTracks = tracks.trackReader(deps.db, deps.sqlite, deps.pg);
@@ -221,6 +230,9 @@ export class CatalogueService {
   }
 
   private async runQuery(query: MusicQuery, scope: IndexScope, viewer: Viewer | null, visibleTo: number | null) {
+    // From here to the page's bytes, a search on SQLite runs without yielding: it waits for its turn.
+    const turn = this.turns.wait();
+    if (turn) await turn;
     const offset = query.page * query.size;
     const result = this.index.search({
       q: query.q,

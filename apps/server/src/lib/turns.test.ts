@@ -1,0 +1,79 @@
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { Turns } from './turns';
+
+/** Holds the CPU for `ms`, as a search on SQLite does. */
+function busy(ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    // spinning
+  }
+}
+
+/**
+ * `n` requests arriving together, each doing `ms` of uninterrupted work after its turn, and a loop observer
+ * that notes every turn of the event loop (a self-renewing setImmediate) until they are all done.
+ */
+async function burst(turns: Turns, n: number, ms: number) {
+  const events: string[] = [];
+  let done = false;
+  const tick = () => {
+    events.push('loop');
+    if (!done) setImmediate(tick);
+  };
+  setImmediate(tick);
+  await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const turn = turns.wait();
+      if (turn) await turn;
+      busy(ms);
+      events.push(`job${i}`);
+    }),
+  );
+  done = true;
+  return events;
+}
+
+describe('Turns', () => {
+  it('lets work go ahead at once, without a promise, while the loop is free', () => {
+    const turns = new Turns(2);
+    expect(turns.wait()).toBeUndefined();
+    expect(turns.queued).toBe(0);
+  });
+
+  it('gives each request of a burst its own turn of the loop once the slice is spent, first come first served', async () => {
+    const turns = new Turns(2);
+    const events = await burst(turns, 8, 3);
+    const jobs = events.filter((e) => e !== 'loop');
+    expect(jobs).toEqual(Array.from({ length: 8 }, (_, i) => `job${i}`));
+    // The first job ran in the turn it arrived in and spent the slice; every later one waited for a turn of
+    // its own, so the loop came round (timers, I/O, other routes) between any two of them.
+    for (let i = 1; i < 8; i++) {
+      const between = events.slice(events.indexOf(`job${i - 1}`) + 1, events.indexOf(`job${i}`));
+      expect(between, `loop turns between job${i - 1} and job${i}`).toContain('loop');
+    }
+    expect(turns.queued).toBe(0);
+  });
+
+  it('runs short work back to back within one slice', async () => {
+    const turns = new Turns(1000);
+    const events = await burst(turns, 8, 0.1);
+    // All eight fit in the first turn: no loop turn came between them.
+    const first = events.indexOf('job0');
+    expect(events.slice(first, first + 8)).toEqual(Array.from({ length: 8 }, (_, i) => `job${i}`));
+  });
+
+  it('keeps order and loses nobody over a long queue', async () => {
+    const turns = new Turns(0);
+    const order: number[] = [];
+    await Promise.all(
+      Array.from({ length: 3000 }, async (_, i) => {
+        const turn = turns.wait();
+        if (turn) await turn;
+        order.push(i);
+      }),
+    );
+    expect(order).toEqual(Array.from({ length: 3000 }, (_, i) => i));
+    expect(turns.queued).toBe(0);
+  });
+});
