@@ -365,6 +365,22 @@ describe('writes', () => {
     }
   });
 
+  it('lets the caller collect garbage every 100,000 tracks of a build and after each phase, and builds the same index', () => {
+    const tracks = Array.from({ length: 100_001 }, (_, i) => track({ title: i % 2 ? `사랑 ${i}` : `lo-fi ${i}`, bpm: 60 + (i % 90) }));
+    const stream = () =>
+      (function* () {
+        yield* tracks;
+      })();
+    let calls = 0;
+    const collected = CatalogueIndex.build(stream(), { collect: () => (calls += 1) });
+    // Once at 100,000 tracks, once when loaded, once after the title order and each numeric order (3).
+    expect(calls).toBe(6);
+    const plain = CatalogueIndex.build(stream());
+    for (const q of [query({ q: '사랑', sort: 'bpm', dir: 'desc', offset: 40_000 }), query({ sort: 'title', offset: 99_990 })]) {
+      expect(collected.search(q)).toEqual(plain.search(q));
+    }
+  });
+
   it('rejects ids it cannot index', () => {
     const index = CatalogueIndex.build([]);
     expect(() => index.upsert(track({ title: 'x', id: 0 }))).toThrow(RangeError);

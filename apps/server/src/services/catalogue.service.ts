@@ -46,6 +46,9 @@ const RESPONSE_CACHE_BYTES = 8 * 1024 * 1024;
  */
 const SEARCH_SLICE_MS = 2;
 
+/** V8's full garbage collection when Node runs with --expose-gc (`npm run serve` does), for the boot build. */
+const fullCollection = (globalThis as { gc?: () => void }).gc;
+
 /** A track's public wire JSON (no caller-specific fields), UTF-8, as pages are written. */
 interface WireJson {
   json: Buffer;
@@ -142,12 +145,12 @@ export class CatalogueService {
         (function* () {
           for (const r of rows) yield toIndexed(r);
         })(),
-        { maxId: tracks.maxTrackIdSync(this.deps.sqlite) },
+        { maxId: tracks.maxTrackIdSync(this.deps.sqlite), collect: fullCollection },
       );
     } else {
       const all: IndexedTrack[] = [];
       for await (const batch of tracks.streamIndexRows(this.deps.db)) for (const r of batch) all.push(toIndexed(r));
-      this.index = CatalogueIndex.build(all);
+      this.index = CatalogueIndex.build(all, { collect: fullCollection });
     }
     this.changeSeq = seq;
   }
