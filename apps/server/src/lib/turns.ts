@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
  * in between. The total work is the same; nothing is dropped or reordered.
  */
 export class Turns {
-  /** Requests waiting for a turn, oldest first (a ring over a growing array would be no faster here). */
+  /** Requests waiting for a turn, oldest first; `head` is the next to go. */
   private readonly waiting: Array<() => void> = [];
   private head = 0;
   /** When the current turn's first piece of work began (performance.now()), or -1 when no turn is open. */

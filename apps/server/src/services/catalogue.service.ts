@@ -201,7 +201,27 @@ export class CatalogueService {
    * catalogue gives the same bytes, so they are kept; popularity order also depends on play counts.
    */
   async publicSearch(query: MusicQuery): Promise<Buffer> {
-    const key = JSON.stringify([
+    const cached = this.responses.get(this.responseKey(query));
+    if (cached !== undefined) {
+      this.responseCacheStats.hits += 1;
+      return cached;
+    }
+    this.responseCacheStats.misses += 1;
+    const turn = this.turns.wait();
+    if (turn) await turn;
+    // The same query often arrives many times in one burst (the landing list): the first to get its turn
+    // answers the rest. The key is made again: the catalogue may have changed meanwhile.
+    const key = this.responseKey(query);
+    const answered = this.responses.get(key);
+    if (answered !== undefined) return answered;
+    const json = await this.runQueryNow(query, { kind: 'catalogue' }, null, null);
+    this.responses.set(key, json);
+    return json;
+  }
+
+  /** The response cache's key: the query and what its answer depends on. */
+  private responseKey(query: MusicQuery): string {
+    return JSON.stringify([
       query.q,
       query.genre,
       [...query.moods].sort((a, b) => a - b),
@@ -216,15 +236,6 @@ export class CatalogueService {
       this.contentVersion,
       query.sort === 'popularity' ? this.popularityVersion : 0,
     ]);
-    const cached = this.responses.get(key);
-    if (cached !== undefined) {
-      this.responseCacheStats.hits += 1;
-      return cached;
-    }
-    this.responseCacheStats.misses += 1;
-    const json = await this.runQuery(query, { kind: 'catalogue' }, null, null);
-    this.responses.set(key, json);
-    return json;
   }
 
   /** The caller's own uploads, published or not (DECISIONS 13), as the JSON of `{ body: page }`. */
@@ -232,10 +243,14 @@ export class CatalogueService {
     return this.runQuery(query, { kind: 'owner', ownerId: viewer.id }, viewer, viewer.id);
   }
 
+  /** A search that waits for its turn first: from there to the page's bytes it runs without yielding on SQLite. */
   private async runQuery(query: MusicQuery, scope: IndexScope, viewer: Viewer | null, visibleTo: number | null) {
-    // From here to the page's bytes, a search on SQLite runs without yielding: it waits for its turn.
     const turn = this.turns.wait();
     if (turn) await turn;
+    return this.runQueryNow(query, scope, viewer, visibleTo);
+  }
+
+  private async runQueryNow(query: MusicQuery, scope: IndexScope, viewer: Viewer | null, visibleTo: number | null) {
     const offset = query.page * query.size;
     const result = this.index.search({
       q: query.q,
