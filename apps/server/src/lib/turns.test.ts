@@ -14,7 +14,7 @@ function busy(ms: number): void {
  * `n` requests arriving together, each doing `ms` of uninterrupted work after its turn, and a loop observer
  * that notes every turn of the event loop (a self-renewing setImmediate) until they are all done.
  */
-async function burst(turns: Turns, n: number, ms: number) {
+async function burst(turns: Turns, n: number, ms: number, handOn = false) {
   const events: string[] = [];
   let done = false;
   const tick = () => {
@@ -26,8 +26,16 @@ async function burst(turns: Turns, n: number, ms: number) {
     Array.from({ length: n }, async (_, i) => {
       const turn = turns.wait();
       if (turn) await turn;
-      busy(ms);
-      events.push(`job${i}`);
+      try {
+        busy(ms);
+        events.push(`job${i}`);
+      } finally {
+        if (handOn) turns.done();
+      }
+      // What the caller does with the result (a response sent) comes a few promise steps later.
+      await null;
+      await null;
+      events.push(`sent${i}`);
     }),
   );
   done = true;
@@ -44,7 +52,7 @@ describe('Turns', () => {
   it('gives each request of a burst its own turn of the loop once the slice is spent, first come first served', async () => {
     const turns = new Turns(2);
     const events = await burst(turns, 8, 3);
-    const jobs = events.filter((e) => e !== 'loop');
+    const jobs = events.filter((e) => e.startsWith('job'));
     expect(jobs).toEqual(Array.from({ length: 8 }, (_, i) => `job${i}`));
     // The first job ran in the turn it arrived in and spent the slice; every later one waited for a turn of
     // its own, so the loop came round (timers, I/O, other routes) between any two of them.
@@ -61,6 +69,35 @@ describe('Turns', () => {
     // All eight fit in the first turn: no loop turn came between them.
     const first = events.indexOf('job0');
     expect(events.slice(first, first + 8)).toEqual(Array.from({ length: 8 }, (_, i) => `job${i}`));
+  });
+
+  it('runs waiting requests one after another within a later turn while it lasts, each after the last one was sent', async () => {
+    const turns = new Turns(2);
+    const events = await burst(turns, 40, 0.25, true);
+    const jobs = events.filter((e) => e.startsWith('job'));
+    expect(jobs).toEqual(Array.from({ length: 40 }, (_, i) => `job${i}`));
+    // Group the jobs by the turn of the loop they ran in.
+    const groups: number[] = [];
+    let inTurn = 0;
+    for (const e of events) {
+      if (e === 'loop' && inTurn > 0) {
+        groups.push(inTurn);
+        inTurn = 0;
+      } else if (e.startsWith('job')) inTurn += 1;
+    }
+    if (inTurn > 0) groups.push(inTurn);
+    // About 2 / 0.25 = 8 jobs a turn (fewer on a slow machine), never one a turn for all of them, and
+    // never more than the slice holds plus the one that overran it.
+    expect(groups.length).toBeGreaterThan(2);
+    expect(groups.length).toBeLessThan(40 / 2);
+    for (const g of groups) expect(g).toBeLessThanOrEqual(9);
+    // A request that waited starts only once the one before it has been sent (the first turn's run at once,
+    // as they arrive: here, in one synchronous burst).
+    const firstLoop = events.indexOf('loop');
+    for (let i = 1; i < 40; i++) {
+      if (events.indexOf(`job${i}`) > firstLoop) expect(events.indexOf(`sent${i - 1}`)).toBeLessThan(events.indexOf(`job${i}`));
+    }
+    expect(turns.queued).toBe(0);
   });
 
   it('keeps order and loses nobody over a long queue', async () => {

@@ -6,8 +6,13 @@ import { performance } from 'node:perf_hooks';
  * would hold the loop for all of them (50 connections × 0.4 ms at a million tracks: 20 ms and more), and
  * timers, new connections and cheap routes (health, a like, a play) would wait behind the lot. Instead,
  * work runs at once while the loop has spent less than `sliceMs` on it since the turn began; after that,
- * each waiting request gets a turn of its own, first come first served, with the loop's I/O and timers
- * in between. The total work is the same; nothing is dropped or reordered.
+ * the waiting requests go in later turns, first come first served, with the loop's I/O and timers in
+ * between. Each later turn runs waiting requests one after another (`done` hands on to the next) until it
+ * too has spent `sliceMs`: a short search does not cost a whole turn of the loop. The total work is the
+ * same; nothing is dropped or reordered.
+ *
+ *   const t = turns.wait(); if (t) await t;
+ *   try { work } finally { turns.done(); }
  */
 export class Turns {
   /** Requests waiting for a turn, oldest first; `head` is the next to go. */
@@ -16,6 +21,7 @@ export class Turns {
   /** When the current turn's first piece of work began (performance.now()), or -1 when no turn is open. */
   private turnStart = -1;
   private pumping = false;
+  private handing = false;
 
   constructor(private readonly sliceMs = 2) {}
 
@@ -47,16 +53,50 @@ export class Turns {
     });
   }
 
+  /**
+   * The caller's work is over. While the current turn has time left, the next waiting request goes next,
+   * once the work's own continuations (sending its response) have run: a tick comes after every pending
+   * promise callback.
+   */
+  done(): void {
+    if (this.handing || this.queued === 0 || !this.timeLeft()) return;
+    this.handing = true;
+    process.nextTick(this.handOn);
+  }
+
+  private timeLeft(): boolean {
+    return this.turnStart >= 0 && performance.now() - this.turnStart < this.sliceMs;
+  }
+
+  private readonly handOn = (): void => {
+    this.handing = false;
+    if (this.queued > 0 && this.timeLeft()) this.release();
+  };
+
   private readonly closeTurn = (): void => {
     this.turnStart = -1;
   };
 
   /**
-   * Lets the oldest waiting request run (its continuation runs right after this callback), then comes back
-   * on the next turn of the loop, after its timers and I/O, for the next one.
+   * Opens a turn for the oldest waiting request (its continuation runs right after this callback; those
+   * after it follow through `done` while the turn lasts), then comes back on the next turn of the loop,
+   * after its timers and I/O, for the rest.
    */
   private readonly pump = (): void => {
-    const resolve = this.waiting[this.head];
+    if (this.queued === 0) {
+      this.pumping = false;
+      return;
+    }
+    // This turn's work: requests arriving in the I/O that follows queue behind the rest.
+    this.turnStart = performance.now();
+    setImmediate(this.closeTurn);
+    setImmediate(this.pump);
+    this.release();
+  };
+
+  /** Lets the oldest waiting request go. */
+  private release(): void {
+    const resolve = this.waiting[this.head]!;
     this.waiting[this.head++] = noop;
     if (this.head === this.waiting.length) {
       this.waiting.length = 0;
@@ -65,13 +105,8 @@ export class Turns {
       this.waiting.splice(0, this.head);
       this.head = 0;
     }
-    // This request's work opens a turn: requests arriving in the I/O that follows queue behind the rest.
-    this.turnStart = performance.now();
-    setImmediate(this.closeTurn);
-    if (this.queued > 0) setImmediate(this.pump);
-    else this.pumping = false;
-    resolve?.();
-  };
+    resolve();
+  }
 }
 
 const noop = (): void => {};

@@ -209,14 +209,18 @@ export class CatalogueService {
     this.responseCacheStats.misses += 1;
     const turn = this.turns.wait();
     if (turn) await turn;
-    // The same query often arrives many times in one burst (the landing list): the first to get its turn
-    // answers the rest. The key is made again: the catalogue may have changed meanwhile.
-    const key = this.responseKey(query);
-    const answered = this.responses.get(key);
-    if (answered !== undefined) return answered;
-    const json = await this.runQueryNow(query, { kind: 'catalogue' }, null, null);
-    this.responses.set(key, json);
-    return json;
+    try {
+      // The same query often arrives many times in one burst (the landing list): the first to get its turn
+      // answers the rest. The key is made again: the catalogue may have changed meanwhile.
+      const key = this.responseKey(query);
+      const answered = this.responses.get(key);
+      if (answered !== undefined) return answered;
+      const json = await this.runQueryNow(query, { kind: 'catalogue' }, null, null);
+      this.responses.set(key, json);
+      return json;
+    } finally {
+      this.turns.done();
+    }
   }
 
   /** The response cache's key: the query and what its answer depends on. */
@@ -247,7 +251,11 @@ export class CatalogueService {
   private async runQuery(query: MusicQuery, scope: IndexScope, viewer: Viewer | null, visibleTo: number | null) {
     const turn = this.turns.wait();
     if (turn) await turn;
-    return this.runQueryNow(query, scope, viewer, visibleTo);
+    try {
+      return await this.runQueryNow(query, scope, viewer, visibleTo);
+    } finally {
+      this.turns.done();
+    }
   }
 
   private async runQueryNow(query: MusicQuery, scope: IndexScope, viewer: Viewer | null, visibleTo: number | null) {
