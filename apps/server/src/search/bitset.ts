@@ -1,7 +1,10 @@
 /**
  * Bitsets over integer ids (bit i of word i >>> 5), the currency of the index: filters, postings of broad
- * terms and scopes become bitsets of the same length, combined a 32-bit word at a time.
+ * terms and scopes become bitsets of the same length, combined whole (AND, AND-NOT and counts in WebAssembly
+ * SIMD, kernels.ts).
  */
+import { andCountInto, andNotCountInto, countBits } from './kernels';
+
 export type Bits = Uint32Array;
 
 export const wordsFor = (capacity: number): number => (capacity + 31) >>> 5;
@@ -24,42 +27,26 @@ export function popcount32(x: number): number {
 }
 
 export function popcount(b: Bits): number {
-  let n = 0;
-  for (let i = 0; i < b.length; i++) {
-    const w = b[i]!;
-    if (w !== 0) n += popcount32(w);
-  }
-  return n;
+  return countBits(b);
 }
 
+// The whole-bitset operations below run in WebAssembly SIMD (kernels.ts); `dst` and `src` are of one length.
 export function andInto(dst: Bits, src: Bits): void {
-  for (let i = 0; i < dst.length; i++) dst[i]! &= src[i]!;
+  andCountInto(dst, dst, src);
 }
 export function orInto(dst: Bits, src: Bits): void {
   for (let i = 0; i < dst.length; i++) dst[i]! |= src[i]!;
 }
 export function andNotInto(dst: Bits, src: Bits): void {
-  for (let i = 0; i < dst.length; i++) dst[i]! &= ~src[i]!;
+  andNotCountInto(dst, dst, src);
 }
-/** dst &= src, answering how many bits dst keeps (a popcount folded into the same pass). */
+/** dst &= src, answering how many bits dst keeps. */
 export function andIntoCount(dst: Bits, src: Bits): number {
-  let n = 0;
-  for (let i = 0; i < dst.length; i++) {
-    const w = dst[i]! & src[i]!;
-    dst[i] = w;
-    if (w !== 0) n += popcount32(w);
-  }
-  return n;
+  return andCountInto(dst, dst, src);
 }
 /** dst &= ~src, answering how many bits dst keeps. */
 export function andNotIntoCount(dst: Bits, src: Bits): number {
-  let n = 0;
-  for (let i = 0; i < dst.length; i++) {
-    const w = dst[i]! & ~src[i]!;
-    dst[i] = w;
-    if (w !== 0) n += popcount32(w);
-  }
-  return n;
+  return andNotCountInto(dst, dst, src);
 }
 export function isEmpty(b: Bits): boolean {
   for (let i = 0; i < b.length; i++) if (b[i] !== 0) return false;

@@ -40,7 +40,6 @@ import {
   orInto,
   pageBits,
   popcount,
-  popcount32,
   setBit,
   testBit,
   type Bits,
@@ -52,6 +51,7 @@ import { SortedPerm, type PermKeys } from './sorted-perm';
 import { sortIdsByFloat32, sortIdsByNumber, sortIdsByString } from './sort-keys';
 import { TextField } from './text-field';
 import { TextStore } from './text-store';
+import { andAllInto } from './kernels';
 import { compactSet, intersectInto, TextMatchCache, type IdSet, type TextMatchSets } from './text-cache';
 
 export interface IndexedTrack {
@@ -449,7 +449,7 @@ export class CatalogueIndex {
    * (the caller applies it).
    */
   private filterBits(q: IndexQuery, withBpm: boolean): [Bits, number] {
-    // Every word is written by combineInto; a condition that nothing meets returns it cleared.
+    // Every word is written by andAllInto; a condition that nothing meets returns it cleared.
     const f = this.pool.takeDirty();
     // The conditions as bitsets, ANDed in as few passes as possible.
     const ands: Bits[] = [];
@@ -479,7 +479,7 @@ export class CatalogueIndex {
       ands.push(this.pitchBits[pitch]!);
     }
     ands.push(this.scopeBits(q));
-    let count = combineInto(f, ands);
+    let count = andAllInto(f, ands);
     if (withBpm && (q.bpmGte !== null || q.bpmLte !== null)) count = this.filterBpm(f, count, q.bpmGte ?? -Infinity, q.bpmLte ?? Infinity);
     return [f, count];
   }
@@ -945,45 +945,6 @@ export class CatalogueIndex {
     this.capacity = capacity;
     this.words = words;
   }
-}
-
-/**
- * out := AND of `ands`, answering its popcount. Up to four are combined in one pass with the loop written
- * out (V8 runs a plain loop over typed arrays several times faster than one with an inner loop over the
- * operands); more are ANDed in pass by pass.
- */
-function combineInto(out: Bits, ands: readonly Bits[]): number {
-  const n = out.length;
-  const [a, b, c, d] = ands as [Bits, Bits | undefined, Bits | undefined, Bits | undefined];
-  if (ands.length > 4) {
-    out.set(a);
-    for (let j = 1; j < ands.length - 1; j++) andInto(out, ands[j]!);
-    return andIntoCount(out, ands[ands.length - 1]!);
-  }
-  let count = 0;
-  if (!b) {
-    out.set(a);
-    for (let i = 0; i < n; i++) if (a[i] !== 0) count += popcount32(a[i]!);
-  } else if (!c) {
-    for (let i = 0; i < n; i++) {
-      const w = a[i]! & b[i]!;
-      out[i] = w;
-      if (w !== 0) count += popcount32(w);
-    }
-  } else if (!d) {
-    for (let i = 0; i < n; i++) {
-      const w = a[i]! & b[i]! & c[i]!;
-      out[i] = w;
-      if (w !== 0) count += popcount32(w);
-    }
-  } else {
-    for (let i = 0; i < n; i++) {
-      const w = a[i]! & b[i]! & c[i]! & d[i]!;
-      out[i] = w;
-      if (w !== 0) count += popcount32(w);
-    }
-  }
-  return count;
 }
 
 /** The relevance classes by rank, best first (0–5), each made when first asked for. */

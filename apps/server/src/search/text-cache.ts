@@ -11,7 +11,8 @@
  * among the recent ones, so one-off texts never pay for the broader, filter-free computation. Memory is
  * bounded in bytes; a set is kept dense (a bitset) or as its sorted ids, whichever is smaller.
  */
-import { type Bits, bitsToIds, popcount, popcount32, setBit, testBit } from './bitset';
+import { type Bits, bitsToIds, popcount, setBit, testBit } from './bitset';
+import { andCountInto } from './kernels';
 
 /** A set of ids: a bitset, or its ids ascending when that is smaller. */
 export type IdSet = { readonly dense: Bits; readonly sparse?: undefined } | { readonly sparse: Uint32Array; readonly dense?: undefined };
@@ -38,16 +39,8 @@ export function compactSet(b: Bits): IdSet {
 
 /** out := set ∧ filter, answering its popcount. `out` must be zeroed and as long as `filter`. */
 export function intersectInto(out: Bits, set: IdSet, filter: Bits): number {
+  if (set.dense) return andCountInto(out, set.dense, filter);
   let n = 0;
-  if (set.dense) {
-    const d = set.dense;
-    for (let i = 0; i < out.length; i++) {
-      const w = d[i]! & filter[i]!;
-      out[i] = w;
-      if (w !== 0) n += popcount32(w);
-    }
-    return n;
-  }
   const ids = set.sparse;
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i]!;
