@@ -53,10 +53,10 @@ export function createDb(config: Pick<Config, 'database'>): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // 8 MB of page cache (better-sqlite3's default is 16 MB): searches read pages from the in-memory index
-  // and the tracks' cached JSON, so SQLite's cache mostly serves writes and cache misses, and the OS keeps
-  // the file's pages anyway. Counted in the server's memory budget (300 MB).
-  sqlite.pragma('cache_size = -8000');
+  // 2 MB of page cache (better-sqlite3's default is 16 MB): searches read from the in-memory index and the
+  // tracks' cached JSON, so SQLite's cache serves writes and wire-cache misses (rows by id: the tree's upper
+  // pages fit), and the OS keeps the file's pages anyway. Counted in the server's memory budget (300 MB).
+  sqlite.pragma('cache_size = -2000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { kysely, dialect: 'sqlite', sqlite, pg: null, schema: null, close: () => kysely.destroy() };
 }

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/app-error';
 import type { Counters } from '../lib/counters';
 import { Lru } from '../lib/lru';
+import { SeenFilter } from '../lib/seen-filter';
 import { Turns } from '../lib/turns';
 import { WireCache } from '../lib/wire-cache';
 import * as library from '../repositories/library.repository';
@@ -28,17 +29,25 @@ export interface CatalogueDeps {
 }
 
 /**
- * Bytes of tracks' wire JSON kept for building pages (300 to 400 bytes a track: about 100,000 tracks).
+ * Bytes of tracks' wire JSON kept for building pages (300 to 400 bytes a track: 32 MB holds about 100,000).
  * Reading a page's rows from the database and making their objects cost more than the whole rest of a
- * search; a page is joined from these (lib/wire-cache.ts). Any change to a track evicts it. Sized with the
- * response cache below to keep the server within its 300 MB (measured: bench/RESULTS.md).
+ * search; a page is joined from these (lib/wire-cache.ts). Any change to a track evicts it. The server
+ * keeps within 300 MB (bench/RESULTS.md): past 250,000 tracks the index itself takes 30 MB and more of that
+ * (111 MB at a million), so the ring is halved there, which at a million tracks cost 44 -> 39 % of hits.
  */
-const WIRE_CACHE_BYTES = 32 * 1024 * 1024;
+function wireCacheBytes(tracks: number): number {
+  return (tracks > 250_000 ? 16 : 32) * 1024 * 1024;
+}
 /** What a cached response costs beyond its bytes (the Buffer object and the map entry). */
 const RESPONSE_ENTRY_OVERHEAD = 160;
 
-/** Bytes of serialized answers of anonymous catalogue searches; repeated queries (the landing list) skip all work. */
-const RESPONSE_CACHE_BYTES = 8 * 1024 * 1024;
+/**
+ * Bytes of serialized answers of anonymous catalogue searches; repeated queries (the landing list) skip all
+ * work. A query's answer is kept from its second coming among the recent ones (lib/seen-filter.ts), so the
+ * 4 MB (some 500 pages) hold what repeats: the landing list, popular texts. Keeping every answer in 8 MB
+ * answered 30–32.5 % of the benchmark's searches; this answers 33.7–34 %, at 100,000 and a million tracks.
+ */
+const RESPONSE_CACHE_BYTES = 4 * 1024 * 1024;
 
 /**
  * How long searches may hold the event loop in one turn before the rest wait for turns of their own
@@ -106,8 +115,10 @@ export class CatalogueService {
   private index = CatalogueIndex.build([]);
   private changeSeq = 0;
   private syncing: Promise<void> | null = null;
-  private readonly wire = new WireCache(WIRE_CACHE_BYTES);
+  /** Made for the catalogue's size once it is loaded (wireCacheBytes); the smallest ring until then. */
+  private wire = new WireCache(0);
   private readonly responses = new Lru<string, Buffer>(RESPONSE_CACHE_BYTES, (b) => b.length + RESPONSE_ENTRY_OVERHEAD);
+  private readonly responsesSeen = new SeenFilter();
   /** Bumped by any change to a track's content, and by any play/like/download count. */
   private contentVersion = 0;
   private popularityVersion = 0;
@@ -152,6 +163,7 @@ export class CatalogueService {
       for await (const batch of tracks.streamIndexRows(this.deps.db)) for (const r of batch) all.push(toIndexed(r));
       this.index = CatalogueIndex.build(all, { collect: fullCollection });
     }
+    this.wire = new WireCache(wireCacheBytes(this.index.size));
     this.changeSeq = seq;
   }
 
@@ -216,7 +228,8 @@ export class CatalogueService {
       const answered = this.responses.get(key);
       if (answered !== undefined) return answered;
       const json = await this.runQueryNow(query, { kind: 'catalogue' }, null, null);
-      this.responses.set(key, json);
+      // Kept from the second time the query comes among the recent ones (lib/seen-filter.ts).
+      if (this.responsesSeen.check(key)) this.responses.set(key, json);
       return json;
     } finally {
       this.turns.done();
