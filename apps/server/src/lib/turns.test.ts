@@ -86,10 +86,10 @@ describe('Turns', () => {
       } else if (e.startsWith('job')) inTurn += 1;
     }
     if (inTurn > 0) groups.push(inTurn);
-    // About 2 / 0.25 = 8 jobs a turn (fewer on a slow machine), never one a turn for all of them, and
-    // never more than the slice holds plus the one that overran it.
+    // About 2 / 0.25 = 8 jobs a turn (fewer when the machine is busy: the slice is wall time), far from one a
+    // turn for each of the 32 that waited, and never more than the slice holds plus the one that overran it.
     expect(groups.length).toBeGreaterThan(2);
-    expect(groups.length).toBeLessThan(40 / 2);
+    expect(groups.length).toBeLessThan(27);
     for (const g of groups) expect(g).toBeLessThanOrEqual(9);
     // A request that waited starts only once the one before it has been sent (the first turn's run at once,
     // as they arrive: here, in one synchronous burst).

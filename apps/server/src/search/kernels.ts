@@ -85,27 +85,27 @@ export function andAllInto(out: Uint32Array, ands: readonly Uint32Array[]): numb
   return count;
 }
 
-/** out := a & b (all of one length; `out` may be `a` or `b`), answering its popcount. */
-export function andCountInto(out: Uint32Array, a: Uint32Array, b: Uint32Array): number {
+/** A pass over two operands into slot 0 (byte offsets, block count), answering the result's popcount. */
+type Pass = (dst: number, a: number, b: number, blocks: number) => number;
+
+/** out := pass(a, b) (all of one length; `out` may be `a` or `b`), answering its popcount. */
+function twoOperands(pass: Pass, out: Uint32Array, a: Uint32Array, b: Uint32Array): number {
   layout(out.length);
   same(a, b);
   mem.set(a, slotWords);
   mem.set(b, 2 * slotWords);
-  const count = kernel.andCount(0, at(1), at(2), blocks);
+  const count = pass(0, at(1), at(2), blocks);
   out.set(result);
   return count;
 }
 
+/** out := a & b (all of one length; `out` may be `a` or `b`), answering its popcount. */
+export const andCountInto = (out: Uint32Array, a: Uint32Array, b: Uint32Array): number =>
+  twoOperands(kernel.andCount, out, a, b);
+
 /** out := a & ~b (all of one length; `out` may be `a` or `b`), answering its popcount. */
-export function andNotCountInto(out: Uint32Array, a: Uint32Array, b: Uint32Array): number {
-  layout(out.length);
-  same(a, b);
-  mem.set(a, slotWords);
-  mem.set(b, 2 * slotWords);
-  const count = kernel.andNotCount(0, at(1), at(2), blocks);
-  out.set(result);
-  return count;
-}
+export const andNotCountInto = (out: Uint32Array, a: Uint32Array, b: Uint32Array): number =>
+  twoOperands(kernel.andNotCount, out, a, b);
 
 /** The number of set bits of `a`. */
 export function countBits(a: Uint32Array): number {
