@@ -86,32 +86,45 @@ export function bitsToIds(b: Bits): number[] {
  */
 export function pageBits(b: Bits, descending: boolean, skip: number, limit: number, out: number[]): number {
   let skipped = 0;
-  const n = b.length;
-  for (let k = 0; k < n && out.length < limit; k++) {
-    const w = descending ? n - 1 - k : k;
-    let x = b[w]!;
-    if (x === 0) continue;
-    if (skipped < skip) {
-      const c = popcount32(x);
-      if (skipped + c <= skip) {
-        skipped += c;
-        continue;
+  if (out.length >= limit) return 0;
+  // One loop per direction: a word index computed from the direction each time made the scan of a million
+  // tracks' mostly empty words twice as slow.
+  if (descending) {
+    for (let w = b.length - 1; w >= 0; w--) {
+      let x = b[w]!;
+      if (x === 0) continue;
+      if (skipped < skip) {
+        const c = popcount32(x);
+        if (skipped + c <= skip) {
+          skipped += c;
+          continue;
+        }
       }
-    }
-    const base = w << 5;
-    if (descending) {
-      while (x !== 0 && out.length < limit) {
+      const base = w << 5;
+      while (x !== 0) {
         const bit = 31 - Math.clz32(x);
         x &= ~(1 << bit);
         if (skipped < skip) skipped++;
-        else out.push(base + bit);
+        else if (out.push(base + bit) >= limit) return skipped;
       }
-    } else {
-      while (x !== 0 && out.length < limit) {
+    }
+  } else {
+    for (let w = 0; w < b.length; w++) {
+      let x = b[w]!;
+      if (x === 0) continue;
+      if (skipped < skip) {
+        const c = popcount32(x);
+        if (skipped + c <= skip) {
+          skipped += c;
+          continue;
+        }
+      }
+      const base = w << 5;
+      while (x !== 0) {
         const t = x & -x;
         x ^= t;
         if (skipped < skip) skipped++;
-        else out.push(base + (31 - Math.clz32(t)));
+        else if (out.push(base + (31 - Math.clz32(t))) >= limit) return skipped;
       }
     }
   }

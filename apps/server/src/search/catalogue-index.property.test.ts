@@ -152,22 +152,25 @@ describe('CatalogueIndex against the oracle', () => {
     fc.assert(
       fc.property(scenario, ([initial, steps, finalQueries]) => {
         const index = CatalogueIndex.build(initial, { directSortMax: 0, bpmScanMax: 0 });
+        // The other paths (places in the title order, value histograms, BPM per candidate) after writes too.
+        const direct = CatalogueIndex.build(initial, { directSortMax: Infinity, bpmScanMax: Infinity });
         const state = new Map(initial.map((t) => [t.id, t]));
         for (const s of steps as Op[]) {
           if (s.op === 'upsert') {
-            index.upsert(s.track);
+            for (const i of [index, direct]) i.upsert(s.track);
             state.set(s.track.id, s.track);
           } else if (s.op === 'remove') {
-            index.remove(s.id);
+            for (const i of [index, direct]) i.remove(s.id);
             state.delete(s.id);
           } else if (s.op === 'popularity') {
-            index.setPopularity(s.id, s.popularity);
+            for (const i of [index, direct]) i.setPopularity(s.id, s.popularity);
             const t = state.get(s.id);
             if (t) state.set(s.id, { ...t, popularity: s.popularity });
           } else {
             // Three sights: the last is answered from the text cache, which every write must keep true.
             const want = oracleSearch([...state.values()], s.q);
             for (let sight = 0; sight < 3; sight++) expect(index.search(s.q)).toEqual(want);
+            expect(direct.search(s.q)).toEqual(want);
           }
         }
         const tracks = [...state.values()];
@@ -184,6 +187,7 @@ describe('CatalogueIndex against the oracle', () => {
           const got = index.search(q);
           expect(got).toEqual(fresh.search(q));
           expect(got).toEqual(oracleSearch(tracks, q));
+          expect(direct.search(q)).toEqual(got);
         }
       }),
       { numRuns: 200 },

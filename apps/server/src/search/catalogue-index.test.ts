@@ -318,6 +318,40 @@ describe('scopes and visibility', () => {
   });
 });
 
+describe('sort paths chosen by cost', () => {
+  it('pages right when the matches bunch at the far end of the order the walk takes', () => {
+    // 2,000 tracks; the 100 slow ones (speed 1) all have the lowest BPMs and the last titles. Sorted by BPM
+    // or title descending, the walk expects a match every 20 ids but meets none for 1,900, gives up and
+    // pages the other way: the page must be the same.
+    const tracks = Array.from({ length: 2000 }, (_, i) =>
+      track({ title: `t${String(i).padStart(4, '0')}`, bpm: 200 - i * 0.05, speed: i >= 1900 ? 1 : 3, durationSec: i % 7 === 0 ? null : 100 + (i % 50) }),
+    );
+    const auto = CatalogueIndex.build(tracks);
+    for (const sort of ['bpm', 'title', 'duration'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        for (const offset of [0, 15, 95]) {
+          const q = query({ speed: 1, sort, dir, offset, limit: 10 });
+          expect(auto.search(q)).toEqual(oracleSearch(tracks, q));
+        }
+      }
+    }
+  });
+
+  it('cuts a BPM band the cheaper way and gives the same answer', () => {
+    const tracks = Array.from({ length: 3000 }, (_, i) =>
+      track({ title: i % 100 === 0 ? `rare ${i}` : `common ${i}`, bpm: i % 11 === 0 ? null : 60 + (i % 120), moods: i % 3 === 0 ? [1302] : [] }),
+    );
+    const auto = CatalogueIndex.build(tracks);
+    for (const [bpmGte, bpmLte] of [[60, 70], [60, 170], [100, 101], [0, 1000]] as const) {
+      // A few candidates (a rare word) and many (a mood, or nothing): each path in turn.
+      for (const p of [{ q: 'rare' }, { moods: [1302] }, {}]) {
+        const q = query({ ...p, bpmGte, bpmLte, sort: 'bpm', dir: 'asc', limit: 20 });
+        expect(auto.search(q)).toEqual(oracleSearch(tracks, q));
+      }
+    }
+  });
+});
+
 describe('writes', () => {
   it('upsert replaces a track (text, filters, sort keys) and remove forgets it', () => {
     const tracks = [track({ title: '사랑', bpm: 100, moods: [1302] }), track({ title: 'piano', bpm: 80 })];
@@ -334,6 +368,22 @@ describe('writes', () => {
     expect(index.size).toBe(1);
     expect(index.search(query({ q: '이별' })).total).toBe(0);
     expect(index.search(query({ sort: 'bpm' })).ids).toEqual([b]);
+  });
+
+  it('a retitled or new track takes its new place in a title sort of a few matches', () => {
+    const tracks = ['b', 'c', 'd', 'e'].map((title) => track({ title, moods: title === 'c' ? [] : [1302] }));
+    const [b, , d, e] = tracks.map((t) => t.id) as [number, number, number, number];
+    // Sorting the matches directly reads each one's place in the title order, which every write moves.
+    const index = CatalogueIndex.build(tracks, { directSortMax: Infinity });
+    const titled = () => index.search(query({ moods: [1302], sort: 'title', dir: 'asc' })).ids;
+    expect(titled()).toEqual([b, d, e]);
+    index.upsert({ ...tracks[3]!, title: 'a' });
+    expect(titled()).toEqual([e, b, d]);
+    const f = track({ title: 'ca', moods: [1302] });
+    index.upsert(f);
+    expect(titled()).toEqual([e, b, f.id, d]);
+    index.remove(b);
+    expect(titled()).toEqual([e, f.id, d]);
   });
 
   it('setPopularity moves a track in the popularity order', () => {

@@ -51,7 +51,7 @@ import { SortedPerm, type PermKeys } from './sorted-perm';
 import { sortIdsByFloat32, sortIdsByNumber, sortIdsByString } from './sort-keys';
 import { TextField } from './text-field';
 import { TextStore } from './text-store';
-import { andAllInto } from './kernels';
+import { andAllInto, setBitIds } from './kernels';
 import { compactSet, intersectInto, TextMatchCache, type IdSet, type TextMatchSets } from './text-cache';
 
 export interface IndexedTrack {
@@ -106,16 +106,17 @@ export interface CatalogueIndexOptions {
    */
   maxId?: number;
   /**
-   * When given, a numeric or title sort sorts the matches themselves up to this many matches and walks the
-   * field's sorted order above (tests force each path this way). By default the cheaper path is chosen by
-   * estimate: the walk visits about `size × (offset + limit) / matches` ids; a direct sort of a Float32
-   * column is a radix sort (a few steps per match), otherwise `matches × log2(matches)` comparisons, never
-   * taken above 2,048 matches. Same order either way.
+   * When given, a numeric or title sort selects the page from the matches themselves up to this many matches
+   * and walks the field's sorted order above (tests force each path this way). By default the cheaper path is
+   * chosen by estimate (see `directCost` and `walkCost`), and a walk that finds the matches bunched at its far
+   * end gives up at the select's cost; a Float64 column is sorted by comparison, never above 2,048 matches.
+   * Same order either way.
    */
   directSortMax?: number;
   /**
-   * Up to this many candidates, a BPM range is checked per candidate; above, it is cut out of the BPM
-   * order. Same result either way (tests force each path).
+   * When given, a BPM range is checked per candidate up to this many candidates and cut out of the BPM order
+   * above (tests force each path this way); by default the path that touches fewer tracks is taken. Same
+   * result either way.
    */
   bpmScanMax?: number;
   /** Memory for the text-match cache (`text-cache.ts`), in bytes; 0 turns it off. */
@@ -133,14 +134,16 @@ export interface CatalogueIndexOptions {
 export const MAX_TRACK_ID = 0x7fffffff;
 
 const DEFAULT_DIRECT_SORT_MAX = 2048;
-const DEFAULT_BPM_SCAN_MAX = 4096;
 /**
  * A comparator call of the direct sort against one step of the walk (a bit test): about 25 ns to 2 ns, so
  * 10 (Node 20; sorting 2,048 matches by BPM took 0.5 ms, walking 100,000 ids 0.21 ms).
  */
 const SORT_COMPARE_COST = 10;
-/** A match sorted by the radix sort (extraction and up to four passes) against one step of the walk. */
-const RADIX_STEP_COST = 8;
+/**
+ * A match in `pageSelect` (marked, or counted and checked again, in two passes over the bitset) against one
+ * step of the walk (an id of the order read and its bit tested).
+ */
+const SELECT_STEP_COST = 8;
 /** 16 MB: at a million tracks a broad text's sets take up to ~0.9 MB, at 100,000 a tenth of that. */
 const DEFAULT_TEXT_CACHE_BYTES = 16 * 1024 * 1024;
 /** Parsed search texts kept (a parse costs a normalisation and a tokenisation). */
@@ -164,6 +167,7 @@ export class CatalogueIndex {
   private readonly directSortMax: number;
   private readonly sortPathByCost: boolean;
   private readonly bpmScanMax: number;
+  private readonly bpmPathByCost: boolean;
 
   private live: Bits = new Uint32Array(0);
   private published: Bits = new Uint32Array(0);
@@ -200,6 +204,8 @@ export class CatalogueIndex {
   private readonly numericOrders: Record<NumericField, SortedPerm<number>>;
 
   private pool = new BitsPool(0);
+  /** Scratch of `valuesAt`: counts of the matches by the top 16 bits of their values, all zero between calls. */
+  private readonly bucketCounts = new Uint32Array(0x10000);
   private readonly textCache: TextMatchCache;
   private readonly parsedQueries = new Map<string, ParsedQuery>();
   /** True while `build` loads tracks: sort orders are built once at the end, so writes skip them. */
@@ -213,7 +219,8 @@ export class CatalogueIndex {
   constructor(options: CatalogueIndexOptions = {}) {
     this.directSortMax = options.directSortMax ?? DEFAULT_DIRECT_SORT_MAX;
     this.sortPathByCost = options.directSortMax === undefined;
-    this.bpmScanMax = options.bpmScanMax ?? DEFAULT_BPM_SCAN_MAX;
+    this.bpmScanMax = options.bpmScanMax ?? 0;
+    this.bpmPathByCost = options.bpmScanMax === undefined;
     this.textCache = new TextMatchCache(options.textCacheBytes ?? DEFAULT_TEXT_CACHE_BYTES);
     this.titleOrder = new SortedPerm<string>(this.titleKeys());
     this.numericOrders = {
@@ -505,29 +512,39 @@ export class CatalogueIndex {
     return f;
   }
 
-  /** Keeps in `f` (holding `candidates` tracks) those with a BPM in [lo, hi]; answers how many are left. */
+  /**
+   * Keeps in `f` (holding `candidates` tracks) those with a BPM in [lo, hi]; answers how many are left. Either
+   * each candidate's BPM is checked, or the tracks in (or out of) the range are cut out of the BPM order into
+   * a bitset and ANDed in: by default whichever touches fewer tracks (a BPM band often holds half the
+   * catalogue while the text and moods leave a few thousand candidates); `bpmScanMax` forces the choice.
+   */
   private filterBpm(f: Bits, candidates: number, lo: number, hi: number): number {
     if (!(lo <= hi)) {
       f.fill(0);
       return 0;
     }
-    if (candidates <= this.bpmScanMax) {
-      let left = candidates;
-      forEachBit(f, (id) => {
-        const v = this.bpm[id]!;
-        if (!(v >= lo && v <= hi)) {
-          clearBit(f, id);
-          left--;
-        }
-      });
-      return left;
-    }
     const order = this.numericOrders.bpm;
     const from = order.lowerBound((k) => k < lo);
     const to = order.lowerBound((k) => k <= hi);
     const ids = order.view();
+    const inRange = to - from;
+    const cut = Math.min(inRange, ids.length - inRange);
+    if (candidates <= (this.bpmPathByCost ? cut : this.bpmScanMax)) {
+      let left = candidates;
+      const bpm = this.bpm;
+      const listed = setBitIds(f);
+      for (let i = 0; i < listed.length; i++) {
+        const id = listed[i]!;
+        const v = bpm[id]!;
+        if (!(v >= lo && v <= hi)) {
+          clearBit(f, id);
+          left--;
+        }
+      }
+      return left;
+    }
     const r = this.pool.take();
-    if (to - from <= ids.length - (to - from)) {
+    if (inRange === cut) {
       for (let i = from; i < to; i++) setBit(r, ids[i]!);
       return andIntoCount(f, r);
     }
@@ -726,28 +743,54 @@ export class CatalogueIndex {
       pageBits(matches, desc, offset, limit, out);
       return out;
     }
-    if (this.sortDirectly(sort, total, offset + limit)) return this.pageDirect(matches, sort, desc, offset, limit);
-
-    const nulls = sort === 'bpm' ? this.nullBpm : sort === 'duration' ? this.nullDuration : null;
-    let nullMatches: Bits | null = null;
-    let nullCount = 0;
-    if (nulls) {
-      nullMatches = this.pool.copy(nulls);
-      andInto(nullMatches, matches);
-      nullCount = popcount(nullMatches);
+    // A Float64 column (a value Float32 cannot hold exactly) is sorted by comparison, a few matches at most.
+    const comparison = sort !== 'title' && !(this[sort] instanceof Float32Array);
+    const direct = this.sortPathByCost ? this.directCost(sort, total) : total <= this.directSortMax ? 0 : Infinity;
+    const walk = this.walkCost(total, offset + limit);
+    if (direct < Infinity && direct <= walk) {
+      if (comparison) return this.pageByComparison(matches, this[sort as NumericField] as Float64Array, desc, offset, limit);
+      return this.pageSelect(matches, sort, desc, offset, limit, total);
     }
+    // The walk's estimate assumes the matches are spread evenly over the order. When they bunch at its far end
+    // (slow tracks sorted by BPM descending, a text's matches by title), it gives up once it has cost what the
+    // direct way would, and pages that way: never more than twice the cheaper of the two.
+    return this.pageWalk(matches, sort, desc, offset, limit, total, this.sortPathByCost && !comparison ? direct : Infinity);
+  }
+
+  /** The matches with no value for a sort field (they come after the rest either way), and how many. */
+  private nullsOf(matches: Bits, sort: 'title' | NumericField): [Bits | null, number] {
+    const nulls = sort === 'bpm' ? this.nullBpm : sort === 'duration' ? this.nullDuration : null;
+    if (!nulls) return [null, 0];
+    const nullMatches = this.pool.copy(nulls);
+    return [nullMatches, andIntoCount(nullMatches, matches)];
+  }
+
+  /**
+   * A page by walking the field's sorted order and keeping the matches; after `steps` ids without the page
+   * filled, the page is made by `pageSelect` instead.
+   */
+  private pageWalk(matches: Bits, sort: 'title' | NumericField, desc: boolean, offset: number, limit: number, total: number, steps: number): number[] {
+    const [nullMatches, nullCount] = this.nullsOf(matches, sort);
     const valued = total - nullCount;
+    const out: number[] = [];
     let skip = offset;
     if (skip < valued) {
       const ids = sort === 'title' ? this.titleOrder.view() : this.numericOrders[sort].view();
       const n = ids.length;
-      for (let k = 0; k < n && out.length < limit; k++) {
-        const id = ids[desc ? n - 1 - k : k]!;
-        if (testBit(matches, id)) {
+      const end = Math.min(n, steps);
+      // Read forwards or backwards by a step of ±1 and the bit tested inline: this loop runs up to a million
+      // times a search, and a position computed from the direction each time made it twice as slow.
+      const step = desc ? -1 : 1;
+      let at = desc ? n - 1 : 0;
+      let k = 0;
+      for (; k < end; k++, at += step) {
+        const id = ids[at]!;
+        if ((matches[id >>> 5]! & (1 << (id & 31))) !== 0) {
           if (skip > 0) skip--;
-          else out.push(id);
+          else if (out.push(id) === limit) break;
         }
       }
+      if (out.length < limit && k < n) return this.pageSelect(matches, sort, desc, offset, limit, total);
     } else {
       skip -= valued;
     }
@@ -755,13 +798,89 @@ export class CatalogueIndex {
     return out;
   }
 
-  /** Whether sorting the matches themselves beats walking the field's order (see `directSortMax`). */
-  private sortDirectly(sort: 'title' | NumericField, total: number, wanted: number): boolean {
-    if (!this.sortPathByCost) return total <= this.directSortMax;
-    const walk = (this.count * Math.min(wanted, total)) / total;
-    const radix = sort !== 'title' && this[sort] instanceof Float32Array;
-    const direct = radix ? RADIX_STEP_COST * total : SORT_COMPARE_COST * total * Math.log2(total + 1);
-    return (radix || total <= this.directSortMax) && direct < walk;
+  /**
+   * A page without walking the order: titles by each match's place in the title order; a Float32 column by
+   * a histogram of the matches' values that finds the few buckets holding the page, whose matches alone are
+   * sorted. Two passes over the matches either way, and no sort of them all.
+   */
+  private pageSelect(matches: Bits, sort: 'title' | NumericField, desc: boolean, offset: number, limit: number, total: number): number[] {
+    const [nullMatches, nullCount] = this.nullsOf(matches, sort);
+    const valued = total - nullCount;
+    const out: number[] = [];
+    if (offset < valued) {
+      // The places wanted, counted from the ascending end.
+      const end = Math.min(valued, offset + limit);
+      const from = desc ? valued - end : offset;
+      const to = desc ? valued - offset : end;
+      const page = sort === 'title' ? this.titlesAt(matches, from, to) : this.valuesAt(matches, this[sort] as Float32Array, from, to);
+      for (let k = 0; k < page.length; k++) out.push(page[desc ? page.length - 1 - k : k]!);
+    }
+    if (nullMatches && out.length < limit) pageBits(nullMatches, desc, Math.max(0, offset - valued), limit, out);
+    return out;
+  }
+
+  /** The matches at places [from, to) of the title order, in order: each match marks its place, read off in order. */
+  private titlesAt(matches: Bits, from: number, to: number): number[] {
+    const ranks = this.titleOrder.ranks();
+    const places = this.pool.take();
+    const ids = setBitIds(matches);
+    for (let i = 0; i < ids.length; i++) setBit(places, ranks[ids[i]!]!);
+    const at: number[] = [];
+    pageBits(places, false, from, to - from, at);
+    const order = this.titleOrder.view();
+    return at.map((p) => order[p]!);
+  }
+
+  /**
+   * The valued matches at places [from, to) of the (value, id) order of a Float32 column, in that order. The
+   * values' bits, mapped to order-preserving integers, are counted by their top 16 bits; the buckets that
+   * hold the places wanted are found from the counts, and only the matches in them are sorted.
+   */
+  private valuesAt(matches: Bits, col: Float32Array, from: number, to: number): Uint32Array {
+    const bits = new Uint32Array(col.buffer, col.byteOffset, col.length);
+    const counts = this.bucketCounts;
+    let low = counts.length;
+    let high = -1;
+    const ids = setBitIds(matches);
+    const n = ids.length;
+    for (let i = 0; i < n; i++) {
+      const b = bits[ids[i]!]!;
+      if ((b & 0x7fffffff) > 0x7f800000) continue; // NaN: no value
+      const bucket = orderedBits(b) >>> 16;
+      counts[bucket]!++;
+      if (bucket < low) low = bucket;
+      if (bucket > high) high = bucket;
+    }
+    let before = 0;
+    let first = low;
+    while (before + counts[first]! <= from) before += counts[first++]!;
+    let last = first;
+    let upTo = before + counts[first]!;
+    while (upTo < to) upTo += counts[++last]!;
+    counts.fill(0, low, high + 1);
+    const picked: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const b = bits[ids[i]!]!;
+      if ((b & 0x7fffffff) > 0x7f800000) continue;
+      const bucket = orderedBits(b) >>> 16;
+      if (bucket >= first && bucket <= last) picked.push(ids[i]!);
+    }
+    return sortIdsByFloat32(picked, col).subarray(from - before, to - before);
+  }
+
+  /**
+   * The estimated cost of a page without the walk (`pageSelect`), in walk steps (one id of the order read
+   * and tested): two passes over the matches' bitset, a few steps a match, and the sort of a bucket or two;
+   * for a Float64 column, a comparison sort of the matches.
+   */
+  private directCost(sort: 'title' | NumericField, total: number): number {
+    if (sort === 'title' || this[sort] instanceof Float32Array) return 3 * this.words + SELECT_STEP_COST * total;
+    return total <= this.directSortMax ? this.words + SORT_COMPARE_COST * total * Math.log2(total + 1) : Infinity;
+  }
+
+  /** The estimated cost of the walk: it visits about `size × wanted / matches` ids of the order. */
+  private walkCost(total: number, wanted: number): number {
+    return (this.count * Math.min(wanted, total)) / total;
   }
 
   private pageList(matches: Bits, list: readonly number[], desc: boolean, offset: number, limit: number): number[] {
@@ -776,46 +895,20 @@ export class CatalogueIndex {
     return ordered.slice(offset, offset + limit);
   }
 
-  private pageDirect(matches: Bits, sort: 'title' | NumericField, desc: boolean, offset: number, limit: number): number[] {
+  /** A page by a Float64 column, the matches sorted by comparison (nulls last either way). */
+  private pageByComparison(matches: Bits, col: Float64Array, desc: boolean, offset: number, limit: number): number[] {
     const ids = bitsToIds(matches);
     const sign = desc ? -1 : 1;
-    if (sort === 'title') {
-      const keys = new Map<number, string>();
-      for (const id of ids) keys.set(id, compactNormalized(this.titles.get(id)));
-      ids.sort((a, b) => {
-        const ka = keys.get(a)!;
-        const kb = keys.get(b)!;
-        return sign * (ka < kb ? -1 : ka > kb ? 1 : a - b);
-      });
-    } else {
-      const col = sort === 'bpm' ? this.bpm : sort === 'duration' ? this.duration : this.popularity;
-      if (col instanceof Float32Array) return this.pageRadix(ids, col, desc, offset, limit);
-      ids.sort((a, b) => {
-        const va = col[a]!;
-        const vb = col[b]!;
-        const na = Number.isNaN(va);
-        const nb = Number.isNaN(vb);
-        if (na !== nb) return na ? 1 : -1;
-        if (na || va === vb) return sign * (a - b);
-        return sign * (va - vb);
-      });
-    }
+    ids.sort((a, b) => {
+      const va = col[a]!;
+      const vb = col[b]!;
+      const na = Number.isNaN(va);
+      const nb = Number.isNaN(vb);
+      if (na !== nb) return na ? 1 : -1;
+      if (na || va === vb) return sign * (a - b);
+      return sign * (va - vb);
+    });
     return ids.slice(offset, offset + limit);
-  }
-
-  /** A page of `ids` (ascending) by a Float32 column: valued ids by (value, id) through a radix sort, then nulls. */
-  private pageRadix(ids: number[], col: Float32Array, desc: boolean, offset: number, limit: number): number[] {
-    const valued: number[] = [];
-    const nulls: number[] = [];
-    for (const id of ids) (Number.isNaN(col[id]!) ? nulls : valued).push(id);
-    const sorted = sortIdsByFloat32(valued, col);
-    const out: number[] = [];
-    const n = sorted.length;
-    for (let k = offset; k < offset + limit && k < n + nulls.length; k++) {
-      if (k < n) out.push(sorted[desc ? n - 1 - k : k]!);
-      else out.push(nulls[desc ? nulls.length - 1 - (k - n) : k - n]!);
-    }
-    return out;
   }
 
   // ---- bookkeeping ----------------------------------------------------------------------------------------
@@ -974,6 +1067,11 @@ function pitchOf(soundKey: string | null): number | null {
     if (pitchBySpelling.size < 1024) pitchBySpelling.set(soundKey, pitch);
   }
   return pitch;
+}
+
+/** A Float32's bits as an unsigned integer in the order of the values (-0 must have been stored as 0). */
+function orderedBits(b: number): number {
+  return b >>> 31 ? ~b >>> 0 : (b | 0x80000000) >>> 0;
 }
 
 function checkId(id: number): number {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script without types
 import { assembleKernels } from '../../../../scripts/kernels-asm.mjs';
-import { andAllInto, andCountInto, andNotCountInto, countBits } from './kernels';
+import { andAllInto, andCountInto, andNotCountInto, countBits, setBitIds } from './kernels';
 import { KERNELS_WASM_BASE64 } from './kernels-wasm';
 
 /** The same operations a word at a time, as the index did them before the kernels. */
@@ -20,6 +20,11 @@ const ref = {
   },
   andNot(a: Uint32Array, b: Uint32Array): Uint32Array {
     return a.map((w, i) => w & ~b[i]!);
+  },
+  ids(a: Uint32Array): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < a.length * 32; i++) if ((a[i >>> 5]! >>> (i & 31)) & 1) out.push(i);
+    return out;
   },
 };
 
@@ -65,6 +70,21 @@ describe('bitset kernels (WebAssembly SIMD)', () => {
         expect(countBits(b!)).toBe(ref.count(b!));
       }),
     );
+  });
+
+  it('lists the set bits of any bitset in ascending order, growing its memory for a long list', () => {
+    fc.assert(
+      fc.property(operands(1, 1), ([a]) => {
+        expect([...setBitIds(a!)]).toEqual(ref.ids(a!));
+      }),
+    );
+    // 4 MB of list: past the memory the slots took, and the slots still right afterwards.
+    const full = new Uint32Array(31_250).fill(0xffffffff);
+    const ids = setBitIds(full);
+    expect(ids.length).toBe(1_000_000);
+    expect(ids[0]).toBe(0);
+    expect(ids[999_999]).toBe(999_999);
+    expect(andCountInto(new Uint32Array(31_250), full, full)).toBe(1_000_000);
   });
 
   it('keeps results right when bitsets of other lengths come between (a longer one leaves no bits behind)', () => {

@@ -24,12 +24,16 @@ export class SortedPerm<K> {
   /** Ids to insert with their current key. */
   private readonly pending = new Set<number>();
   private built = false;
+  /** Each id's position in `ids` (see `ranks`), and whether it still matches `ids`. */
+  private rankOf: Uint32Array = new Uint32Array(0);
+  private ranksFresh = false;
 
   constructor(private readonly keys: PermKeys<K>) {}
 
   /** Forgets everything; the next read rebuilds. */
   invalidate(): void {
     this.built = false;
+    this.ranksFresh = false;
     this.filed.clear();
     this.pending.clear();
   }
@@ -39,6 +43,7 @@ export class SortedPerm<K> {
    * which must already be readable through keys.key(id).
    */
   change(id: number, before: K | null): void {
+    this.ranksFresh = false;
     if (!this.built) return;
     const after = this.keys.key(id);
     const wasPending = this.pending.delete(id);
@@ -60,6 +65,24 @@ export class SortedPerm<K> {
   get length(): number {
     this.settle();
     return this.len;
+  }
+
+  /**
+   * Each id's position in the order, indexed by id (a view, valid until the next write; only ids in the order
+   * have a meaningful entry). Made on demand in one pass after a change: a page of a few thousand matches
+   * is then sorted by these positions (a radix sort of integers) instead of by comparing their keys.
+   */
+  ranks(): Uint32Array {
+    const ids = this.view();
+    if (!this.ranksFresh) {
+      let max = 0;
+      for (let i = 0; i < ids.length; i++) if (ids[i]! > max) max = ids[i]!;
+      // Room for an eighth more ids, so a catalogue that grows does not reallocate on every new id.
+      if (this.rankOf.length <= max) this.rankOf = new Uint32Array(Math.ceil((max + 1) * 1.125));
+      for (let i = 0; i < ids.length; i++) this.rankOf[ids[i]!] = i;
+      this.ranksFresh = true;
+    }
+    return this.rankOf;
   }
 
   /** First position whose key is not below `key` (ids ignored), by a key comparison function. */
