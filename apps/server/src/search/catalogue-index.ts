@@ -790,7 +790,7 @@ export class CatalogueIndex {
           else if (out.push(id) === limit) break;
         }
       }
-      if (out.length < limit && k < n) return this.pageSelect(matches, sort, desc, offset, limit, total);
+      if (out.length < limit && k < n) return this.pageSelect(matches, sort, desc, offset, limit, total, [nullMatches, nullCount]);
     } else {
       skip -= valued;
     }
@@ -803,8 +803,15 @@ export class CatalogueIndex {
    * a histogram of the matches' values that finds the few buckets holding the page, whose matches alone are
    * sorted. Two passes over the matches either way, and no sort of them all.
    */
-  private pageSelect(matches: Bits, sort: 'title' | NumericField, desc: boolean, offset: number, limit: number, total: number): number[] {
-    const [nullMatches, nullCount] = this.nullsOf(matches, sort);
+  private pageSelect(
+    matches: Bits,
+    sort: 'title' | NumericField,
+    desc: boolean,
+    offset: number,
+    limit: number,
+    total: number,
+    [nullMatches, nullCount] = this.nullsOf(matches, sort),
+  ): number[] {
     const valued = total - nullCount;
     const out: number[] = [];
     if (offset < valued) {
