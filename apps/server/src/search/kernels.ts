@@ -1,10 +1,10 @@
 /**
  * Whole-bitset AND, AND-NOT, popcount and the list of set bits through a small WebAssembly SIMD module
  * (kernels.wat). V8 runs a plain loop over a Uint32Array at one word per several cycles (a bounds check, a
- * load and a store per word), and a callback per set bit at ~20 ns on the bench machine: at a million tracks, one AND of three 125 kB bitsets with a popcount took ~200 µs on the bench
- * machine, the largest single cost of a search. The module does 128 bits per step; operands are copied
- * into its memory (a memcpy, ~4 µs for 125 kB) and the result copied back, so callers keep ordinary
- * Uint32Arrays and nothing else in the index changes.
+ * load and a store per word), and a callback per set bit at ~18 ns on the bench machine: at a million
+ * tracks, one AND of three 125 kB bitsets with a popcount took ~200 µs, the largest single cost of a search.
+ * The module does 128 bits per step; operands are copied into its memory (a memcpy, ~4 µs for 125 kB) and
+ * the result copied back, so callers keep ordinary Uint32Arrays and nothing else in the index changes.
  *
  * Three slots of `words` words each live in the module's memory, each padded to whole 16-byte blocks with
  * zeros (copies only ever write the first `words` words, and AND / AND-NOT of zero pads stay zero, so the

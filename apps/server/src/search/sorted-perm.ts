@@ -69,8 +69,8 @@ export class SortedPerm<K> {
 
   /**
    * Each id's position in the order, indexed by id (a view, valid until the next write; only ids in the order
-   * have a meaningful entry). Made on demand in one pass after a change: a page of a few thousand matches
-   * is then sorted by these positions (a radix sort of integers) instead of by comparing their keys.
+   * have a meaningful entry). Made on demand in one pass after a change: a page is then made by marking
+   * each match's position and reading the marks in order, instead of by comparing the matches' keys.
    */
   ranks(): Uint32Array {
     const ids = this.view();
