@@ -191,6 +191,9 @@ test('player controls: pause, seek on the waveform, Space / ← → / L (not whi
   const after = (await activeAudio(page))!;
   expectEqual([after.paused, Math.round(after.time)], [before.paused, Math.round(before.time)], 'no shortcut while typing');
   expectEqual(await bar(page).locator('[data-testid="player-repeat"]').getAttribute('aria-pressed'), 'false', 'no repeat while typing');
+  // The typed text is searched 300 ms after the last key: let that search land before the route changes
+  // below, or (on a slow machine) it races the Plan link's navigation.
+  await eventually(async () => new URL(page.url()).searchParams.get('q'), 'Long Walk l', 'the typed text searched');
 
   // Volume: 0 to 1 in steps of 0.1, default 1.
   const volume = bar(page).locator('[data-testid="player-volume"]');
