@@ -72,6 +72,24 @@ export function forEachBit(b: Bits, f: (id: number) => void): void {
   }
 }
 
+/**
+ * The ids of the set bits, ascending, in a typed array of exactly their count: a million ids take 4 MB
+ * outside V8's heap, where a JS array would take 8 MB inside it (and grow the heap at boot for good).
+ */
+export function bitsToIdArray(b: Bits): Uint32Array {
+  const out = new Uint32Array(countBits(b));
+  let n = 0;
+  for (let w = 0; w < b.length; w++) {
+    let x = b[w]!;
+    while (x !== 0) {
+      const t = x & -x;
+      out[n++] = (w << 5) + (31 - Math.clz32(t));
+      x ^= t;
+    }
+  }
+  return out;
+}
+
 /** The ids of the set bits, ascending. */
 export function bitsToIds(b: Bits): number[] {
   const out: number[] = [];

@@ -11,7 +11,7 @@
  * among the recent ones, so one-off texts never pay for the broader, filter-free computation. Memory is
  * bounded in bytes; a set is kept dense (a bitset) or as its sorted ids, whichever is smaller.
  */
-import { type Bits, bitsToIds, popcount, setBit, testBit } from './bitset';
+import { type Bits, bitsToIdArray, popcount, setBit, testBit } from './bitset';
 import { andCountInto } from './kernels';
 
 /** A set of ids: a bitset, or its ids ascending when that is smaller. */
@@ -33,7 +33,7 @@ const bytesOf = (s: IdSet): number => (s.dense ? s.dense.byteLength : s.sparse.b
 /** Keeps `b` as the smaller of its two forms (the bitset is copied, so the caller may reuse `b`). */
 export function compactSet(b: Bits): IdSet {
   const count = popcount(b);
-  if (count < b.length) return { sparse: Uint32Array.from(bitsToIds(b)) };
+  if (count < b.length) return { sparse: bitsToIdArray(b) };
   return { dense: b.slice() };
 }
 
