@@ -7,6 +7,8 @@ describe('the serve script (how `npm start` runs the server, and the benchmarks 
     const cmd = serveCommand();
     expect(cmd.entry).toBe('apps/server/dist/server.mjs');
     expect(cmd.env['MALLOC_MMAP_THRESHOLD_']).toBe('65536');
+    // The heap settings the memory budget was measured with (docs/DECISIONS.md, "Server runtime").
+    expect(cmd.nodeArgs).toEqual(expect.arrayContaining(['--expose-gc', '--no-allocation-site-pretenuring', '--max-semi-space-size=8']));
     // Node refuses an option it does not know before running anything.
     const probe = spawnSync(process.execPath, [...cmd.nodeArgs, '-e', '0'], { encoding: 'utf8' });
     expect(probe.stderr).toBe('');

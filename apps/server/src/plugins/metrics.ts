@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { constants, createHistogram, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { ok } from '../routes/http';
 import type { CatalogueService } from '../services/catalogue.service';
 
@@ -68,6 +69,10 @@ export function registerMetrics(app: FastifyInstance, catalogue: CatalogueServic
       heapUsedMB: Math.round(mem.heapUsed / 1048576),
       heapTotalMB: Math.round(mem.heapTotal / 1048576),
       externalMB: Math.round(mem.external / 1048576),
+      // V8's heap by space (new, old, code, large objects…): which one grows when the heap does.
+      heapSpacesMB: Object.fromEntries(
+        getHeapSpaceStatistics().map((s) => [s.space_name.replace(/_space$/, ''), { used: Math.round(s.space_used_size / 104857.6) / 10, size: Math.round(s.space_size / 104857.6) / 10 }]),
+      ),
       // CPU time of the process (all threads, GC included), for a cost per request that does not depend
       // on what else the machine runs.
       cpuMs: (() => {
