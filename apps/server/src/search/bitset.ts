@@ -79,14 +79,9 @@ export function forEachBit(b: Bits, f: (id: number) => void): void {
 export function bitsToIdArray(b: Bits): Uint32Array {
   const out = new Uint32Array(countBits(b));
   let n = 0;
-  for (let w = 0; w < b.length; w++) {
-    let x = b[w]!;
-    while (x !== 0) {
-      const t = x & -x;
-      out[n++] = (w << 5) + (31 - Math.clz32(t));
-      x ^= t;
-    }
-  }
+  forEachBit(b, (id) => {
+    out[n++] = id;
+  });
   return out;
 }
 
