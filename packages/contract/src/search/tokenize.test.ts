@@ -169,6 +169,12 @@ describe('highlightRanges', () => {
     expect(marked('ピアノの森', 'ぴあの')).toEqual(['ピアノ']);
   });
 
+  it('marks a word typed without its diacritics, and the other way round', () => {
+    expect(marked('Blue Lagoon Café', 'cafe')).toEqual(['Café']);
+    expect(marked('Cafe\u0301 Noir', 'café')).toEqual(['Cafe\u0301']);
+    expect(marked('Straße 5', 'strasse')).toEqual(['Straße']);
+  });
+
   it('marks 초성, Latin prefixes, compounds and digits', () => {
     expect(marked('사랑 노래', 'ㄴㄹ')).toEqual(['노래']);
     expect(marked('Piano Sonata', 'pian')).toEqual(['Pian']);
