@@ -13,7 +13,9 @@
  * README.md in this folder gives the query semantics and the measured cost.
  */
 import {
+  bpmOfTerm,
   compactNormalized,
+  forgivingTerms,
   genreOf,
   isGenreCode,
   isGenreGroupCode,
@@ -27,6 +29,7 @@ import {
   type SortField,
 } from '@sori/contract';
 import {
+  addToCounter,
   andInto,
   andIntoCount,
   andNotInto,
@@ -35,6 +38,7 @@ import {
   bitsToIdArray,
   bitsToIds,
   clearBit,
+  counterEqualsInto,
   forEachBit,
   grown,
   isEmpty,
@@ -424,10 +428,17 @@ export class CatalogueIndex {
       let total = filterCount;
       let tiers: Tiers | null = null;
       if (hasText) {
-        const m = this.textMatches(parsed, filter, sort === 'relevance');
+        let m = this.textMatches(parsed, filter, sort === 'relevance', false);
         matches = m.matches;
         total = m.count;
         if (bpmRange) total = this.filterBpm(matches, total, query.bpmGte ?? -Infinity, query.bpmLte ?? Infinity);
+        if (total === 0 && forgivingTerms(parsed) !== null) {
+          // Nothing matches the whole query here: the tracks matching some of its terms, more terms first.
+          m = this.textMatches(parsed, filter, sort === 'relevance', true);
+          matches = m.matches;
+          total = m.count;
+          if (bpmRange) total = this.filterBpm(matches, total, query.bpmGte ?? -Infinity, query.bpmLte ?? Infinity);
+        }
         tiers = m.tiers === null ? null : this.tiersWithin(m.tiers, matches, bpmRange);
       }
       const offset = Math.max(0, Math.floor(query.offset) || 0);
@@ -581,18 +592,23 @@ export class CatalogueIndex {
     parsed: ParsedQuery,
     filter: Bits,
     wantTiers: boolean,
+    partial: boolean,
   ): { matches: Bits; count: number; tiers: readonly (Bits | IdSet)[] | null } {
-    const key = parsed.normalized;
+    // The partial matches of a text are cached apart from its whole matches ('\u0001' never ends a
+    // normalised text's first character).
+    const key = partial ? `\u0001${parsed.normalized}` : parsed.normalized;
+    const match = (within: Bits, tiers: boolean) =>
+      partial ? this.matchPartial(parsed, within, tiers) : this.matchText(parsed, within, tiers);
     let sets: TextMatchSets | undefined = this.textCache.get(key);
     if (!sets && this.textCache.admit(key)) {
       const mark = this.pool.mark();
-      const all = this.matchText(parsed, this.live, true);
+      const all = match(this.live, true);
       sets = { matches: compactSet(all.matches), tiers: all.tiers!.map(compactSet) };
       this.pool.release(mark);
       this.textCache.set(key, sets);
     }
     if (!sets) {
-      const m = this.matchText(parsed, filter, wantTiers);
+      const m = match(filter, wantTiers);
       return { ...m, count: popcount(m.matches) };
     }
     const matches = sets.matches.dense ? this.pool.takeDirty() : this.pool.take();
@@ -607,7 +623,7 @@ export class CatalogueIndex {
    */
   private tiersWithin(classes: readonly (Bits | IdSet)[], matches: Bits, narrowed: boolean): Tiers {
     const done: Bits[] = [];
-    return (k) => {
+    return { count: classes.length, at: (k) => {
       let b = done[k];
       if (b === undefined) {
         const c = classes[k]!;
@@ -621,7 +637,7 @@ export class CatalogueIndex {
         done[k] = b;
       }
       return b;
-    };
+    } };
   }
 
   /**
@@ -670,6 +686,7 @@ export class CatalogueIndex {
             andInto(inArtist, any);
           }
           this.labelTracks(term, any);
+          this.bpmTracks(term, any);
           if (inLabel) andInto(inLabel, any);
           andInto(all, any);
         }
@@ -704,6 +721,86 @@ export class CatalogueIndex {
       tiers.push(d);
     }
     return { matches, tiers };
+  }
+
+  /**
+   * The tracks of `filter` matching some terms of a forgiven query (`forgivingTerms`), and, for a relevance
+   * sort, the classes partitioning them best first: by how many terms a track matches (most first), then by
+   * the worst way its matched terms match (title, artist, label or BPM, 초성). Each term's tracks are added
+   * to a bit-sliced counter (three bitsets: a track matches at most seven terms here, since none matches all
+   * eight), so the classes are a few passes over the words whatever the number of terms.
+   */
+  private matchPartial(parsed: ParsedQuery, filter: Bits, wantTiers: boolean): { matches: Bits; tiers: Bits[] | null } {
+    const pool = this.pool;
+    const terms = forgivingTerms(parsed)!;
+    const matches = pool.take();
+    const counter = wantTiers ? [pool.take(), pool.take(), pool.take()] : null;
+    // Tracks with a matched term outside the title (notTitle), outside title and artist (notArtist), and
+    // with a term matched by 초성 (byChoseong): each includes the next.
+    const notTitle = wantTiers ? pool.take() : null;
+    const notArtist = wantTiers ? pool.take() : null;
+    const byChoseong = wantTiers ? pool.take() : null;
+    for (const term of terms) {
+      const mark = pool.mark();
+      const any = pool.take();
+      if (term.kind === 'choseong') {
+        this.titleField.matchText(term, any, filter, this.titleOf);
+        this.artistTracksMatching(term, any);
+        andInto(any, filter);
+        if (notTitle && notArtist && byChoseong) {
+          orInto(notTitle, any);
+          orInto(notArtist, any);
+          orInto(byChoseong, any);
+        }
+      } else {
+        this.titleField.matchText(term, any, filter, this.titleOf);
+        const inTitle = wantTiers ? pool.copy(any) : null;
+        this.artistTracksMatching(term, any);
+        const inArtist = wantTiers ? pool.copy(any) : null;
+        this.labelTracks(term, any);
+        this.bpmTracks(term, any);
+        andInto(any, filter);
+        if (notTitle && notArtist && inTitle && inArtist) {
+          const outside = pool.copy(any);
+          andNotInto(outside, inTitle);
+          orInto(notTitle, outside);
+          outside.set(any);
+          andNotInto(outside, inArtist);
+          orInto(notArtist, outside);
+        }
+      }
+      orInto(matches, any);
+      if (counter) addToCounter(counter, any);
+      pool.release(mark);
+    }
+    if (!counter || !notTitle || !notArtist || !byChoseong) return { matches, tiers: null };
+    const tiers: Bits[] = [];
+    for (let k = terms.length - 1; k >= 1; k--) {
+      const exactly = pool.take();
+      counterEqualsInto(exactly, counter, k);
+      const title = pool.copy(exactly);
+      andNotInto(title, notTitle);
+      const artist = pool.copy(exactly);
+      andInto(artist, notTitle);
+      andNotInto(artist, notArtist);
+      const label = pool.copy(exactly);
+      andInto(label, notArtist);
+      andNotInto(label, byChoseong);
+      andInto(exactly, byChoseong);
+      tiers.push(title, artist, label, exactly);
+    }
+    return { matches, tiers };
+  }
+
+  /** A bare number (40–250) names a tempo: the tracks whose BPM rounds to it, cut out of the BPM order. */
+  private bpmTracks(term: SearchTerm, out: Bits): void {
+    const n = bpmOfTerm(term);
+    if (n === null) return;
+    const order = this.numericOrders.bpm;
+    const from = order.lowerBound((k) => k < n - 0.5);
+    const to = order.lowerBound((k) => k < n + 0.5);
+    const ids = order.view();
+    for (let i = from; i < to; i++) setBit(out, ids[i]!);
   }
 
   private artistTracksMatching(term: SearchTerm, out: Bits): void {
@@ -1057,9 +1154,14 @@ export class CatalogueIndex {
   }
 }
 
-/** The relevance classes by rank, best first (0–5), each made when first asked for. */
-type Tiers = (k: number) => Bits;
-const TIER_COUNT = 6;
+/**
+ * The relevance classes by rank, best first, each made when first asked for: six for whole matches
+ * (`matchText`), four per number of terms matched for partial ones (`matchPartial`).
+ */
+interface Tiers {
+  count: number;
+  at: (k: number) => Bits;
+}
 
 /**
  * Pages across the disjoint relevance classes, best first for `desc` (worst first otherwise), each in id
@@ -1067,9 +1169,10 @@ const TIER_COUNT = 6;
  */
 function pageAcross(tiers: Tiers, desc: boolean, offset: number, limit: number, out: number[]): void {
   let skip = offset;
-  for (let i = 0; i < TIER_COUNT; i++) {
+  const n = tiers.count;
+  for (let i = 0; i < n; i++) {
     if (out.length >= limit) return;
-    skip -= pageBits(tiers(desc ? i : TIER_COUNT - 1 - i), desc, skip, limit, out);
+    skip -= pageBits(tiers.at(desc ? i : n - 1 - i), desc, skip, limit, out);
   }
 }
 

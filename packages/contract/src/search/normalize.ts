@@ -58,8 +58,15 @@ const IS_WORD = /[\p{L}\p{N}\p{M}]/u;
 const IS_SPACE = /[\s\p{Cc}]/u;
 const IS_DROP = /[\p{Cf}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
 /** Combining diacritical marks (the blocks used by Latin, Greek and Cyrillic; not kana's dakuten, U+3099). */
-const IS_DIACRITIC = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/u;
-const DIACRITICS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/gu;
+function isDiacritic(unit: number): boolean {
+  return (
+    (unit >= 0x300 && unit <= 0x36f) ||
+    (unit >= 0x1ab0 && unit <= 0x1aff) ||
+    (unit >= 0x1dc0 && unit <= 0x1dff) ||
+    (unit >= 0x20d0 && unit <= 0x20ff) ||
+    (unit >= 0xfe20 && unit <= 0xfe2f)
+  );
+}
 /** Letters with no decomposition that a reader still sees as a base letter with something added. */
 const LETTER_FOLDS: Readonly<Record<string, string>> = {
   ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', þ: 'th', ł: 'l', ħ: 'h', ı: 'i', ŀ: 'l', ŧ: 't', ƀ: 'b', ɨ: 'i', ʉ: 'u',
@@ -87,7 +94,7 @@ function isFoldableScript(unit: number): boolean {
 /** The letter without its diacritics (NFD, marks dropped, LETTER_FOLDS), or null when that changes nothing. */
 function foldLetter(ch: string): string | null {
   let out = '';
-  for (const c of ch.normalize('NFD').replace(DIACRITICS, '')) out += LETTER_FOLDS[c] ?? c;
+  for (const c of ch.normalize('NFD')) if (!isDiacritic(c.charCodeAt(0))) out += LETTER_FOLDS[c] ?? c;
   return out === ch || out === '' ? null : out;
 }
 
@@ -111,7 +118,7 @@ function classOfUnit(unit: number): number {
   if (k === UNKNOWN) {
     const ch = String.fromCharCode(unit);
     k = mappedUnit[unit] !== 0 ? MAPPED : classify(ch);
-    if (k === WORD && IS_DIACRITIC.test(ch)) k = MARK;
+    if (k === WORD && isDiacritic(unit)) k = MARK;
     else if (k === WORD && IS_MARK.test(ch)) k = OTHER_MARK;
     else if (k === WORD && unit >= 0xc0 && isFoldableScript(unit)) {
       const folded = foldLetter(ch);

@@ -344,6 +344,40 @@ export function parseSearchQuery(query: string): ParsedQuery {
   return { normalized, compact, readings };
 }
 
+/** The tempo range a bare number in a query is also read as a BPM in (inclusive). */
+export const BPM_TERM_MIN = 40;
+export const BPM_TERM_MAX = 250;
+
+/**
+ * The BPM a term also asks for: a bare whole number from BPM_TERM_MIN to BPM_TERM_MAX ("120", not "mp3",
+ * "12.5" or "0120"); null otherwise. It matches the tracks whose BPM, rounded as the catalogue shows it,
+ * equals it.
+ */
+export function bpmOfTerm(term: SearchTerm): number | null {
+  if (term.kind !== 'latin' || term.parts.length !== 1) return null;
+  const w = term.joined;
+  if (w.length < 2 || w.length > 3 || w.charCodeAt(0) === 0x30) return null;
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return null;
+  }
+  const n = Number(w);
+  return n >= BPM_TERM_MIN && n <= BPM_TERM_MAX ? n : null;
+}
+
+/**
+ * The most terms a query may have for its terms to be counted one by one: when no track matches every term
+ * (and no other reading), a query of 2 to this many terms finds the tracks matching some of them, those
+ * matching more first. Longer queries (rare: 200 characters at most) still need every term.
+ */
+export const FORGIVING_TERMS_MAX = 8;
+
+/** The terms counted one by one when nothing matches them all, or null when the query is not forgiven. */
+export function forgivingTerms(parsed: ParsedQuery): readonly SearchTerm[] | null {
+  const terms = parsed.readings[0];
+  return terms !== undefined && terms.length >= 2 && terms.length <= FORGIVING_TERMS_MAX ? terms : null;
+}
+
 /** A span of the original text, in UTF-16 offsets, end exclusive. */
 export interface TextRange {
   start: number;
