@@ -270,6 +270,26 @@ describe('search that forgives', () => {
     expect(titles({ q: 'zzzz yyyy' })).toEqual([]);
   });
 
+  it('reads a Japanese or Korean run as a label and the words beside it when nothing matches it whole', () => {
+    const tracks = [
+      track({ title: '朝露', moods: [1102] }),
+      track({ title: 'ピアノの森' }),
+      track({ title: 'ピアノ日和', moods: [1102] }),
+      track({ title: '비 오는 날', moods: [1302] }),
+      track({ title: '피아노 소품' }),
+      track({ title: '잔잔한 피아노' }),
+    ];
+    const { titles } = indexes(tracks);
+    // 穏やか names the mood Peaceful; ピアノ is found in titles; both first.
+    expect(titles({ q: '穏やかなピアノ', sort: 'relevance' })).toEqual(['ピアノ日和', 'ピアノの森', '朝露']);
+    // A run some title holds whole is found as before, and nothing else.
+    expect(titles({ q: '잔잔한피아노', sort: 'relevance' })).toEqual(['잔잔한 피아노']);
+    expect(titles({ q: '잔잔한피아노', scope: { kind: 'list', ids: [tracks[3]!.id, tracks[4]!.id] }, sort: 'relevance' })).toEqual([
+      '피아노 소품',
+      '비 오는 날',
+    ]);
+  });
+
   it('counts the words of queries up to eight terms; a longer one needs them all', () => {
     const { titles } = indexes([track({ title: 'a b c d e f g h' }), track({ title: 'a' })]);
     expect(titles({ q: 'a b c d e f g zzzz', sort: 'relevance' })).toEqual(['a b c d e f g h', 'a']);

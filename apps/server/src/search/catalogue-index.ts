@@ -15,7 +15,6 @@
 import {
   bpmOfTerm,
   compactNormalized,
-  forgivingTerms,
   genreOf,
   isGenreCode,
   isGenreGroupCode,
@@ -50,6 +49,7 @@ import {
   type Bits,
   wordsFor,
 } from './bitset';
+import { forgivingTerms } from './forgive';
 import { resolveLabels } from './labels';
 import { PostingStore } from './postings';
 import { SortedPerm, type PermKeys } from './sorted-perm';
@@ -727,14 +727,15 @@ export class CatalogueIndex {
    * The tracks of `filter` matching some terms of a forgiven query (`forgivingTerms`), and, for a relevance
    * sort, the classes partitioning them best first: by how many terms a track matches (most first), then by
    * the worst way its matched terms match (title, artist, label or BPM, 초성). Each term's tracks are added
-   * to a bit-sliced counter (three bitsets: a track matches at most seven terms here, since none matches all
-   * eight), so the classes are a few passes over the words whatever the number of terms.
+   * to a bit-sliced counter (four bitsets, for up to FORGIVING_TERMS_MAX terms), so each class is one pass
+   * over the words. A track matching every term is found here only when the terms were cut at labels
+   * (穏やか + ぴあの matches a peaceful ピアノ track, which 穏やかなぴあの does not).
    */
   private matchPartial(parsed: ParsedQuery, filter: Bits, wantTiers: boolean): { matches: Bits; tiers: Bits[] | null } {
     const pool = this.pool;
     const terms = forgivingTerms(parsed)!;
     const matches = pool.take();
-    const counter = wantTiers ? [pool.take(), pool.take(), pool.take()] : null;
+    const counter = wantTiers ? [pool.take(), pool.take(), pool.take(), pool.take()] : null;
     // Tracks with a matched term outside the title (notTitle), outside title and artist (notArtist), and
     // with a term matched by 초성 (byChoseong): each includes the next.
     const notTitle = wantTiers ? pool.take() : null;
@@ -775,7 +776,7 @@ export class CatalogueIndex {
     }
     if (!counter || !notTitle || !notArtist || !byChoseong) return { matches, tiers: null };
     const tiers: Bits[] = [];
-    for (let k = terms.length - 1; k >= 1; k--) {
+    for (let k = terms.length; k >= 1; k--) {
       const exactly = pool.take();
       counterEqualsInto(exactly, counter, k);
       const title = pool.copy(exactly);

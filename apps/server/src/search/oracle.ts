@@ -6,7 +6,6 @@
 import {
   bpmOfTerm,
   choseongString,
-  forgivingTerms,
   compactNormalized,
   GENRE_GROUPS,
   GENRES,
@@ -23,6 +22,7 @@ import {
   type SearchTerm,
 } from '@sori/contract';
 import type { IndexedTrack, IndexQuery, IndexResult } from './catalogue-index';
+import { forgivingTerms } from './forgive';
 
 interface FieldText {
   runs: string[];

@@ -365,19 +365,6 @@ export function bpmOfTerm(term: SearchTerm): number | null {
   return n >= BPM_TERM_MIN && n <= BPM_TERM_MAX ? n : null;
 }
 
-/**
- * The most terms a query may have for its terms to be counted one by one: when no track matches every term
- * (and no other reading), a query of 2 to this many terms finds the tracks matching some of them, those
- * matching more first. Longer queries (rare: 200 characters at most) still need every term.
- */
-export const FORGIVING_TERMS_MAX = 8;
-
-/** The terms counted one by one when nothing matches them all, or null when the query is not forgiven. */
-export function forgivingTerms(parsed: ParsedQuery): readonly SearchTerm[] | null {
-  const terms = parsed.readings[0];
-  return terms !== undefined && terms.length >= 2 && terms.length <= FORGIVING_TERMS_MAX ? terms : null;
-}
-
 /** A span of the original text, in UTF-16 offsets, end exclusive. */
 export interface TextRange {
   start: number;
