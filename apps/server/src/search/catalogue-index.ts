@@ -427,6 +427,7 @@ export class CatalogueIndex {
       let matches = filter;
       let total = filterCount;
       let tiers: Tiers | null = null;
+      let tierCount = 0;
       if (hasText) {
         let m = this.textMatches(parsed, filter, sort === 'relevance', false);
         matches = m.matches;
@@ -440,11 +441,12 @@ export class CatalogueIndex {
           if (bpmRange) total = this.filterBpm(matches, total, query.bpmGte ?? -Infinity, query.bpmLte ?? Infinity);
         }
         tiers = m.tiers === null ? null : this.tiersWithin(m.tiers, matches, bpmRange);
+        tierCount = m.tiers === null ? 0 : m.tiers.length;
       }
       const offset = Math.max(0, Math.floor(query.offset) || 0);
       const limit = Math.max(0, Math.floor(query.limit) || 0);
       const ids =
-        limit === 0 || offset >= total ? [] : this.page(matches, tiers, sort, query.dir, offset, limit, query.scope, total);
+        limit === 0 || offset >= total ? [] : this.page(matches, tiers, tierCount, sort, query.dir, offset, limit, query.scope, total);
       return { ids, total };
     } finally {
       this.pool.release(mark);
@@ -594,21 +596,19 @@ export class CatalogueIndex {
     wantTiers: boolean,
     partial: boolean,
   ): { matches: Bits; count: number; tiers: readonly (Bits | IdSet)[] | null } {
-    // The partial matches of a text are cached apart from its whole matches ('\u0001' never ends a
-    // normalised text's first character).
+    // The partial matches of a text are cached apart from its whole matches, under a key no normalised
+    // text can be (a control character is never part of one).
     const key = partial ? `\u0001${parsed.normalized}` : parsed.normalized;
-    const match = (within: Bits, tiers: boolean) =>
-      partial ? this.matchPartial(parsed, within, tiers) : this.matchText(parsed, within, tiers);
     let sets: TextMatchSets | undefined = this.textCache.get(key);
     if (!sets && this.textCache.admit(key)) {
       const mark = this.pool.mark();
-      const all = match(this.live, true);
+      const all = partial ? this.matchPartial(parsed, this.live, true) : this.matchText(parsed, this.live, true);
       sets = { matches: compactSet(all.matches), tiers: all.tiers!.map(compactSet) };
       this.pool.release(mark);
       this.textCache.set(key, sets);
     }
     if (!sets) {
-      const m = match(filter, wantTiers);
+      const m = partial ? this.matchPartial(parsed, filter, wantTiers) : this.matchText(parsed, filter, wantTiers);
       return { ...m, count: popcount(m.matches) };
     }
     const matches = sets.matches.dense ? this.pool.takeDirty() : this.pool.take();
@@ -623,7 +623,7 @@ export class CatalogueIndex {
    */
   private tiersWithin(classes: readonly (Bits | IdSet)[], matches: Bits, narrowed: boolean): Tiers {
     const done: Bits[] = [];
-    return { count: classes.length, at: (k) => {
+    return (k) => {
       let b = done[k];
       if (b === undefined) {
         const c = classes[k]!;
@@ -637,7 +637,7 @@ export class CatalogueIndex {
         done[k] = b;
       }
       return b;
-    } };
+    };
   }
 
   /**
@@ -830,6 +830,7 @@ export class CatalogueIndex {
   private page(
     matches: Bits,
     tiers: Tiers | null,
+    tierCount: number,
     sort: SortField,
     dir: SortDir,
     offset: number,
@@ -840,7 +841,7 @@ export class CatalogueIndex {
     const desc = dir === 'desc';
     const out: number[] = [];
     if (sort === 'relevance' && tiers) {
-      pageAcross(tiers, desc, offset, limit, out);
+      pageAcross(tiers, tierCount, desc, offset, limit, out);
       return out;
     }
     if (sort === 'id' || sort === 'relevance') {
@@ -1159,21 +1160,17 @@ export class CatalogueIndex {
  * The relevance classes by rank, best first, each made when first asked for: six for whole matches
  * (`matchText`), four per number of terms matched for partial ones (`matchPartial`).
  */
-interface Tiers {
-  count: number;
-  at: (k: number) => Bits;
-}
+type Tiers = (k: number) => Bits;
 
 /**
  * Pages across the disjoint relevance classes, best first for `desc` (worst first otherwise), each in id
  * order; a class past the page is never made.
  */
-function pageAcross(tiers: Tiers, desc: boolean, offset: number, limit: number, out: number[]): void {
+function pageAcross(tiers: Tiers, count: number, desc: boolean, offset: number, limit: number, out: number[]): void {
   let skip = offset;
-  const n = tiers.count;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < count; i++) {
     if (out.length >= limit) return;
-    skip -= pageBits(tiers.at(desc ? i : n - 1 - i), desc, skip, limit, out);
+    skip -= pageBits(tiers(desc ? i : count - 1 - i), desc, skip, limit, out);
   }
 }
 
