@@ -15,6 +15,7 @@
 import {
   bpmOfTerm,
   compactNormalized,
+  forgivingTerms,
   genreOf,
   isGenreCode,
   isGenreGroupCode,
@@ -49,7 +50,6 @@ import {
   type Bits,
   wordsFor,
 } from './bitset';
-import { forgivingTerms } from './forgive';
 import { resolveLabels } from './labels';
 import { PostingStore } from './postings';
 import { SortedPerm, type PermKeys } from './sorted-perm';

@@ -14,7 +14,6 @@ import {
   compactNormalized,
   GENRE_GROUPS,
   GENRES,
-  isCjkCodePoint,
   LANGS,
   MOOD_GROUPS,
   MOODS,
@@ -74,13 +73,7 @@ class LabelDictionary {
       for (const k of labelKeys(grp.labels)) for (const c of members) entry(k).moods.add(c);
     }
     this.sortedKeys = [...this.byKey.keys()].sort();
-    this.cjkKeys = this.sortedKeys
-      .filter((k) => Array.from(k).length >= 2 && Array.from(k).every((c) => isCjkCodePoint(c.codePointAt(0)!)))
-      .sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
   }
-
-  /** Label keys of two or more CJK characters, longest first. */
-  readonly cjkKeys: readonly string[];
 
   resolve(term: SearchTerm): LabelCodes {
     const text = termLabelText(term);
@@ -117,10 +110,4 @@ let dictionary: LabelDictionary | null = null;
 export function resolveLabels(term: SearchTerm): LabelCodes {
   dictionary ??= new LabelDictionary();
   return dictionary.resolve(term);
-}
-
-/** Label keys of two or more CJK characters (잔잔한, 穏やか, ろーふぁい), longest first. */
-export function cjkLabelKeys(): readonly string[] {
-  dictionary ??= new LabelDictionary();
-  return dictionary.cjkKeys;
 }

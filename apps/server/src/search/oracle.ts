@@ -6,6 +6,7 @@
 import {
   bpmOfTerm,
   choseongString,
+  forgivingTerms,
   compactNormalized,
   GENRE_GROUPS,
   GENRES,
@@ -22,7 +23,6 @@ import {
   type SearchTerm,
 } from '@sori/contract';
 import type { IndexedTrack, IndexQuery, IndexResult } from './catalogue-index';
-import { forgivingTerms } from './forgive';
 
 interface FieldText {
   runs: string[];

@@ -11,6 +11,7 @@
  * Latin part and every compound joined ("lofi", "rem", "acdc"). The query side turns the same segments into
  * terms, matched as described in apps/server/src/search/README.md.
  */
+import { forgivingTerms } from './forgive';
 import { choseongOf, compactNormalized, isChoseongCodePoint, isCjkCodePoint, normalizeText } from './normalize';
 
 export type Segment = { kind: 'cjk'; text: string } | { kind: 'latin'; parts: string[] };
@@ -466,8 +467,8 @@ function markWord(chars: readonly PlacedChar[], word: string, prefix: boolean, o
 /**
  * Where the words of a query occur in a text (a title or artist as stored, not normalised), for
  * highlighting: sorted, non-overlapping ranges. Follows the matching rules (CJK inside runs with spaces
- * ignored, 초성, Latin words with the last as a prefix, compounds joined or by parts) but not label matches,
- * which have no place in the text.
+ * ignored, 초성, Latin words with the last as a prefix, compounds joined or by parts, and the pieces a
+ * forgiven query cuts a run into) but not label matches, which have no place in the text.
  */
 export function highlightRanges(text: string, query: string): TextRange[] {
   const parsed = parseSearchQuery(query);
@@ -475,7 +476,8 @@ export function highlightRanges(text: string, query: string): TextRange[] {
   const segs = placedSegments(text);
   const same = (ch: string): string => ch;
   const initial = (ch: string): string => choseongOf(ch.codePointAt(0)!) ?? '.';
-  for (const reading of parsed.readings) {
+  // The terms a forgiven query counts too: the words of a run cut at a label (ピアノ of 穏やかなピアノ).
+  for (const reading of [...parsed.readings, forgivingTerms(parsed) ?? []]) {
     for (const term of reading) {
       for (const seg of segs) {
         if (seg.kind === 'cjk') {

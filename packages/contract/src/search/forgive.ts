@@ -1,11 +1,36 @@
 /**
  * The terms of a query counted one by one when no track matches the query whole ("search that forgives",
- * README.md): the terms of the words as typed, each CJK term also cut at the genre and mood labels it holds,
+ * apps/server/src/search/README.md): the terms of the words as typed, each CJK term also cut at the genre and mood labels it holds,
  * since Japanese (and often Korean) runs words together: 穏やかなピアノ is 穏やか + ピアノ, 잔잔한피아노 is
  * 잔잔한 + 피아노.
  */
-import { termKey, type ParsedQuery, type SearchTerm } from '@sori/contract';
-import { cjkLabelKeys } from './labels';
+import { GENRE_GROUPS, GENRES, LANGS, MOOD_GROUPS, MOODS } from '../codes';
+import { compactNormalized, isCjkCodePoint, normalizeText } from './normalize';
+import { termKey, type ParsedQuery, type SearchTerm } from './tokenize';
+
+let cjkKeys: readonly string[] | null = null;
+
+/**
+ * The genre and mood label keys (as the server's label dictionary finds labels: each label's compact form
+ * and its words, in the three languages) of two or more characters, all CJK: 잔잔한, 穏やか, ろーふぁい.
+ * Longest first. Made at first use.
+ */
+export function cjkLabelKeys(): readonly string[] {
+  if (cjkKeys === null) {
+    const keys = new Set<string>();
+    for (const item of [...GENRES, ...GENRE_GROUPS, ...MOODS, ...MOOD_GROUPS]) {
+      for (const lang of LANGS) {
+        const norm = normalizeText(item.labels[lang]);
+        for (const k of [compactNormalized(norm), ...norm.split(/[ -]/u)]) {
+          const chars = Array.from(k);
+          if (chars.length >= 2 && chars.every((c) => isCjkCodePoint(c.codePointAt(0)!))) keys.add(k);
+        }
+      }
+    }
+    cjkKeys = [...keys].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  }
+  return cjkKeys;
+}
 
 /**
  * The most terms counted: a query of 2 to this many terms is forgiven. Longer ones (rare: 200 characters at

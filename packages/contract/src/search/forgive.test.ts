@@ -1,6 +1,6 @@
-import { parseSearchQuery, type SearchTerm } from '@sori/contract';
 import { describe, expect, it } from 'vitest';
-import { FORGIVING_TERMS_MAX, forgivingTerms, splitAtLabels } from './forgive';
+import { cjkLabelKeys, FORGIVING_TERMS_MAX, forgivingTerms, splitAtLabels } from './forgive';
+import { parseSearchQuery, type SearchTerm } from './tokenize';
 
 const texts = (terms: readonly SearchTerm[] | null) => terms?.map((t) => (t.kind === 'latin' ? t.joined : t.text)) ?? null;
 const cjk = (text: string, last = true): SearchTerm => ({ kind: 'cjk', text, last });
@@ -12,6 +12,13 @@ describe('forgivingTerms', () => {
     const words = Array.from({ length: FORGIVING_TERMS_MAX + 1 }, (_, i) => `w${'abcdefghij'[i]}`);
     expect(forgivingTerms(parseSearchQuery(words.slice(0, FORGIVING_TERMS_MAX).join(' ')))).toHaveLength(FORGIVING_TERMS_MAX);
     expect(forgivingTerms(parseSearchQuery(words.join(' ')))).toBeNull();
+  });
+
+  it('knows the CJK label keys the server finds labels by', () => {
+    const keys = cjkLabelKeys();
+    for (const k of ['잔잔한', '落ち着いた', '穏やか', 'ろーふぁい', '로파이']) expect(keys).toContain(k);
+    expect(keys.every((k) => !/[a-z0-9]/u.test(k) && Array.from(k).length >= 2)).toBe(true);
+    for (let i = 1; i < keys.length; i++) expect(keys[i - 1]!.length).toBeGreaterThanOrEqual(keys[i]!.length);
   });
 
   it('cuts a CJK run at the labels it holds, dropping the particles that join them', () => {
