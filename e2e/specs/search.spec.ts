@@ -115,6 +115,25 @@ test('search text: 300 ms after typing stops, never empty; Enter at once; a simp
   await eventually(async () => query(page), { q: ['Neon'], speed: ['3'] }, 'Enter after the guard searches');
 });
 
+test('search text forgives: cafe finds Café (marked), 120 finds the tracks shown at 120 BPM', async ({ newPage }) => {
+  const page = await newPage();
+  await open(page, '/library');
+  await settledResults(page);
+  const input = page.locator('[data-testid="search-input"]');
+  await input.fill('cafe');
+  await input.press('Enter');
+  await eventually(() => rowTitles(page), [SPECIAL.accented], 'cafe found the Café title');
+  expectEqual(await row(page, SPECIAL.accented).locator('mark').allInnerTexts(), ['Café'], 'the accented word is marked');
+
+  // The word 120 in a title, or a BPM shown as 120.
+  const want = FIXTURE_TRACKS.filter((t) => Math.round(t.bpm) === 120 || /(^| )120$/u.test(t.title)).map((t) => t.title);
+  expectTrue(FIXTURE_TRACKS.some((t) => Math.round(t.bpm) === 120 && !t.title.endsWith(' 120')), 'the fixture has a track at 120 BPM');
+  await input.fill('120');
+  await input.press('Enter');
+  await waitForCount(page, want.length, 'tracks with 120 in the title or at 120 BPM');
+  expectEqual((await rowTitles(page)).sort(), want.sort(), 'the tracks found');
+});
+
 test('filters one by one and combined: genre (group and single), speed, moods, key (enharmonic), BPM; tags remove them', async ({ newPage }) => {
   const page = await newPage();
   await open(page, '/library');

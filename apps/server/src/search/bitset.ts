@@ -53,6 +53,33 @@ export function isEmpty(b: Bits): boolean {
   return true;
 }
 
+/**
+ * Adds a bitset to a bit-sliced counter: `slices[j]` holds bit j of each id's count (a ripple-carry add,
+ * one pass over the words). A count past what the slices hold wraps around.
+ */
+export function addToCounter(slices: readonly Bits[], b: Bits): void {
+  const n = slices.length;
+  for (let w = 0; w < b.length; w++) {
+    let carry = b[w]!;
+    for (let j = 0; j < n && carry !== 0; j++) {
+      const s = slices[j]!;
+      const x = s[w]!;
+      s[w] = x ^ carry;
+      carry &= x;
+    }
+  }
+}
+
+/** out := the ids whose count in a bit-sliced counter (addToCounter) is exactly k (every word written). */
+export function counterEqualsInto(out: Bits, slices: readonly Bits[], k: number): void {
+  const n = slices.length;
+  for (let w = 0; w < out.length; w++) {
+    let x = -1;
+    for (let j = 0; j < n; j++) x &= (k >>> j) & 1 ? slices[j]![w]! : ~slices[j]![w]!;
+    out[w] = x;
+  }
+}
+
 /** Copies a bitset into a longer (zero-filled) one when the id space grows. */
 export function grown(b: Bits, words: number): Bits {
   const g = new Uint32Array(words);

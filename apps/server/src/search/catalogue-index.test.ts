@@ -114,7 +114,9 @@ describe('text matching', () => {
     const { titles } = indexes([track({ title: 'Piano Sonata' }), track({ title: 'Pianist' }), track({ title: 'Sonata for piano' }), track({ title: 'Opiano' })]);
     expect(titles({ q: 'pian' }).sort()).toEqual(['Pianist', 'Piano Sonata', 'Sonata for piano']);
     expect(titles({ q: 'piano son' }).sort()).toEqual(['Piano Sonata', 'Sonata for piano']);
-    expect(titles({ q: 'pian sonata' })).toEqual([]);
+    // Every word must match while some track matches them all; 'pian' (not last) is no word of any title,
+    // so the query is forgiven and finds the tracks matching 'sonata' (see 'search that forgives').
+    expect(titles({ q: 'pian sonata' }).sort()).toEqual(['Piano Sonata', 'Sonata for piano']);
   });
 
   it('tolerates punctuation: lo-fi = lofi, R.E.M. = rem, AC/DC = acdc', () => {
@@ -185,7 +187,113 @@ describe('genre and mood labels as words', () => {
     expect(titles({ q: '잔잔한 피아노' }).sort()).toEqual(['잔잔한피아노', '피아노 소나타']);
     expect(titles({ q: 'calm 소나타' })).toEqual(['피아노 소나타']);
     expect(titles({ q: 'calm 피아노' })).toEqual(['피아노 소나타']);
-    expect(titles({ q: 'calm beat' })).toEqual([]);
+    // No track is both: forgiven, the title match ranks above the label match.
+    expect(titles({ q: 'calm beat', sort: 'relevance' })).toEqual(['Beat Tape', '피아노 소나타']);
+  });
+});
+
+describe('search that forgives', () => {
+  it('finds a title with diacritics typed without them, and the other way round', () => {
+    const { titles } = indexes([
+      track({ title: 'Blue Lagoon Café' }),
+      track({ title: 'Cafe\u0301 Noir'.normalize('NFD') }),
+      track({ title: 'Straße 5' }),
+      track({ title: 'Última Noche', artist: 'Orquesta Sombra' }),
+      track({ title: '카페 모퉁이에서' }),
+      track({ title: 'がっこう' }),
+    ]);
+    expect(titles({ q: 'cafe' }).sort()).toEqual(['Blue Lagoon Café', 'Cafe\u0301 Noir'.normalize('NFD')]);
+    expect(titles({ q: 'CAFÉ' }).sort()).toEqual(['Blue Lagoon Café', 'Cafe\u0301 Noir'.normalize('NFD')]);
+    expect(titles({ q: 'strasse' })).toEqual(['Straße 5']);
+    expect(titles({ q: 'ultima' })).toEqual(['Última Noche']);
+    // Hangul and kana keep their own rules: a syllable is never taken apart, a dakuten never dropped.
+    expect(titles({ q: '카페' })).toEqual(['카페 모퉁이에서']);
+    expect(titles({ q: 'ㅋㅍ' })).toEqual(['카페 모퉁이에서']);
+    expect(titles({ q: 'がっこう' })).toEqual(['がっこう']);
+    expect(titles({ q: 'かっこう' })).toEqual([]);
+  });
+
+  it('reads a bare number from 40 to 250 as a BPM too, below the titles holding it', () => {
+    const tracks = [
+      track({ title: 'Track 120', bpm: 90 }),
+      track({ title: 'Slow', bpm: 120 }),
+      track({ title: 'Almost', bpm: 119.6 }),
+      track({ title: 'Half up', bpm: 120.5 }),
+      track({ title: 'Just under', bpm: 119.25 }),
+      track({ title: 'Calm one', bpm: 120, moods: [1302] }),
+      track({ title: 'Calm other', bpm: 90, moods: [1302] }),
+      track({ title: 'Low', bpm: 12 }),
+      track({ title: 'Fast', bpm: 300 }),
+    ];
+    const { titles, search } = indexes(tracks);
+    // The title match first, then the tracks shown at 120 BPM (119.6 is shown as 120; 120.5 as 121 and 119.25 as 119).
+    expect(titles({ q: '120', sort: 'relevance' })).toEqual(['Track 120', 'Calm one', 'Almost', 'Slow']);
+    expect(search({ q: '120', sort: 'bpm', dir: 'asc' }).total).toBe(4);
+    expect(titles({ q: 'calm 120', sort: 'relevance' })).toEqual(['Calm one']);
+    // 12 is below the tempo range: only the title word it begins.
+    expect(titles({ q: '12' })).toEqual(['Track 120']);
+    expect(titles({ q: '300' })).toEqual([]);
+    expect(titles({ q: '0120' })).toEqual([]);
+  });
+
+  it('finds the tracks matching more words first when no track matches them all', () => {
+    const tracks = [
+      track({ title: '피아노 소나타', moods: [1302] }),
+      track({ title: 'Calm Piano Morning' }),
+      track({ title: 'Piano Etude' }),
+      track({ title: 'Night Drive', moods: [1302] }),
+      track({ title: 'Calm Sea', artist: 'Piano Club' }),
+      track({ title: 'Unrelated' }),
+    ];
+    const { titles, search } = indexes(tracks);
+    // Two of three words in the title; two with one by the artist; one word in the title; one by a label.
+    expect(titles({ q: 'calm piano zzzz', sort: 'relevance' })).toEqual([
+      'Calm Piano Morning',
+      'Calm Sea',
+      'Piano Etude',
+      'Night Drive',
+      '피아노 소나타',
+    ]);
+    expect(titles({ q: 'calm piano zzzz', sort: 'relevance', dir: 'asc' })).toEqual([
+      '피아노 소나타',
+      'Night Drive',
+      'Piano Etude',
+      'Calm Sea',
+      'Calm Piano Morning',
+    ]);
+    // Other sorts order the same tracks: the total does not change with the sort.
+    for (const sort of ['id', 'title', 'bpm', 'popularity'] as const) expect(search({ q: 'calm piano zzzz', sort }).total).toBe(5);
+    // While some track matches every word, only those are found.
+    expect(titles({ q: 'calm piano', sort: 'relevance' })).toEqual(['Calm Piano Morning', 'Calm Sea']);
+    // The filter decides whether every word matches: under it, no calm piano track is left.
+    expect(titles({ q: 'calm piano', moods: [1302], sort: 'relevance' })).toEqual(['Night Drive', '피아노 소나타']);
+    expect(titles({ q: 'zzzz yyyy' })).toEqual([]);
+  });
+
+  it('reads a Japanese or Korean run as a label and the words beside it when nothing matches it whole', () => {
+    const tracks = [
+      track({ title: '朝露', moods: [1102] }),
+      track({ title: 'ピアノの森' }),
+      track({ title: 'ピアノ日和', moods: [1102] }),
+      track({ title: '비 오는 날', moods: [1302] }),
+      track({ title: '피아노 소품' }),
+      track({ title: '잔잔한 피아노' }),
+    ];
+    const { titles } = indexes(tracks);
+    // 穏やか names the mood Peaceful; ピアノ is found in titles; both first.
+    expect(titles({ q: '穏やかなピアノ', sort: 'relevance' })).toEqual(['ピアノ日和', 'ピアノの森', '朝露']);
+    // A run some title holds whole is found as before, and nothing else.
+    expect(titles({ q: '잔잔한피아노', sort: 'relevance' })).toEqual(['잔잔한 피아노']);
+    expect(titles({ q: '잔잔한피아노', scope: { kind: 'list', ids: [tracks[3]!.id, tracks[4]!.id] }, sort: 'relevance' })).toEqual([
+      '피아노 소품',
+      '비 오는 날',
+    ]);
+  });
+
+  it('counts the words of queries up to eight terms; a longer one needs them all', () => {
+    const { titles } = indexes([track({ title: 'a b c d e f g h' }), track({ title: 'a' })]);
+    expect(titles({ q: 'a b c d e f g zzzz', sort: 'relevance' })).toEqual(['a b c d e f g h', 'a']);
+    expect(titles({ q: 'a b c d e f g h zzzz' })).toEqual([]);
   });
 });
 

@@ -13,7 +13,9 @@
  * README.md in this folder gives the query semantics and the measured cost.
  */
 import {
+  bpmOfTerm,
   compactNormalized,
+  forgivingTerms,
   genreOf,
   isGenreCode,
   isGenreGroupCode,
@@ -27,6 +29,7 @@ import {
   type SortField,
 } from '@sori/contract';
 import {
+  addToCounter,
   andInto,
   andIntoCount,
   andNotInto,
@@ -35,6 +38,7 @@ import {
   bitsToIdArray,
   bitsToIds,
   clearBit,
+  counterEqualsInto,
   forEachBit,
   grown,
   isEmpty,
@@ -423,17 +427,26 @@ export class CatalogueIndex {
       let matches = filter;
       let total = filterCount;
       let tiers: Tiers | null = null;
+      let tierCount = 0;
       if (hasText) {
-        const m = this.textMatches(parsed, filter, sort === 'relevance');
+        let m = this.textMatches(parsed, filter, sort === 'relevance', false);
         matches = m.matches;
         total = m.count;
         if (bpmRange) total = this.filterBpm(matches, total, query.bpmGte ?? -Infinity, query.bpmLte ?? Infinity);
+        if (total === 0 && forgivingTerms(parsed) !== null) {
+          // Nothing matches the whole query here: the tracks matching some of its terms, more terms first.
+          m = this.textMatches(parsed, filter, sort === 'relevance', true);
+          matches = m.matches;
+          total = m.count;
+          if (bpmRange) total = this.filterBpm(matches, total, query.bpmGte ?? -Infinity, query.bpmLte ?? Infinity);
+        }
         tiers = m.tiers === null ? null : this.tiersWithin(m.tiers, matches, bpmRange);
+        tierCount = m.tiers === null ? 0 : m.tiers.length;
       }
       const offset = Math.max(0, Math.floor(query.offset) || 0);
       const limit = Math.max(0, Math.floor(query.limit) || 0);
       const ids =
-        limit === 0 || offset >= total ? [] : this.page(matches, tiers, sort, query.dir, offset, limit, query.scope, total);
+        limit === 0 || offset >= total ? [] : this.page(matches, tiers, tierCount, sort, query.dir, offset, limit, query.scope, total);
       return { ids, total };
     } finally {
       this.pool.release(mark);
@@ -581,18 +594,21 @@ export class CatalogueIndex {
     parsed: ParsedQuery,
     filter: Bits,
     wantTiers: boolean,
+    partial: boolean,
   ): { matches: Bits; count: number; tiers: readonly (Bits | IdSet)[] | null } {
-    const key = parsed.normalized;
+    // The partial matches of a text are cached apart from its whole matches, under a key no normalised
+    // text can be (a control character is never part of one).
+    const key = partial ? `\u0001${parsed.normalized}` : parsed.normalized;
     let sets: TextMatchSets | undefined = this.textCache.get(key);
     if (!sets && this.textCache.admit(key)) {
       const mark = this.pool.mark();
-      const all = this.matchText(parsed, this.live, true);
+      const all = partial ? this.matchPartial(parsed, this.live, true) : this.matchText(parsed, this.live, true);
       sets = { matches: compactSet(all.matches), tiers: all.tiers!.map(compactSet) };
       this.pool.release(mark);
       this.textCache.set(key, sets);
     }
     if (!sets) {
-      const m = this.matchText(parsed, filter, wantTiers);
+      const m = partial ? this.matchPartial(parsed, filter, wantTiers) : this.matchText(parsed, filter, wantTiers);
       return { ...m, count: popcount(m.matches) };
     }
     const matches = sets.matches.dense ? this.pool.takeDirty() : this.pool.take();
@@ -670,6 +686,7 @@ export class CatalogueIndex {
             andInto(inArtist, any);
           }
           this.labelTracks(term, any);
+          this.bpmTracks(term, any);
           if (inLabel) andInto(inLabel, any);
           andInto(all, any);
         }
@@ -706,6 +723,87 @@ export class CatalogueIndex {
     return { matches, tiers };
   }
 
+  /**
+   * The tracks of `filter` matching some terms of a forgiven query (`forgivingTerms`), and, for a relevance
+   * sort, the classes partitioning them best first: by how many terms a track matches (most first), then by
+   * the worst way its matched terms match (title, artist, label or BPM, 초성). Each term's tracks are added
+   * to a bit-sliced counter (four bitsets, for up to FORGIVING_TERMS_MAX terms), so each class is one pass
+   * over the words. A track matching every term is found here only when the terms were cut at labels
+   * (穏やか + ぴあの matches a peaceful ピアノ track, which 穏やかなぴあの does not).
+   */
+  private matchPartial(parsed: ParsedQuery, filter: Bits, wantTiers: boolean): { matches: Bits; tiers: Bits[] | null } {
+    const pool = this.pool;
+    const terms = forgivingTerms(parsed)!;
+    const matches = pool.take();
+    const counter = wantTiers ? [pool.take(), pool.take(), pool.take(), pool.take()] : null;
+    // Tracks with a matched term outside the title (notTitle), outside title and artist (notArtist), and
+    // with a term matched by 초성 (byChoseong): each includes the next.
+    const notTitle = wantTiers ? pool.take() : null;
+    const notArtist = wantTiers ? pool.take() : null;
+    const byChoseong = wantTiers ? pool.take() : null;
+    for (const term of terms) {
+      const mark = pool.mark();
+      const any = pool.take();
+      if (term.kind === 'choseong') {
+        this.titleField.matchText(term, any, filter, this.titleOf);
+        this.artistTracksMatching(term, any);
+        andInto(any, filter);
+        if (notTitle && notArtist && byChoseong) {
+          orInto(notTitle, any);
+          orInto(notArtist, any);
+          orInto(byChoseong, any);
+        }
+      } else {
+        this.titleField.matchText(term, any, filter, this.titleOf);
+        const inTitle = wantTiers ? pool.copy(any) : null;
+        this.artistTracksMatching(term, any);
+        const inArtist = wantTiers ? pool.copy(any) : null;
+        this.labelTracks(term, any);
+        this.bpmTracks(term, any);
+        andInto(any, filter);
+        if (notTitle && notArtist && inTitle && inArtist) {
+          const outside = pool.copy(any);
+          andNotInto(outside, inTitle);
+          orInto(notTitle, outside);
+          outside.set(any);
+          andNotInto(outside, inArtist);
+          orInto(notArtist, outside);
+        }
+      }
+      orInto(matches, any);
+      if (counter) addToCounter(counter, any);
+      pool.release(mark);
+    }
+    if (!counter || !notTitle || !notArtist || !byChoseong) return { matches, tiers: null };
+    const tiers: Bits[] = [];
+    for (let k = terms.length; k >= 1; k--) {
+      const exactly = pool.take();
+      counterEqualsInto(exactly, counter, k);
+      const title = pool.copy(exactly);
+      andNotInto(title, notTitle);
+      const artist = pool.copy(exactly);
+      andInto(artist, notTitle);
+      andNotInto(artist, notArtist);
+      const label = pool.copy(exactly);
+      andInto(label, notArtist);
+      andNotInto(label, byChoseong);
+      andInto(exactly, byChoseong);
+      tiers.push(title, artist, label, exactly);
+    }
+    return { matches, tiers };
+  }
+
+  /** A bare number (40–250) names a tempo: the tracks whose BPM rounds to it, cut out of the BPM order. */
+  private bpmTracks(term: SearchTerm, out: Bits): void {
+    const n = bpmOfTerm(term);
+    if (n === null) return;
+    const order = this.numericOrders.bpm;
+    const from = order.lowerBound((k) => k < n - 0.5);
+    const to = order.lowerBound((k) => k < n + 0.5);
+    const ids = order.view();
+    for (let i = from; i < to; i++) setBit(out, ids[i]!);
+  }
+
   private artistTracksMatching(term: SearchTerm, out: Bits): void {
     if (this.artistNumbers.size === 0) return;
     const mark = this.artistPool.mark();
@@ -732,6 +830,7 @@ export class CatalogueIndex {
   private page(
     matches: Bits,
     tiers: Tiers | null,
+    tierCount: number,
     sort: SortField,
     dir: SortDir,
     offset: number,
@@ -742,7 +841,7 @@ export class CatalogueIndex {
     const desc = dir === 'desc';
     const out: number[] = [];
     if (sort === 'relevance' && tiers) {
-      pageAcross(tiers, desc, offset, limit, out);
+      pageAcross(tiers, tierCount, desc, offset, limit, out);
       return out;
     }
     if (sort === 'id' || sort === 'relevance') {
@@ -1057,19 +1156,21 @@ export class CatalogueIndex {
   }
 }
 
-/** The relevance classes by rank, best first (0–5), each made when first asked for. */
+/**
+ * The relevance classes by rank, best first, each made when first asked for: six for whole matches
+ * (`matchText`), four per number of terms matched for partial ones (`matchPartial`).
+ */
 type Tiers = (k: number) => Bits;
-const TIER_COUNT = 6;
 
 /**
  * Pages across the disjoint relevance classes, best first for `desc` (worst first otherwise), each in id
  * order; a class past the page is never made.
  */
-function pageAcross(tiers: Tiers, desc: boolean, offset: number, limit: number, out: number[]): void {
+function pageAcross(tiers: Tiers, count: number, desc: boolean, offset: number, limit: number, out: number[]): void {
   let skip = offset;
-  for (let i = 0; i < TIER_COUNT; i++) {
+  for (let i = 0; i < count; i++) {
     if (out.length >= limit) return;
-    skip -= pageBits(tiers(desc ? i : TIER_COUNT - 1 - i), desc, skip, limit, out);
+    skip -= pageBits(tiers(desc ? i : count - 1 - i), desc, skip, limit, out);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GENRES, parseSearchQuery, type SearchTerm } from '@sori/contract';
+import { cjkLabelKeys, GENRE_GROUPS, GENRES, MOOD_GROUPS, MOODS, parseSearchQuery, type SearchTerm } from '@sori/contract';
 import { labelKeys, resolveLabels } from './labels';
 
 const term = (q: string): SearchTerm => parseSearchQuery(q).readings[0]!.at(-1)!;
@@ -9,6 +9,18 @@ describe('labels as words', () => {
   it('finds a label under its compact form and each of its words, in every language', () => {
     const bossa = GENRES.find((g) => g.code === 303)!;
     expect(labelKeys(bossa.labels).sort()).toEqual(['bossa', 'bossanova', 'nova', 'ぼさのば', '보사노바'].sort());
+  });
+
+  it('cuts forgiven CJK runs at exactly the CJK keys it finds labels under', () => {
+    const mine = new Set<string>();
+    for (const item of [...GENRES, ...GENRE_GROUPS, ...MOODS, ...MOOD_GROUPS]) {
+      for (const k of labelKeys(item.labels)) if (Array.from(k).length >= 2 && !/[a-z0-9]/u.test(k)) mine.add(k);
+    }
+    expect([...cjkLabelKeys()].sort()).toEqual([...mine].sort());
+    for (const k of cjkLabelKeys()) {
+      const codes = resolveLabels({ kind: 'cjk', text: k, last: false });
+      expect(codes.genres.length + codes.moods.length, k).toBeGreaterThan(0);
+    }
   });
 
   it('resolves moods and genres by exact key', () => {

@@ -4,7 +4,9 @@
  * the executable form of the rules in README.md and shares only normalisation and segmentation with it.
  */
 import {
+  bpmOfTerm,
   choseongString,
+  forgivingTerms,
   compactNormalized,
   GENRE_GROUPS,
   GENRES,
@@ -95,7 +97,21 @@ function termInLabels(term: SearchTerm, keys: readonly string[]): boolean {
   return keys.some((k) => k === text || (term.last && text.length >= 2 && k.startsWith(text)));
 }
 
-/** 6 exact title, 5 title prefix, 4 every term in the title, 3 … or artist, 2 … or labels, 1 초성; 0 no match. */
+/** A bare number from 40 to 250 also matches the tracks whose BPM, rounded as shown, is that number. */
+function termInBpm(term: SearchTerm, t: IndexedTrack): boolean {
+  const n = bpmOfTerm(term);
+  return n !== null && t.bpm !== null && !Number.isNaN(t.bpm) && Math.round(t.bpm) === n;
+}
+
+/** How a term matches a track: 4 in the title, 3 in the artist, 2 by a label or the BPM, 1 by 초성; 0 not. */
+function termTierOf(term: SearchTerm, t: IndexedTrack, title: FieldText, artist: FieldText, labels: readonly string[]): number {
+  if (term.kind === 'choseong') return termInField(term, title) || termInField(term, artist) ? 1 : 0;
+  if (termInField(term, title)) return 4;
+  if (termInField(term, artist)) return 3;
+  return termInLabels(term, labels) || termInBpm(term, t) ? 2 : 0;
+}
+
+/** 6 exact title, 5 title prefix, 4 every term in the title, 3 … or artist, 2 … or labels / BPM, 1 초성; 0 no match. */
 export function relevanceOf(t: IndexedTrack, q: string): number {
   const parsed = parseSearchQuery(q);
   if (parsed.compact === '') return 1;
@@ -108,17 +124,31 @@ export function relevanceOf(t: IndexedTrack, q: string): number {
   let best = 0;
   for (const reading of parsed.readings) {
     let tier = 4;
-    for (const term of reading) {
-      let termTier = 0;
-      if (term.kind === 'choseong') termTier = termInField(term, title) || termInField(term, artist) ? 1 : 0;
-      else if (termInField(term, title)) termTier = 4;
-      else if (termInField(term, artist)) termTier = 3;
-      else if (termInLabels(term, labels)) termTier = 2;
-      tier = Math.min(tier, termTier);
-    }
+    for (const term of reading) tier = Math.min(tier, termTierOf(term, t, title, artist, labels));
     best = Math.max(best, tier);
   }
   return best;
+}
+
+/**
+ * For a query forgiven when nothing matches it whole: how many of its terms a track matches (k) and how the
+ * matched ones match (the worst of their tiers, 4 to 1), as k × 8 + tier; 0 when it matches none.
+ */
+export function partialRelevanceOf(t: IndexedTrack, q: string): number {
+  const terms = forgivingTerms(parseSearchQuery(q));
+  if (terms === null) return 0;
+  const title = fieldText(t.title);
+  const artist = fieldText(t.artist);
+  const labels = trackLabelKeys(t);
+  let matched = 0;
+  let tier = 4;
+  for (const term of terms) {
+    const termTier = termTierOf(term, t, title, artist, labels);
+    if (termTier === 0) continue;
+    matched++;
+    tier = Math.min(tier, termTier);
+  }
+  return matched === 0 ? 0 : matched * 8 + tier;
 }
 
 function visible(t: IndexedTrack, viewerId: number | null): boolean {
@@ -164,7 +194,14 @@ export function oracleOrder(tracks: readonly IndexedTrack[], q: IndexQuery): num
   const relevance = new Map<number, number>();
   if (hasText) {
     for (const t of candidates) relevance.set(t.id, relevanceOf(t, q.q!));
-    candidates = candidates.filter((t) => relevance.get(t.id)! > 0);
+    const full = candidates.filter((t) => relevance.get(t.id)! > 0);
+    if (full.length === 0) {
+      // Nothing matches the whole query: the tracks matching some of its terms, more terms first.
+      for (const t of candidates) relevance.set(t.id, partialRelevanceOf(t, q.q!));
+      candidates = candidates.filter((t) => relevance.get(t.id)! > 0);
+    } else {
+      candidates = full;
+    }
   }
   const desc = q.dir === 'desc';
   const sort = q.sort === 'relevance' && !hasText ? 'id' : q.sort;

@@ -1,2 +1,3 @@
 export * from './normalize';
 export * from './tokenize';
+export * from './forgive';

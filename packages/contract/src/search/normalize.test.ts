@@ -48,6 +48,28 @@ describe('normalizeText', () => {
     expect(normalizeText('\ufeff사랑')).toBe('사랑');
   });
 
+  it('folds Latin, Greek and Cyrillic diacritics, composed or not: cafe = Café', () => {
+    for (const s of ['Café', 'CAFÉ', 'Cafe\u0301', 'cafè', 'Ｃａｆé']) expect(normalizeText(s)).toBe('cafe');
+    expect(normalizeText('naïve façade Última')).toBe('naive facade ultima');
+    expect(normalizeText('Straße Ærø Œuvre Łódź Smørrebrød þorn')).toBe('strasse aero oeuvre lodz smorrebrod thorn');
+    expect(normalizeText('İstanbul')).toBe('istanbul');
+    expect(normalizeText('ǿ ǽ')).toBe('o ae');
+    // A mark no precomposed letter takes is dropped after a Latin letter.
+    expect(normalizeText('q\u0303')).toBe('q');
+    expect(normalizeText('Ελληνικά')).toBe('ελληνικα');
+    expect(normalizeText('Ёлка')).toBe('елка');
+  });
+
+  it('never decomposes Hangul nor takes the dakuten off kana', () => {
+    expect(normalizeText('사랑의 노래')).toBe('사랑의 노래');
+    expect(normalizeText('사랑'.normalize('NFD'))).toBe('사랑');
+    expect(normalizeText('がぎぐ ガギグ ｶﾞ パ')).toBe('がぎぐ がぎぐ が ぱ');
+    expect(normalizeText('か\u3099')).toBe('が');
+    expect(normalizeText('バッハ')).not.toBe(normalizeText('ハッハ'));
+    // A Latin combining mark after a syllable is not the syllable's: it stays.
+    expect(normalizeText('가\u0301')).toBe('가\u0301');
+  });
+
   it('returns only word characters, " " and "-", never at the edges or doubled', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (s) => {
@@ -61,7 +83,7 @@ describe('normalizeText', () => {
   it('is idempotent', () => {
     const samples = fc.oneof(
       fc.string({ unit: 'grapheme', maxLength: 30 }),
-      fc.string({ unit: fc.constantFrom(...'사랑ㅅㄹ ピアノｻｸﾗ-.,ＡＢab12 İ\u0301\u200b\u1100\u1161\u11a8カ\u3099ﾞ'.split('')), maxLength: 20 }),
+      fc.string({ unit: fc.constantFrom(...'사랑ㅅㄹ ピアノｻｸﾗ-.,ＡＢab12 İ\u0301\u0308\u200b\u1100\u1161\u11a8カ\u3099ﾞéßÆøǿёй가'.split('')), maxLength: 20 }),
     );
     fc.assert(
       fc.property(samples, (s) => {

@@ -47,15 +47,65 @@ const PUNCT = 3;
 const DROP = 4;
 /** Word characters written differently: katakana (as hiragana) and lone conjoining jamo (as compatibility jamo). */
 const MAPPED = 5;
+/** Latin, Greek and Cyrillic letters written without their diacritics: é → e, ß → ss, æ → ae, ё → е. */
+const FOLDED = 6;
+/** A combining mark that no precomposed letter absorbed: dropped after a Latin, Greek or Cyrillic letter. */
+const MARK = 7;
+/** Any other combining mark (kana's dakuten): kept, and what it follows still counts as the letter before it. */
+const OTHER_MARK = 8;
+const IS_MARK = /\p{M}/u;
 const IS_WORD = /[\p{L}\p{N}\p{M}]/u;
 const IS_SPACE = /[\s\p{Cc}]/u;
 const IS_DROP = /[\p{Cf}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+/** Combining diacritical marks (the blocks used by Latin, Greek and Cyrillic; not kana's dakuten, U+3099). */
+function isDiacritic(unit: number): boolean {
+  return (
+    (unit >= 0x300 && unit <= 0x36f) ||
+    (unit >= 0x1ab0 && unit <= 0x1aff) ||
+    (unit >= 0x1dc0 && unit <= 0x1dff) ||
+    (unit >= 0x20d0 && unit <= 0x20ff) ||
+    (unit >= 0xfe20 && unit <= 0xfe2f)
+  );
+}
+/** Letters with no decomposition that a reader still sees as a base letter with something added. */
+const LETTER_FOLDS: Readonly<Record<string, string>> = {
+  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', þ: 'th', ł: 'l', ħ: 'h', ı: 'i', ŀ: 'l', ŧ: 't', ƀ: 'b', ɨ: 'i', ʉ: 'u',
+};
+
+/**
+ * Latin (Latin-1 Supplement to Extended-B, Extended Additional, -C, -D, -E), Greek (and Extended) and
+ * Cyrillic (and Supplement, Extended): the scripts whose diacritics are folded. Hangul, kana and kanji are
+ * outside every range, so a syllable is never decomposed and が keeps its dakuten.
+ */
+function isFoldableScript(unit: number): boolean {
+  return (
+    (unit >= 0x61 && unit <= 0x7a) ||
+    (unit >= 0xc0 && unit <= 0x24f) ||
+    (unit >= 0x370 && unit <= 0x52f) ||
+    (unit >= 0x1c80 && unit <= 0x1c8f) ||
+    (unit >= 0x1e00 && unit <= 0x1fff) ||
+    (unit >= 0x2c60 && unit <= 0x2c7f) ||
+    (unit >= 0xa640 && unit <= 0xa69f) ||
+    (unit >= 0xa720 && unit <= 0xa7ff) ||
+    (unit >= 0xab30 && unit <= 0xab6f)
+  );
+}
+
+/** The letter without its diacritics (NFD, marks dropped, LETTER_FOLDS), or null when that changes nothing. */
+function foldLetter(ch: string): string | null {
+  let out = '';
+  for (const c of ch.normalize('NFD')) if (!isDiacritic(c.charCodeAt(0))) out += LETTER_FOLDS[c] ?? c;
+  return out === ch || out === '' ? null : out;
+}
+
 const unitClass = new Uint8Array(0x10000);
 const mappedUnit = new Uint16Array(0x10000);
 for (let c = 0x30a1; c <= 0x30f6; c++) mappedUnit[c] = c - 0x60;
 mappedUnit[0x30fd] = 0x309d;
 mappedUnit[0x30fe] = 0x309e;
 for (const [conjoining, compat] of CONJOINING_TO_COMPAT) mappedUnit[conjoining.charCodeAt(0)] = compat.charCodeAt(0);
+/** FOLDED units: their folded text. */
+const foldedUnit = new Map<number, string>();
 const astralClass = new Map<number, number>();
 
 function classify(ch: string): number {
@@ -66,7 +116,17 @@ function classify(ch: string): number {
 function classOfUnit(unit: number): number {
   let k = unitClass[unit]!;
   if (k === UNKNOWN) {
-    k = mappedUnit[unit] !== 0 ? MAPPED : classify(String.fromCharCode(unit));
+    const ch = String.fromCharCode(unit);
+    k = mappedUnit[unit] !== 0 ? MAPPED : classify(ch);
+    if (k === WORD && isDiacritic(unit)) k = MARK;
+    else if (k === WORD && IS_MARK.test(ch)) k = OTHER_MARK;
+    else if (k === WORD && unit >= 0xc0 && isFoldableScript(unit)) {
+      const folded = foldLetter(ch);
+      if (folded !== null) {
+        foldedUnit.set(unit, folded);
+        k = FOLDED;
+      }
+    }
     unitClass[unit] = k;
   }
   return k;
@@ -121,6 +181,8 @@ export function normalizeText(input: string): string {
   let sliceStart = -1;
   let pendingSeparator = 0;
   let dropped = false;
+  // Whether the last word character written was a Latin, Greek or Cyrillic letter (a mark after it is dropped).
+  let afterFoldable = false;
   const n = s.length;
   for (let i = 0; i < n; ) {
     const unit = s.charCodeAt(i);
@@ -132,7 +194,21 @@ export function normalizeText(input: string): string {
     } else {
       k = classOfUnit(unit);
     }
-    if (k === WORD || k === MAPPED) {
+    if (k === MARK) {
+      if (afterFoldable && pendingSeparator === 0) {
+        if (sliceStart >= 0) out += s.slice(sliceStart, i);
+        sliceStart = -1;
+        i += width;
+        continue;
+      }
+      k = WORD;
+    } else if (k === OTHER_MARK) {
+      // A mark between a letter and a diacritic may be reordered under it by NFKC: the diacritic goes too.
+      k = WORD;
+    } else if (k === WORD || k === MAPPED || k === FOLDED) {
+      afterFoldable = k === FOLDED || (k === WORD && isFoldableScript(unit));
+    }
+    if (k === WORD || k === MAPPED || k === FOLDED) {
       if (pendingSeparator !== 0) {
         // Separators before the first word are dropped, which trims the start.
         if (out !== '') out += pendingSeparator === SPACE ? ' ' : '-';
@@ -143,7 +219,7 @@ export function normalizeText(input: string): string {
       } else {
         if (sliceStart >= 0) out += s.slice(sliceStart, i);
         sliceStart = -1;
-        out += String.fromCharCode(mappedUnit[unit]!);
+        out += k === FOLDED ? foldedUnit.get(unit)! : String.fromCharCode(mappedUnit[unit]!);
       }
     } else {
       if (sliceStart >= 0) out += s.slice(sliceStart, i);

@@ -169,6 +169,17 @@ describe('highlightRanges', () => {
     expect(marked('ピアノの森', 'ぴあの')).toEqual(['ピアノ']);
   });
 
+  it('marks a word typed without its diacritics, and the other way round', () => {
+    expect(marked('Blue Lagoon Café', 'cafe')).toEqual(['Café']);
+    expect(marked('Cafe\u0301 Noir', 'café')).toEqual(['Cafe\u0301']);
+    expect(marked('Straße 5', 'strasse')).toEqual(['Straße']);
+  });
+
+  it('marks the words of a run a forgiven query cuts at a label', () => {
+    expect(marked('ピアノ日和', '穏やかなピアノ')).toEqual(['ピアノ']);
+    expect(marked('피아노 소품', '잔잔한피아노')).toEqual(['피아노']);
+  });
+
   it('marks 초성, Latin prefixes, compounds and digits', () => {
     expect(marked('사랑 노래', 'ㄴㄹ')).toEqual(['노래']);
     expect(marked('Piano Sonata', 'pian')).toEqual(['Pian']);

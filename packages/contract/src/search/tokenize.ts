@@ -11,6 +11,7 @@
  * Latin part and every compound joined ("lofi", "rem", "acdc"). The query side turns the same segments into
  * terms, matched as described in apps/server/src/search/README.md.
  */
+import { forgivingTerms } from './forgive';
 import { choseongOf, compactNormalized, isChoseongCodePoint, isCjkCodePoint, normalizeText } from './normalize';
 
 export type Segment = { kind: 'cjk'; text: string } | { kind: 'latin'; parts: string[] };
@@ -344,6 +345,27 @@ export function parseSearchQuery(query: string): ParsedQuery {
   return { normalized, compact, readings };
 }
 
+/** The tempo range a bare number in a query is also read as a BPM in (inclusive). */
+export const BPM_TERM_MIN = 40;
+export const BPM_TERM_MAX = 250;
+
+/**
+ * The BPM a term also asks for: a bare whole number from BPM_TERM_MIN to BPM_TERM_MAX ("120", not "mp3",
+ * "12.5" or "0120"); null otherwise. It matches the tracks whose BPM, rounded as the catalogue shows it,
+ * equals it.
+ */
+export function bpmOfTerm(term: SearchTerm): number | null {
+  if (term.kind !== 'latin' || term.parts.length !== 1) return null;
+  const w = term.joined;
+  if (w.length < 2 || w.length > 3 || w.charCodeAt(0) === 0x30) return null;
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return null;
+  }
+  const n = Number(w);
+  return n >= BPM_TERM_MIN && n <= BPM_TERM_MAX ? n : null;
+}
+
 /** A span of the original text, in UTF-16 offsets, end exclusive. */
 export interface TextRange {
   start: number;
@@ -445,8 +467,8 @@ function markWord(chars: readonly PlacedChar[], word: string, prefix: boolean, o
 /**
  * Where the words of a query occur in a text (a title or artist as stored, not normalised), for
  * highlighting: sorted, non-overlapping ranges. Follows the matching rules (CJK inside runs with spaces
- * ignored, 초성, Latin words with the last as a prefix, compounds joined or by parts) but not label matches,
- * which have no place in the text.
+ * ignored, 초성, Latin words with the last as a prefix, compounds joined or by parts, and the pieces a
+ * forgiven query cuts a run into) but not label matches, which have no place in the text.
  */
 export function highlightRanges(text: string, query: string): TextRange[] {
   const parsed = parseSearchQuery(query);
@@ -454,7 +476,8 @@ export function highlightRanges(text: string, query: string): TextRange[] {
   const segs = placedSegments(text);
   const same = (ch: string): string => ch;
   const initial = (ch: string): string => choseongOf(ch.codePointAt(0)!) ?? '.';
-  for (const reading of parsed.readings) {
+  // The terms a forgiven query counts too: the words of a run cut at a label (ピアノ of 穏やかなピアノ).
+  for (const reading of [...parsed.readings, forgivingTerms(parsed) ?? []]) {
     for (const term of reading) {
       for (const seg of segs) {
         if (seg.kind === 'cjk') {
