@@ -66,10 +66,15 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       tokens,
       counters,
       signin: config.signin,
+      signup: config.signup,
+      sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
       publicBaseUrl: config.publicBaseUrl,
-      sendResetLink:
-        options.onResetLink ?? ((email, url) => app.log.info({ email, url }, 'password reset link (no mailer configured)')),
+      // No mailer yet: a reset link reaches nobody and is never logged (it is a credential).
+      sendResetLink: options.onResetLink ?? (() => undefined),
     });
+    if (!options.onResetLink) {
+      app.log.warn('mail is off (no mailer configured): password reset links are not sent to anyone');
+    }
     const catalogue = new CatalogueService({
       db: db.kysely,
       sqlite: db.sqlite,
@@ -78,7 +83,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       urls: { publicBase: config.mediaPublicBaseUrl, tokens },
       hitWindowSeconds: config.hitWindowSeconds,
     });
-    const playlists = new PlaylistService(db.kysely, catalogue);
+    const playlists = new PlaylistService(db.kysely, catalogue, config.playlistLimits);
     const storage = await LocalDiskStorage.open(path.join(config.dataDir, 'media'));
     const media = new MediaService({
       db: db.kysely,

@@ -47,6 +47,8 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
     SEED_DEMO: '0',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // Suites create many users; the server-wide sign-up ceiling is tested where a suite sets it.
+    SIGNUP_MAX_TOTAL: '1000000',
     ...(dialect === 'postgres' ? { DATABASE_URL: pgUrl!, DATABASE_SCHEMA: schema! } : {}),
     ...env,
   });
@@ -76,6 +78,8 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
         method: 'POST',
         url: '/api/signup',
         payload: { email, password, confirmPassword: password, name: `사용자${counter}`, phone: '010-1234-5678' },
+        // Each from its own address, under the per-address sign-up limit (TEST-NET-2, 198.51.100.0/24 and up).
+        remoteAddress: `198.51.${100 + Math.floor(counter / 250) % 100}.${counter % 250}`,
       });
       if (su.statusCode !== 201) throw new Error(`signup failed: ${su.body}`);
       if (opts.level) await ctx.auth.setLevel(email, opts.level);
