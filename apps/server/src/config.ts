@@ -100,8 +100,8 @@ export interface Config {
   signup: { maxPerAddress: number; maxTotal: number; windowSeconds: number };
   sessionMaxAgeSeconds: number;
   playlistLimits: { perUser: number; tracksPerPlaylist: number };
-  /** null when access logging is off. */
-  accessLog: { dir: string; retentionDays: number } | null;
+  /** Daily access-log files; the directory and retention also serve `logs:purge` when logging is off. */
+  accessLog: { enabled: boolean; dir: string; retentionDays: number };
   hitWindowSeconds: number;
   publicBaseUrl: string;
   mediaPublicBaseUrl: string | null;
@@ -154,9 +154,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signup: { maxPerAddress: e.SIGNUP_MAX_PER_ADDRESS, maxTotal: e.SIGNUP_MAX_TOTAL, windowSeconds: e.SIGNUP_WINDOW_SECONDS },
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
     playlistLimits: { perUser: e.PLAYLIST_MAX_PER_USER, tracksPerPlaylist: e.PLAYLIST_MAX_TRACKS },
-    accessLog: e.ACCESS_LOG
-      ? { dir: path.resolve(e.ACCESS_LOG_DIR ?? path.join(dataDir, 'logs')), retentionDays: e.ACCESS_LOG_RETENTION_DAYS }
-      : null,
+    accessLog: {
+      enabled: e.ACCESS_LOG,
+      dir: path.resolve(e.ACCESS_LOG_DIR ?? path.join(dataDir, 'logs')),
+      retentionDays: e.ACCESS_LOG_RETENTION_DAYS,
+    },
     hitWindowSeconds: e.HIT_WINDOW_SECONDS,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/u, ''),
     mediaPublicBaseUrl: e.MEDIA_PUBLIC_BASE_URL?.replace(/\/+$/u, '') ?? null,

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -32,7 +33,12 @@ export interface TestApp {
 
 let counter = 0;
 
-export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: DialectName,
+  env: Record<string, string> = {},
+  /** Receives the server's log lines (pino JSON) at info level; the log is off otherwise. */
+  logStream?: Writable,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sori-test-'));
   let schema: string | null = null;
   if (dialect === 'postgres') {
@@ -53,7 +59,8 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
     ...env,
   });
   const resetLinks: string[] = [];
-  const { app, ctx } = await buildApp(config, { logger: false, onResetLink: (_e, url) => resetLinks.push(url) });
+  const logger = logStream ? { level: 'info', stream: logStream } : false;
+  const { app, ctx } = await buildApp(config, { logger, onResetLink: (_e, url) => resetLinks.push(url) });
 
   const call: TestApp['call'] = ({ token, lang, headers, ...rest }) =>
     app.inject({
