@@ -49,6 +49,15 @@ describe.each(CASES)('sign-in throttling (%s, %s counters)', (dialect, counters)
     expect(home.statusCode).toBe(200);
   });
 
+  it('counts an IPv6 attacker by the /64, so stepping through its addresses does not reset the lockout', async () => {
+    const owner = await t.user({ password: 'rightpass' });
+    const net = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    const codes: number[] = [];
+    for (let i = 1; i <= 8; i++) codes.push((await signin(owner.email, 'guess' + i, `${net}::${i.toString(16)}`)).statusCode);
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    expect((await signin(owner.email, 'rightpass', `2001:db8:ffff:${randomBytes(2).toString('hex')}::1`)).statusCode).toBe(200);
+  });
+
   it('past the per-account soft limit, each further address gets one guess per window', async () => {
     const owner = await t.user({ password: 'rightpass' });
     // Eleven addresses, one guess each: the account passes its soft limit (10) without any pair limit.

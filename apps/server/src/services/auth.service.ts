@@ -2,6 +2,7 @@ import { MAX_LEVEL, NEW_USER_LEVEL, validateLogin, validateNewPassword, validate
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError, badRequest, conflict, unauthorized } from '../lib/app-error';
+import { addressKey } from '../lib/address-key';
 import type { Counters } from '../lib/counters';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/passwords';
 import { hashToken, newOneTimeToken, type TokenService } from '../lib/tokens';
@@ -55,11 +56,12 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
 
-  async signup(form: Record<string, unknown>, address: string): Promise<User> {
+  async signup(form: Record<string, unknown>, ip: string): Promise<User> {
     const problem = validateSignup(form);
     if (problem) throw badRequest(problem);
     // Counted before the argon2id hash, the costly part: per address, and a ceiling for the whole server.
     const { signup, counters } = this.deps;
+    const address = addressKey(ip);
     const windowMs = signup.windowSeconds * 1000;
     const [byAddress, total] = await Promise.all([counters.hit(`signup:ip:${address}`, windowMs), counters.hit('signup:all', windowMs)]);
     if (byAddress.count > signup.maxPerAddress || total.count > signup.maxTotal) {
@@ -79,12 +81,13 @@ export class AuthService {
     return toUser(row);
   }
 
-  async signin(form: { email?: unknown; password?: unknown }, address: string): Promise<SigninResult> {
+  async signin(form: { email?: unknown; password?: unknown }, ip: string): Promise<SigninResult> {
     const problem = validateLogin(form);
     if (problem) throw badRequest(problem);
     const email = str(form.email).trim().toLowerCase();
     const password = str(form.password);
     const { signin, counters } = this.deps;
+    const address = addressKey(ip);
     const windowMs = signin.windowSeconds * 1000;
     // Three counters, each a fixed window, each counted atomically before the password is checked (so
     // parallel guesses cannot slip past a limit):
@@ -168,8 +171,9 @@ export class AuthService {
   }
 
   /** Always answers the same way, whether or not the account exists. */
-  async requestPasswordReset(emailRaw: string, address: string): Promise<void> {
+  async requestPasswordReset(emailRaw: string, ip: string): Promise<void> {
     const email = emailRaw.trim().toLowerCase();
+    const address = addressKey(ip);
     const hourMs = 3600_000;
     const [byAddress, byAccount] = await Promise.all([
       this.deps.counters.hit(`findpw:ip:${address}`, hourMs),
