@@ -120,6 +120,8 @@ describe.each(DIALECTS)('accounts and sessions (%s)', (dialect) => {
       expect(res.json().code).toBe('TOKEN_INVALID');
     }
     expect((await t.call({ method: 'GET', url: '/api/my/user', token: other })).statusCode).toBe(200);
+    const docs = (await t.call({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(docs.paths['/api/signout'].post.tags).toEqual(['auth']);
   });
 
   it('a session has an absolute end that refresh never extends', async () => {
