@@ -80,7 +80,7 @@ const logFd = openSync(serverLog, 'w');
 // E2E_SERVER_ROOT runs another checkout's server (e.g. a colleague's branch) against this web build.
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: process.env.E2E_SERVER_ROOT ?? root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', SEED_DEMO: '0' },
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', SEED_DEMO: '0', SIGNUP_MAX_PER_ADDRESS: '1000' },
   stdio: ['ignore', logFd, logFd],
 });
 let serverExited = false;

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import {
+  BASE_URL,
   createAccount,
   eventually,
   expectEqual,
@@ -118,6 +119,9 @@ test('login: required message, server error, spinner with "로그인 중...", su
   await eventually(() => userLabel(page).innerText(), tr('ko', 'user.greeting', { nick: account.user.nick }), 'greeting');
   expectTrue(await storage(page, 'ACCESS_TOKEN'), 'token stored');
   expectTrue(await storage(page, 'USER_INFO'), 'user info stored');
+  const token = await storage(page, 'ACCESS_TOKEN');
+  const meWithToken = async () => (await fetch(`${BASE_URL}/api/my/user`, { headers: { authorization: `Bearer ${token}` } })).status;
+  expectEqual(await meWithToken(), 200, 'token good while signed in');
 
   // Reopening after success starts empty.
   await page.click('[data-testid="user-menu"] > button');
@@ -125,6 +129,8 @@ test('login: required message, server error, spinner with "로그인 중...", su
   await eventually(() => userLabel(page).innerText(), tr('ko', 'user.account'), 'signed out again');
   expectEqual(await storage(page, 'ACCESS_TOKEN'), null, 'token cleared');
   expectEqual(await storage(page, 'USER_INFO'), null, 'user cleared');
+  // Sign-out ended the session on the server too: the old token no longer works anywhere.
+  await eventually(meWithToken, 401, 'token revoked on the server');
   await openFromUserMenu(page, 'open-login');
   expectEqual(await modal(page).locator('[name="email"]').inputValue(), '', 'fields clear after success');
 });

@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate';
 import { createCounters, type Counters } from './lib/counters';
 import { TokenService } from './lib/tokens';
 import { LocalDiskStorage, type MediaStorage } from './media';
+import { registerAccessLog, safeLoggerOptions } from './plugins/access-log';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -20,6 +21,7 @@ import { mediaRoutes } from './routes/media.routes';
 import { playlistRoutes } from './routes/playlist.routes';
 import { siteRoutes } from './routes/site.routes';
 import { registerMetrics } from './plugins/metrics';
+import { deleteExpiredSessions } from './repositories/session.repository';
 import { AuthService } from './services/auth.service';
 import { CatalogueService } from './services/catalogue.service';
 import { MediaService } from './services/media.service';
@@ -54,7 +56,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   const db = createDb(config);
   const counters = createCounters(config.redisUrl);
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: safeLoggerOptions(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -66,10 +68,15 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       tokens,
       counters,
       signin: config.signin,
+      signup: config.signup,
+      sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
       publicBaseUrl: config.publicBaseUrl,
-      sendResetLink:
-        options.onResetLink ?? ((email, url) => app.log.info({ email, url }, 'password reset link (no mailer configured)')),
+      // No mailer yet: a reset link reaches nobody and is never logged (it is a credential).
+      sendResetLink: options.onResetLink ?? (() => undefined),
     });
+    if (!options.onResetLink) {
+      app.log.warn('mail is off (no mailer configured): password reset links are not sent to anyone');
+    }
     const catalogue = new CatalogueService({
       db: db.kysely,
       sqlite: db.sqlite,
@@ -78,7 +85,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       urls: { publicBase: config.mediaPublicBaseUrl, tokens },
       hitWindowSeconds: config.hitWindowSeconds,
     });
-    const playlists = new PlaylistService(db.kysely, catalogue);
+    const playlists = new PlaylistService(db.kysely, catalogue, config.playlistLimits);
     const storage = await LocalDiskStorage.open(path.join(config.dataDir, 'media'));
     const media = new MediaService({
       db: db.kysely,
@@ -94,8 +101,15 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       catalogue.syncChanges().catch((err: unknown) => app.log.warn({ err }, 'catalogue change sync failed'));
     }, CHANGE_SYNC_MS);
     sync.unref();
+    // Sessions past their absolute end are dropped at start and once a day.
+    const dropSessions = () =>
+      deleteExpiredSessions(db.kysely, new Date().toISOString()).catch((err: unknown) => app.log.warn({ err }, 'session cleanup failed'));
+    await dropSessions();
+    const daily = setInterval(() => void dropSessions(), 86_400_000);
+    daily.unref();
     app.addHook('onClose', async () => {
       clearInterval(sync);
+      clearInterval(daily);
       await counters.close();
       await db.close();
     });
@@ -127,6 +141,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     });
     registerErrorHandler(app);
     registerAuth(app, auth);
+    if (config.accessLog.enabled) await registerAccessLog(app, config.accessLog);
     await app.register(multipart);
 
     await app.register(swagger, {

@@ -3,6 +3,7 @@ import { LevelSchema } from '@sori/contract';
 import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
+import { purgeAccessLogs } from './lib/access-log';
 import { setUserLevel } from './repositories/user.repository';
 import { updateTrack } from './repositories/track.repository';
 import { runIngestCommand } from './ingest-command';
@@ -20,6 +21,9 @@ Commands:
   track:publish <id>           Publish a track (an upload) into the public catalogue
   track:unpublish <id>         Take a track out of the public catalogue
   user:level <email> <level>   Set a user's level (1 free, 5 premium/family; downloads need 5)
+  logs:purge [--older-than-days N]
+                               Delete daily access-log files of days more than N days before today
+                               (UTC; default ACCESS_LOG_RETENTION_DAYS, 90) from ACCESS_LOG_DIR
   help                         Show this help`;
 
 async function ingestCommand(args: string[]): Promise<number> {
@@ -94,11 +98,30 @@ async function userLevel(args: string[]): Promise<number> {
   }
 }
 
+async function logsPurge(args: string[]): Promise<number> {
+  const config = loadConfig();
+  let days = config.accessLog.retentionDays;
+  if (args.length > 0) {
+    const [flag, value] = args;
+    if (flag !== '--older-than-days' || args.length !== 2 || !/^\d{1,5}$/u.test(value ?? '')) {
+      console.error('logs:purge takes only --older-than-days N (a whole number of days).\n\n' + USAGE);
+      return 2;
+    }
+    days = Number(value);
+  }
+  const deleted = await purgeAccessLogs(config.accessLog.dir, days);
+  console.log(`Deleted ${deleted.length} access-log file(s) older than ${days} day(s) from ${config.accessLog.dir}.`);
+  for (const name of deleted) console.log(`  ${name}`);
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   switch (command) {
     case 'user:level':
       return userLevel(args);
+    case 'logs:purge':
+      return logsPurge(args);
     case 'ingest':
       return ingestCommand(args);
     case 'track:publish':

@@ -31,9 +31,23 @@ const EnvSchema = z.object({
   /** HS256 key, at least 32 characters. Generated once into DATA_DIR when unset. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(2 * 3600),
+  /** Attempts on one account past which only addresses with no recent attempt on it may try (soft limit). */
   SIGNIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   SIGNIN_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  /** Failed attempts on one account from one address before that address is locked out of that account. */
+  SIGNIN_MAX_PER_PAIR: z.coerce.number().int().min(1).default(5),
   SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+  SIGNUP_MAX_TOTAL: z.coerce.number().int().min(1).default(200),
+  SIGNUP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** Absolute lifetime of a sign-in: refresh is refused after it. */
+  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  PLAYLIST_MAX_PER_USER: z.coerce.number().int().min(1).default(500),
+  PLAYLIST_MAX_TRACKS: z.coerce.number().int().min(1).default(5000),
+  /** Daily access-log files (JSON lines); on by default, kept ACCESS_LOG_RETENTION_DAYS days. */
+  ACCESS_LOG: bool.default(true),
+  ACCESS_LOG_DIR: z.string().optional(),
+  ACCESS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   HIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(30 * 60),
   PUBLIC_BASE_URL: z.string().url().optional(),
   /** Absolute base of media files on a CDN; music objects then carry fileUrl. */
@@ -82,7 +96,12 @@ export interface Config {
   redisUrl: string | null;
   jwtSecret: string;
   tokenTtlSeconds: number;
-  signin: { maxPerAccount: number; maxPerAddress: number; windowSeconds: number };
+  signin: { maxPerAccount: number; maxPerAddress: number; maxPerPair: number; windowSeconds: number };
+  signup: { maxPerAddress: number; maxTotal: number; windowSeconds: number };
+  sessionMaxAgeSeconds: number;
+  playlistLimits: { perUser: number; tracksPerPlaylist: number };
+  /** Daily access-log files; the directory and retention also serve `logs:purge` when logging is off. */
+  accessLog: { enabled: boolean; dir: string; retentionDays: number };
   hitWindowSeconds: number;
   publicBaseUrl: string;
   mediaPublicBaseUrl: string | null;
@@ -129,7 +148,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signin: {
       maxPerAccount: e.SIGNIN_MAX_PER_ACCOUNT,
       maxPerAddress: e.SIGNIN_MAX_PER_ADDRESS,
+      maxPerPair: e.SIGNIN_MAX_PER_PAIR,
       windowSeconds: e.SIGNIN_WINDOW_SECONDS,
+    },
+    signup: { maxPerAddress: e.SIGNUP_MAX_PER_ADDRESS, maxTotal: e.SIGNUP_MAX_TOTAL, windowSeconds: e.SIGNUP_WINDOW_SECONDS },
+    sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
+    playlistLimits: { perUser: e.PLAYLIST_MAX_PER_USER, tracksPerPlaylist: e.PLAYLIST_MAX_TRACKS },
+    accessLog: {
+      enabled: e.ACCESS_LOG,
+      dir: path.resolve(e.ACCESS_LOG_DIR ?? path.join(dataDir, 'logs')),
+      retentionDays: e.ACCESS_LOG_RETENTION_DAYS,
     },
     hitWindowSeconds: e.HIT_WINDOW_SECONDS,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/u, ''),

@@ -5,7 +5,7 @@ import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 describe.each(DIALECTS)('auth (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { SIGNIN_MAX_PER_ACCOUNT: '5', SIGNIN_MAX_PER_ADDRESS: '12', TOKEN_TTL_SECONDS: '600' });
+    t = await createTestApp(dialect, { SIGNIN_MAX_PER_ACCOUNT: '8', SIGNIN_MAX_PER_PAIR: '5', SIGNIN_MAX_PER_ADDRESS: '12', TOKEN_TTL_SECONDS: '600' });
   });
   afterAll(() => t.close());
 
@@ -118,7 +118,7 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
       expect((await t.call({ method: 'GET', url: '/api/my/user', token: `${header}.${payload}.` })).statusCode).toBe(401);
     });
 
-    it('limits attempts per account, then per address, with Retry-After', async () => {
+    it('limits attempts per account and address, then per address, with Retry-After', async () => {
       const u = await t.user({ password: 'rightpass' });
       const attempt = (email: string, password: string) =>
         t.call({ method: 'POST', url: '/api/signin', payload: { email, password }, remoteAddress: '10.0.0.7' });

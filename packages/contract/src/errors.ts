@@ -68,6 +68,11 @@ export const ERROR_MESSAGES = {
     en: 'Too many sign-in attempts. Please try again in a little while.',
     ja: 'ログインの試行回数が多すぎます。しばらくしてからもう一度お試しください。',
   },
+  TOO_MANY_SIGNUPS: {
+    ko: '가입 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+    en: 'Too many sign-up requests. Please try again later.',
+    ja: '会員登録のリクエストが多すぎます。しばらくしてからもう一度お試しください。',
+  },
   UNAUTHORIZED: {
     ko: '로그인이 필요합니다.',
     en: 'Please sign in first.',

@@ -102,6 +102,17 @@ export interface TrackChangesTable {
   at: string;
 }
 
+/** A signed-in session (one device); access tokens carry its id as `sid`. */
+export interface SessionsTable {
+  /** Random, 128 bits, base64url. */
+  id: string;
+  user_id: number;
+  created_at: string;
+  /** Absolute end: refresh is refused after it, whatever the token's own expiry. */
+  expires_at: string;
+  revoked_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   tracks: TracksTable;
@@ -111,4 +122,5 @@ export interface Database {
   playlist_tracks: PlaylistTracksTable;
   password_resets: PasswordResetsTable;
   track_changes: TrackChangesTable;
+  sessions: SessionsTable;
 }

@@ -16,8 +16,8 @@ describe('signed URLs', () => {
   });
 
   it('issue access tokens that verify, and not with another secret', async () => {
-    const token = await tokens.issue({ userId: 9, tokenVersion: 2 });
-    expect(await tokens.verify(token)).toEqual({ userId: 9, tokenVersion: 2 });
+    const token = await tokens.issue({ userId: 9, tokenVersion: 2, sessionId: 'abcdefghijklmnopqrstuv' });
+    expect(await tokens.verify(token)).toEqual({ userId: 9, tokenVersion: 2, sessionId: 'abcdefghijklmnopqrstuv' });
     expect(await new TokenService('y'.repeat(40), 60).verify(token)).toBeNull();
   });
 });

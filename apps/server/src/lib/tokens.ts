@@ -8,6 +8,8 @@ const ISSUER = 'sori';
 export interface TokenClaims {
   userId: number;
   tokenVersion: number;
+  /** The server-side session the token belongs to (sessions table). */
+  sessionId: string;
 }
 
 export class TokenService {
@@ -23,24 +25,29 @@ export class TokenService {
 
   private readonly signingKey: Buffer;
 
-  async issue(claims: TokenClaims): Promise<string> {
-    return new SignJWT({ ver: claims.tokenVersion })
+  /** A token that expires after ttlSeconds, or at notAfter (epoch seconds) when that comes sooner. */
+  async issue(claims: TokenClaims, notAfter = Number.POSITIVE_INFINITY): Promise<string> {
+    const exp = Math.min(Math.floor(Date.now() / 1000) + this.ttlSeconds, Math.floor(notAfter));
+    return new SignJWT({ ver: claims.tokenVersion, sid: claims.sessionId })
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setSubject(String(claims.userId))
       .setIssuer(ISSUER)
       .setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      .setExpirationTime(exp)
       .sign(this.key);
   }
 
   /** The claims of a valid, unexpired token, or null. */
   async verify(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG], issuer: ISSUER });
+      // A token without an expiry would be good forever: exp is required, not just checked when present.
+      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG], issuer: ISSUER, requiredClaims: ['exp', 'sub'] });
       const userId = Number(payload.sub);
       const ver = payload['ver'];
+      const sid = payload['sid'];
       if (!Number.isSafeInteger(userId) || userId <= 0 || typeof ver !== 'number') return null;
-      return { userId, tokenVersion: ver };
+      if (typeof sid !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/u.test(sid)) return null;
+      return { userId, tokenVersion: ver, sessionId: sid };
     } catch {
       return null;
     }

@@ -23,7 +23,7 @@ export function registerAuth(app: FastifyInstance, auth: AuthService) {
     if (!header) return;
     const m = /^Bearer\s+(\S+)$/iu.exec(header);
     const user = m ? await auth.authenticate(m[1]!) : null;
-    if (user) request.viewer = { id: user.id, level: user.level };
+    if (user) request.viewer = { id: user.id, level: user.level, sessionId: user.sessionId };
     else request.tokenRejected = true;
   });
 }

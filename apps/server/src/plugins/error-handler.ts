@@ -1,6 +1,7 @@
 import { errorMessage, langFromAcceptLanguage, type ErrorCode } from '@sori/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { redactUrl } from '../lib/access-log';
 import { AppError } from '../lib/app-error';
 import { isMediaError, MEDIA_ERROR_MESSAGES } from '../media';
 
@@ -31,7 +32,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (isMediaError(err)) {
       // A refused file is the uploader's to fix (4xx); a failure on our side is logged as one.
-      if (err.status >= 500) request.log.error({ err, url: request.url }, 'media processing failed');
+      if (err.status >= 500) request.log.error({ err, url: redactUrl(request.url) }, 'media processing failed');
       const lang = langFromAcceptLanguage(request.headers['accept-language']);
       return reply
         .status(err.status)
@@ -52,7 +53,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return sendError(request, reply, status, codeForClientError(err));
     }
-    request.log.error({ err, url: request.url, method: request.method }, 'request failed');
+    request.log.error({ err, url: redactUrl(request.url), method: request.method }, 'request failed');
     return sendError(request, reply, 500, 'INTERNAL');
   });
 }

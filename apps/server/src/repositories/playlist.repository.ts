@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { PostgresAdapter, type Kysely, type Selectable } from 'kysely';
 import type { Database, PlaylistsTable } from '../db/schema';
 import { nowIso } from '../lib/time';
 
@@ -114,4 +114,24 @@ export async function countPlaylistTracks(db: Kysely<Database>, playlistId: numb
     .where('playlist_id', '=', playlistId)
     .executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/**
+ * Locks one row until the end of the transaction (SELECT … FOR UPDATE) on PostgreSQL, so that a count
+ * and the insert it allows happen as one step. SQLite has no row locks and needs none: it runs one write
+ * transaction at a time (and this app's connection runs one transaction at a time).
+ */
+export async function lockRow(trx: Kysely<Database>, table: 'users' | 'playlists', id: number): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute();
+}
+
+export async function playlistHasTrack(db: Kysely<Database>, playlistId: number, trackId: number): Promise<boolean> {
+  const r = await db
+    .selectFrom('playlist_tracks')
+    .select('track_id')
+    .where('playlist_id', '=', playlistId)
+    .where('track_id', '=', trackId)
+    .executeTakeFirst();
+  return r !== undefined;
 }

@@ -78,3 +78,8 @@ export async function consumePasswordReset(db: Kysely<Database>, tokenHash: stri
     .returning(['user_id'])
     .executeTakeFirst();
 }
+
+/** Ends every outstanding reset link of a user (after one of them is used). */
+export async function endPasswordResets(db: Kysely<Database>, userId: number, now: string): Promise<void> {
+  await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}

@@ -8,7 +8,7 @@ export const authRoutes =
   (auth: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post('/signup', { schema: { body: SignupRequest, tags: ['auth'] } }, async (request, reply) => {
-      const user = await auth.signup(request.body);
+      const user = await auth.signup(request.body, request.ip);
       return reply.status(201).send(ok({ user }));
     });
 
@@ -18,6 +18,11 @@ export const authRoutes =
 
     app.post('/token/refresh', { schema: { tags: ['auth'] } }, async (request) => {
       return ok(await auth.refresh(requireViewer(request)));
+    });
+
+    app.post('/signout', { schema: { tags: ['auth'], summary: 'Ends this session on the server (204)' } }, async (request, reply) => {
+      await auth.signout(requireViewer(request));
+      return reply.status(204).send();
     });
 
     app.get('/my/user', { schema: { tags: ['auth'] } }, async (request) => {

@@ -2,10 +2,13 @@ import { MAX_LEVEL, NEW_USER_LEVEL, validateLogin, validateNewPassword, validate
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError, badRequest, conflict, unauthorized } from '../lib/app-error';
+import { addressKey } from '../lib/address-key';
 import type { Counters } from '../lib/counters';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/passwords';
 import { hashToken, newOneTimeToken, type TokenService } from '../lib/tokens';
 import { nowIso } from '../lib/time';
+import { randomBytes } from 'node:crypto';
+import * as sessions from '../repositories/session.repository';
 import * as users from '../repositories/user.repository';
 import type { UserRow } from '../repositories/user.repository';
 
@@ -13,15 +16,23 @@ import type { UserRow } from '../repositories/user.repository';
 export interface Viewer {
   id: number;
   level: number;
+  /** The server-side session of the token (sign-out revokes it). */
+  sessionId?: string;
 }
 
 export interface AuthDeps {
   db: Kysely<Database>;
   tokens: TokenService;
   counters: Counters;
-  signin: { maxPerAccount: number; maxPerAddress: number; windowSeconds: number };
+  signin: { maxPerAccount: number; maxPerAddress: number; maxPerPair: number; windowSeconds: number };
+  signup: { maxPerAddress: number; maxTotal: number; windowSeconds: number };
+  /** Absolute lifetime of a session, from sign-in; refresh never extends it. */
+  sessionMaxAgeSeconds: number;
   publicBaseUrl: string;
-  /** Delivers a password-reset link; with no mailer configured the server logs it (DECISIONS 11). */
+  /**
+   * Delivers a password-reset link. With no mailer configured it goes nowhere: a reset link is a
+   * credential and is never written to a log (docs/SECURITY.md).
+   */
   sendResetLink: (email: string, url: string) => void;
 }
 
@@ -45,9 +56,18 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
 
-  async signup(form: Record<string, unknown>): Promise<User> {
+  async signup(form: Record<string, unknown>, ip: string): Promise<User> {
     const problem = validateSignup(form);
     if (problem) throw badRequest(problem);
+    // Counted before the argon2id hash, the costly part: per address, and a ceiling for the whole server.
+    const { signup, counters } = this.deps;
+    const address = addressKey(ip);
+    const windowMs = signup.windowSeconds * 1000;
+    const [byAddress, total] = await Promise.all([counters.hit(`signup:ip:${address}`, windowMs), counters.hit('signup:all', windowMs)]);
+    if (byAddress.count > signup.maxPerAddress || total.count > signup.maxTotal) {
+      const retry = Math.ceil((byAddress.count > signup.maxPerAddress ? byAddress.resetMs : total.resetMs) / 1000);
+      throw new AppError(429, 'TOO_MANY_SIGNUPS', { retryAfterSeconds: retry }, { 'retry-after': String(retry) });
+    }
     const team = str(form['team']).trim();
     const row = await users.insertUser(this.deps.db, {
       email: str(form['email']).trim(),
@@ -61,21 +81,36 @@ export class AuthService {
     return toUser(row);
   }
 
-  async signin(form: { email?: unknown; password?: unknown }, address: string): Promise<SigninResult> {
+  async signin(form: { email?: unknown; password?: unknown }, ip: string): Promise<SigninResult> {
     const problem = validateLogin(form);
     if (problem) throw badRequest(problem);
     const email = str(form.email).trim().toLowerCase();
     const password = str(form.password);
     const { signin, counters } = this.deps;
+    const address = addressKey(ip);
     const windowMs = signin.windowSeconds * 1000;
-    // Both limits count every attempt: per address against spraying many accounts, per account against
-    // guessing one account's password from many addresses.
-    const [byAddress, byAccount] = await Promise.all([
+    // Three counters, each a fixed window, each counted atomically before the password is checked (so
+    // parallel guesses cannot slip past a limit):
+    //  - (account, address): locks that address out of that account; reset by a right password;
+    //  - address: against spraying many accounts from one address;
+    //  - account: a soft limit. Past it, only an address with no recent attempt on this account may try,
+    //    once per window: the owner at home still signs in while the attacker's addresses are locked.
+    const pairKey = `signin:pair:${email}|${address}`;
+    const [byPair, byAddress, byAccount] = await Promise.all([
+      counters.hit(pairKey, windowMs),
       counters.hit(`signin:ip:${address}`, windowMs),
       counters.hit(`signin:acct:${email}`, windowMs),
     ]);
-    if (byAddress.count > signin.maxPerAddress || byAccount.count > signin.maxPerAccount) {
-      const retry = Math.ceil(Math.max(byAddress.resetMs, byAccount.resetMs) / 1000);
+    const refusedBy =
+      byPair.count > signin.maxPerPair
+        ? byPair
+        : byAddress.count > signin.maxPerAddress
+          ? byAddress
+          : byAccount.count > signin.maxPerAccount && byPair.count > 1
+            ? byPair
+            : null;
+    if (refusedBy) {
+      const retry = Math.ceil(refusedBy.resetMs / 1000);
       throw new AppError(429, 'TOO_MANY_ATTEMPTS', { retryAfterSeconds: retry }, { 'retry-after': String(retry) });
     }
     const row = await users.findUserByEmail(this.deps.db, email);
@@ -84,28 +119,49 @@ export class AuthService {
       throw unauthorized('INVALID_CREDENTIALS');
     }
     if (!(await verifyPassword(row.password_hash, password))) throw unauthorized('INVALID_CREDENTIALS');
-    await counters.reset(`signin:acct:${email}`);
-    return this.issue(row);
+    await counters.reset(pairKey);
+    return this.startSession(row);
   }
 
+  /** A new token in the caller's session; the session keeps its original start and end. */
   async refresh(viewer: Viewer): Promise<SigninResult> {
-    const row = await users.findUserById(this.deps.db, viewer.id);
+    if (!viewer.sessionId) throw unauthorized('TOKEN_INVALID');
+    const row = await sessions.findSessionUser(this.deps.db, viewer.sessionId, viewer.id, nowIso());
     if (!row) throw unauthorized('TOKEN_INVALID');
-    return this.issue(row);
+    return this.issue(row, viewer.sessionId, row.session_expires_at);
   }
 
-  private async issue(row: UserRow): Promise<SigninResult> {
-    const token = await this.deps.tokens.issue({ userId: row.id, tokenVersion: row.token_version });
-    return { token, expiresIn: this.deps.tokens.ttlSeconds, user: toUser(row) };
+  /** Revokes the caller's session (this device only); its tokens stop working on every instance at once. */
+  async signout(viewer: Viewer): Promise<void> {
+    if (viewer.sessionId) await sessions.revokeSession(this.deps.db, viewer.sessionId, viewer.id, nowIso());
   }
 
-  /** The caller behind a bearer token, or null when the token is missing, bad, expired or revoked. */
-  async authenticate(token: string): Promise<UserRow | null> {
+  private async startSession(row: UserRow): Promise<SigninResult> {
+    const id = randomBytes(16).toString('base64url');
+    const now = Date.now();
+    const expiresAt = new Date(now + this.deps.sessionMaxAgeSeconds * 1000).toISOString();
+    await sessions.insertSession(this.deps.db, { id, userId: row.id, createdAt: new Date(now).toISOString(), expiresAt });
+    return this.issue(row, id, expiresAt);
+  }
+
+  private async issue(row: UserRow, sessionId: string, sessionExpiresAt: string): Promise<SigninResult> {
+    const notAfter = Date.parse(sessionExpiresAt) / 1000;
+    const token = await this.deps.tokens.issue({ userId: row.id, tokenVersion: row.token_version, sessionId }, notAfter);
+    const expiresIn = Math.max(0, Math.min(this.deps.tokens.ttlSeconds, Math.floor(notAfter - Date.now() / 1000)));
+    return { token, expiresIn, user: toUser(row) };
+  }
+
+  /**
+   * The caller behind a bearer token, or null when the token is missing, bad, expired or its session is
+   * revoked or past its end. One query by primary key, no cache: a sign-out takes effect at once on every
+   * instance.
+   */
+  async authenticate(token: string): Promise<(UserRow & { sessionId: string }) | null> {
     const claims = await this.deps.tokens.verify(token);
     if (!claims) return null;
-    const row = await users.findUserById(this.deps.db, claims.userId);
+    const row = await sessions.findSessionUser(this.deps.db, claims.sessionId, claims.userId, nowIso());
     if (!row || row.token_version !== claims.tokenVersion) return null;
-    return row;
+    return { ...row, sessionId: claims.sessionId };
   }
 
   async me(viewer: Viewer): Promise<User> {
@@ -115,8 +171,9 @@ export class AuthService {
   }
 
   /** Always answers the same way, whether or not the account exists. */
-  async requestPasswordReset(emailRaw: string, address: string): Promise<void> {
+  async requestPasswordReset(emailRaw: string, ip: string): Promise<void> {
     const email = emailRaw.trim().toLowerCase();
+    const address = addressKey(ip);
     const hourMs = 3600_000;
     const [byAddress, byAccount] = await Promise.all([
       this.deps.counters.hit(`findpw:ip:${address}`, hourMs),
@@ -135,9 +192,13 @@ export class AuthService {
     if (problem) throw badRequest(problem);
     const passwordHash = await hashPassword(password);
     await this.deps.db.transaction().execute(async (trx) => {
-      const used = await users.consumePasswordReset(trx, hashToken(token), nowIso());
+      const now = nowIso();
+      const used = await users.consumePasswordReset(trx, hashToken(token), now);
       if (!used) throw badRequest('RESET_TOKEN_INVALID');
       await users.setUserPassword(trx, used.user_id, passwordHash);
+      // One reset ends every other outstanding link and every signed-in session of the account.
+      await users.endPasswordResets(trx, used.user_id, now);
+      await sessions.revokeUserSessions(trx, used.user_id, now);
     });
   }
 

@@ -7,9 +7,14 @@ import type { PlaylistRow } from '../repositories/playlist.repository';
 import type { Viewer } from './auth.service';
 import type { CatalogueService } from './catalogue.service';
 
-/** Generous limits that keep one account from filling the database. */
+/** Generous limits that keep one account from filling the database (PLAYLIST_MAX_PER_USER, PLAYLIST_MAX_TRACKS). */
 export const MAX_PLAYLISTS_PER_USER = 500;
 export const MAX_TRACKS_PER_PLAYLIST = 5000;
+
+export interface PlaylistLimits {
+  perUser: number;
+  tracksPerPlaylist: number;
+}
 
 export function toPlaylist(r: PlaylistRow): Playlist {
   return {
@@ -41,6 +46,7 @@ export class PlaylistService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly catalogue: CatalogueService,
+    private readonly limits: PlaylistLimits = { perUser: MAX_PLAYLISTS_PER_USER, tracksPerPlaylist: MAX_TRACKS_PER_PLAYLIST },
   ) {}
 
   async list(viewer: Viewer): Promise<Playlist[]> {
@@ -71,10 +77,15 @@ export class PlaylistService {
 
   async create(viewer: Viewer, name: string, description?: string | null): Promise<Playlist> {
     const clean = cleanName(name);
-    if ((await repo.countPlaylists(this.db, viewer.id)) >= MAX_PLAYLISTS_PER_USER) {
-      throw new AppError(409, 'VALIDATION_FAILED', { limit: MAX_PLAYLISTS_PER_USER });
-    }
-    return toPlaylist(await repo.insertPlaylist(this.db, viewer.id, clean, cleanDescription(description)));
+    const limit = this.limits.perUser;
+    // Count and insert in one transaction holding the owner's row lock, so parallel creates cannot pass
+    // the cap together (PostgreSQL); SQLite runs one write transaction at a time anyway.
+    const row = await this.db.transaction().execute(async (trx) => {
+      await repo.lockRow(trx, 'users', viewer.id);
+      if ((await repo.countPlaylists(trx, viewer.id)) >= limit) throw new AppError(409, 'VALIDATION_FAILED', { limit });
+      return repo.insertPlaylist(trx, viewer.id, clean, cleanDescription(description));
+    });
+    return toPlaylist(row);
   }
 
   async update(viewer: Viewer, id: number, name: string, description?: string | null): Promise<Playlist> {
@@ -91,13 +102,19 @@ export class PlaylistService {
   }
 
   async addTrack(viewer: Viewer, playlistId: number, musicId: number) {
-    const playlist = await this.owned(viewer, playlistId);
+    await this.owned(viewer, playlistId);
     await this.catalogue.visibleTrack(musicId, viewer);
-    if (playlist.music_count >= MAX_TRACKS_PER_PLAYLIST) {
-      throw new AppError(409, 'VALIDATION_FAILED', { limit: MAX_TRACKS_PER_PLAYLIST });
-    }
-    // Adding a track that is already there is not an error and does not duplicate it (DECISIONS 4).
-    const added = await repo.addTrackToPlaylist(this.db, playlistId, musicId);
+    const limit = this.limits.tracksPerPlaylist;
+    // As for create: the playlist's row is locked while its tracks are counted and one is added.
+    const added = await this.db.transaction().execute(async (trx) => {
+      await repo.lockRow(trx, 'playlists', playlistId);
+      const count = await repo.countPlaylistTracks(trx, playlistId);
+      // Adding a track that is already there is not an error and does not duplicate it (DECISIONS 4).
+      if (count >= limit && !(await repo.playlistHasTrack(trx, playlistId, musicId))) {
+        throw new AppError(409, 'VALIDATION_FAILED', { limit });
+      }
+      return repo.addTrackToPlaylist(trx, playlistId, musicId);
+    });
     return { playlistId, musicId, added, musicCount: await repo.countPlaylistTracks(this.db, playlistId) };
   }
 

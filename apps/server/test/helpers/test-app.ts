@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -32,7 +33,12 @@ export interface TestApp {
 
 let counter = 0;
 
-export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: DialectName,
+  env: Record<string, string> = {},
+  /** Receives the server's log lines (pino JSON) at info level; the log is off otherwise. */
+  logStream?: Writable,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sori-test-'));
   let schema: string | null = null;
   if (dialect === 'postgres') {
@@ -47,11 +53,14 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
     SEED_DEMO: '0',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // Suites create many users; the server-wide sign-up ceiling is tested where a suite sets it.
+    SIGNUP_MAX_TOTAL: '1000000',
     ...(dialect === 'postgres' ? { DATABASE_URL: pgUrl!, DATABASE_SCHEMA: schema! } : {}),
     ...env,
   });
   const resetLinks: string[] = [];
-  const { app, ctx } = await buildApp(config, { logger: false, onResetLink: (_e, url) => resetLinks.push(url) });
+  const logger = logStream ? { level: 'info', stream: logStream } : false;
+  const { app, ctx } = await buildApp(config, { logger, onResetLink: (_e, url) => resetLinks.push(url) });
 
   const call: TestApp['call'] = ({ token, lang, headers, ...rest }) =>
     app.inject({
@@ -76,6 +85,8 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
         method: 'POST',
         url: '/api/signup',
         payload: { email, password, confirmPassword: password, name: `사용자${counter}`, phone: '010-1234-5678' },
+        // Each from its own address, under the per-address sign-up limit (TEST-NET-2, 198.51.100.0/24 and up).
+        remoteAddress: `198.51.${100 + Math.floor(counter / 250) % 100}.${counter % 250}`,
       });
       if (su.statusCode !== 201) throw new Error(`signup failed: ${su.body}`);
       if (opts.level) await ctx.auth.setLevel(email, opts.level);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ROUTES, activeNavKey, type NavKey } from '../app/routes';
 import { preloadAuthModals, useAuthModal } from '../features/auth/AuthModalContext';
-import { sessionStore } from '../features/auth/session';
+import { signOut } from '../features/auth/queries';
 import { useSession } from '../features/auth/useSession';
 import { LanguageDropdown } from '../features/settings/LanguageDropdown';
 import { ThemeDropdown } from '../features/settings/ThemeDropdown';
@@ -108,7 +108,7 @@ function UserMenu({ onAction }: { onAction: () => void }) {
           ),
           onSelect: () => {
             onAction();
-            sessionStore.clear();
+            signOut();
           },
         },
       ]

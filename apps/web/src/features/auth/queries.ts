@@ -29,6 +29,16 @@ export function signIn(input: LoginInput): Promise<SigninResult> {
   return api.post<SigninResult>('/signin', { email: input.email.trim(), password: input.password });
 }
 
+/**
+ * Signs out: asks the server to end this session (so the token stops working everywhere), then clears the
+ * stored session at once. Fire-and-forget: the request takes the token before the session is cleared, and
+ * being offline or a failed request never keeps anyone signed in here.
+ */
+export function signOut(): void {
+  if (sessionStore.getSnapshot().token) api.post('/signout').catch(() => undefined);
+  sessionStore.clear();
+}
+
 export function useLoginMutation() {
   return useMutation({
     mutationFn: signIn,
