@@ -91,8 +91,14 @@ test('walkthrough: every personal track list has the sort menu; lists call their
     const list = path !== '/upload';
     const newest = await sortField(page).locator('option[value="id"]').innerText();
     expectEqual(newest, tr('ko', list ? 'sort.added' : 'sort.newest'), `${path}: the name of its newest order`);
+    const from = searches.length;
     await sortField(page).selectOption('bpm');
-    await eventually(() => Promise.resolve(searches.at(-1)?.url.searchParams.get('sort') ?? null), 'bpm', `${path}: sort sent`);
+    const listPath = path === '/upload' ? '/api/my/musics' : '/api/musics';
+    await eventually(
+      () => Promise.resolve(searches.slice(from).some((r) => r.url.pathname === listPath && r.url.searchParams.get('sort') === 'bpm')),
+      true,
+      `${path}: sort sent`,
+    );
     await settledResults(page);
     const bpms = (await column(page, 'track-bpm')).map(Number);
     expectEqual(bpms, [...bpms].sort((a, b) => a - b), `${path}: slowest first`);
@@ -100,9 +106,9 @@ test('walkthrough: every personal track list has the sort menu; lists call their
   }
 });
 
-test('walkthrough: a dropped connection says to check the network, in ko, en and ja', async ({ newPage }) => {
+test('walkthrough: a dropped connection says to check the network, in ko, en and ja', async (ctx) => {
   for (const [lang, locale] of LANGS) {
-    const page = await newPage({ locale });
+    const page = await ctx.newPage({ locale });
     await page.route('**/api/musics?**', (route) => route.abort('internetdisconnected'));
     await open(page, '/library');
     await page.locator('[data-testid="list-error"]').waitFor({ timeout: 15_000 });
@@ -110,6 +116,17 @@ test('walkthrough: a dropped connection says to check the network, in ko, en and
     expectTrue(text.includes(tr(lang, 'errors.network')), `${lang}: network text, got ${JSON.stringify(text)}`);
     expectTrue(!text.includes(tr(lang, 'library.loadFailed')), `${lang}: not the generic load error`);
   }
+  // The playlist manager's load failure too.
+  const account = await createAccount('네트워크');
+  const manager = await signedInPage(ctx, account);
+  await manager.route('**/api/playbox/list', (route) => route.abort('internetdisconnected'));
+  await open(manager, '/playlist');
+  await eventually(
+    async () => (await manager.locator('[data-testid="manager-error"]').innerText()).trim(),
+    tr('ko', 'errors.network'),
+    'manager: network text',
+    15_000,
+  );
   expectEqual(tr('ko', 'errors.network'), '네트워크 연결을 확인해주세요.', 'the spec’s Korean text');
   expectEqual(tr('en', 'errors.network'), 'Check your network connection.', 'the English text');
 });
@@ -257,7 +274,7 @@ test('walkthrough: the tab title names the screen in ko, en and ja on every rout
   }
 });
 
-test('walkthrough: playlist descriptions show in the manager and the detail; Japanese lists moods with “、”', async (ctx) => {
+test('walkthrough: playlist descriptions show in the manager and the detail; Korean particles fit the name; Japanese lists moods with “、”', async (ctx) => {
   const account = await createAccount('설명');
   const list = await createPlaylist(account, '출근길', '아침에 듣는 잔잔한 곡');
   const page = await signedInPage(ctx, account);
@@ -266,6 +283,16 @@ test('walkthrough: playlist descriptions show in the manager and the detail; Jap
   await eventually(() => page.locator('[data-testid="manager-selected-description"]').innerText(), '아침에 듣는 잔잔한 곡', 'in the manager');
   await open(page, `/playlist/${list.id}`);
   await eventually(() => page.locator('.sori-page-subtitle').innerText(), '아침에 듣는 잔잔한 곡', 'in the detail');
+
+  // A name in a Korean sentence takes the particle its last sound asks for ('125' is read 백이십오: 를).
+  await addToPlaylist(account, list.id, (await trackNamed('Neon Lights 125')).id);
+  await page.reload();
+  await page.locator('[data-testid="row-remove"]').first().click();
+  await eventually(
+    async () => (await page.locator('[data-testid="notice"] span').allInnerTexts())[0] ?? null,
+    '“Neon Lights 125”를 플레이리스트에서 뺐습니다.',
+    'particle by the final sound',
+  );
 
   const fixture = FIXTURE_TRACKS.find((t) => t.moods.length >= 2)!;
   const track = await trackNamed(fixture.title);

@@ -45,7 +45,7 @@ export function particle(word: string, pair: ParticlePair): string {
 }
 
 /** Formats usable in translations: "“{{title}}”{{title, eul}}" reads '“노래”를' or '“봄밤”을'. */
-const FORMATS: Record<string, ParticlePair> = {
+export const PARTICLE_FORMATS: Readonly<Record<string, ParticlePair>> = {
   eul: '을/를',
   i: '이/가',
   eun: '은/는',
@@ -57,7 +57,7 @@ const FORMATS: Record<string, ParticlePair> = {
 export function addKoreanParticles(instance: I18n): void {
   const formatter = instance.services.formatter;
   if (!formatter) return;
-  for (const [name, pair] of Object.entries(FORMATS)) {
+  for (const [name, pair] of Object.entries(PARTICLE_FORMATS)) {
     formatter.add(name, (value: unknown) => particle(String(value), pair));
   }
 }
