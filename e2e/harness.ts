@@ -5,6 +5,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PARTICLE_FORMATS, particle } from '../apps/web/src/i18n/grammar';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/u, '');
@@ -159,7 +160,16 @@ export function tr(lang: Lang, key: string, vars: Record<string, string | number
   let node: unknown = translations(lang);
   for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
   if (typeof node !== 'string') throw new Error(`no ${lang} text for ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/gu, (_, name: string) => String(vars[name] ?? ''));
+  // `{{title, eul}}` is a Korean particle chosen by the value's last sound, as the app's formats do.
+  return node.replace(/\{\{(\w+)(?:,\s*(\w+))?\}\}/gu, (_, name: string, format?: string) =>
+    format ? koreanParticle(String(vars[name] ?? ''), format) : String(vars[name] ?? ''),
+  );
+}
+
+function koreanParticle(word: string, format: string): string {
+  const pair = PARTICLE_FORMATS[format];
+  if (!pair) throw new Error(`unknown translation format ${format}`);
+  return particle(word, pair);
 }
 
 /** Opens a path and waits until the app has rendered its shell (translations loaded, nav shown). */

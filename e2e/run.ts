@@ -16,6 +16,7 @@ import './specs/upload.spec';
 import './specs/visual.spec';
 import './specs/visual-data.spec';
 import './specs/budget.spec';
+import './specs/walkthrough.spec';
 
 const summary = await runAll(process.env.E2E_FILTER || undefined);
 if (process.env.E2E_RESULT_FILE) writeFileSync(process.env.E2E_RESULT_FILE, JSON.stringify(summary));

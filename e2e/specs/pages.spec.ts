@@ -41,7 +41,7 @@ test('footer: company details in Korean, a copyright line in English and Japanes
 test('terms and privacy: Korean text with the dates of section 1; a notice for en and ja', async ({ newPage }) => {
   const ko = await newPage();
   await open(ko, '/terms');
-  const terms = await ko.locator('article[lang="ko"]').innerText();
+  const terms = `${await ko.locator('[data-testid="legal-dates"]').innerText()}\n${await ko.locator('article[lang="ko"]').innerText()}`;
   for (const needle of ['2024-04-24', '2024-04-17', '7일', '회원 가입', '결제', '환불', '개인정보', '분쟁']) {
     expectTrue(terms.includes(needle), `terms mention ${needle}`);
   }
@@ -63,7 +63,8 @@ test('terms and privacy: Korean text with the dates of section 1; a notice for e
         tr(lang, 'legal.koreanOnly'),
         `${lang} ${path} notice`,
       );
-      expectTrue((await page.locator('article[lang="ko"]').innerText()).includes('2024-04-24'), `${lang} ${path} Korean text`);
+      expectTrue((await page.locator('article[lang="ko"]').innerText()).includes('개인정보'), `${lang} ${path} Korean text`);
+      expectTrue((await page.locator('[data-testid="legal-dates"]').innerText()).includes('2024-04-24'), `${lang} ${path} dates`);
     }
   }
 });

@@ -7,6 +7,7 @@ import { TopNav } from '../components/TopNav';
 import { useUserRefresh } from '../features/auth/queries';
 import { loadedPlayerBar, loadPlayerBar, usePlayerSelector } from '../features/player/player';
 import { ErrorBoundary } from './ErrorBoundary';
+import { documentTitle, pageTitleKey } from './page-title';
 import { showsSidebar } from './routes';
 
 // The sidebar never shows on /, so its code (offcanvas, playlists) stays out of the home page's bundle.
@@ -23,6 +24,12 @@ export function AppLayout() {
     // A new screen starts at its top, as a full page load would.
     window.scrollTo({ top: 0 });
   }, [pathname]);
+
+  // The browser tab names the screen, in the UI language.
+  const screenTitle = t(pageTitleKey(pathname));
+  useEffect(() => {
+    document.title = documentTitle(screenTitle, t('app.name'));
+  }, [screenTitle, t]);
 
   return (
     <div className={`sori-app${playing ? ' with-player' : ''}`}>

@@ -20,8 +20,16 @@ export function wireApp(queryClient: QueryClient): void {
     const next = sessionStore.getSnapshot().token;
     if (next === token) return;
     token = next;
-    // reset (not remove) so screens still observing a user query start over from an empty state.
-    void queryClient.resetQueries({ queryKey: userKeys.all });
+    if (next === null) {
+      // Signed out: nothing of the user may be fetched again without a session (each would be a 401).
+      // Requests under way are cancelled and the user's queries go back to empty without refetching;
+      // screens still showing them unmount or wait, disabled, for a session.
+      void queryClient.cancelQueries({ queryKey: userKeys.all });
+      for (const query of queryClient.getQueryCache().findAll({ queryKey: userKeys.all })) query.reset();
+    } else {
+      // reset (not remove) so screens still observing a user query start over from an empty state.
+      void queryClient.resetQueries({ queryKey: userKeys.all });
+    }
     void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== userKeys.all[0] });
   });
 }

@@ -7,7 +7,8 @@ import { Logo } from './Logo';
 
 /**
  * Spec section 1: in Korean the footer carries the company details, terms and privacy links, support
- * e-mail and phone; in English and Japanese a short copyright line. The details come from the site
+ * e-mail and phone; in English and Japanese a short copyright line, with the terms and privacy links too (the
+ * pages must be reachable in every language). The details come from the site
  * configuration (DECISIONS 20).
  */
 export function Footer() {
@@ -18,7 +19,7 @@ export function Footer() {
   return (
     <footer className="sori-footer" data-testid="footer">
       <div className="container-xxl px-3 px-lg-4">
-        {korean ? <KoreanFooter site={site.data} /> : <Copyright site={site.data} />}
+        {korean ? <KoreanFooter site={site.data} /> : <ShortFooter site={site.data} />}
       </div>
     </footer>
   );
@@ -30,6 +31,31 @@ function Copyright({ site }: { site: SiteInfo | undefined }) {
     <p className="sori-copyright m-0" data-testid="footer-copyright">
       {site?.copyright || t('footer.copyright', { year: new Date().getFullYear() })}
     </p>
+  );
+}
+
+/** The terms and privacy links, in every language (the documents are Korean; their pages say so). */
+function LegalLinks() {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('footer.legal')} className="sori-footer-links">
+      <Link to={ROUTES.terms} data-testid="footer-terms">
+        {t('footer.terms')}
+      </Link>
+      <Link to={ROUTES.privacy} className="fw-semibold" data-testid="footer-privacy">
+        {t('footer.privacy')}
+      </Link>
+    </nav>
+  );
+}
+
+/** English and Japanese: the short copyright line of spec section 1, and the two legal links. */
+function ShortFooter({ site }: { site: SiteInfo | undefined }) {
+  return (
+    <div className="d-flex flex-column flex-sm-row gap-2 justify-content-between align-items-sm-center">
+      <Copyright site={site} />
+      <LegalLinks />
+    </div>
   );
 }
 
@@ -66,14 +92,7 @@ function KoreanFooter({ site }: { site: SiteInfo | undefined }) {
           <Copyright site={site} />
         </div>
       </div>
-      <nav aria-label={t('footer.legal')} className="sori-footer-links">
-        <Link to={ROUTES.terms} data-testid="footer-terms">
-          {t('footer.terms')}
-        </Link>
-        <Link to={ROUTES.privacy} className="fw-semibold" data-testid="footer-privacy">
-          {t('footer.privacy')}
-        </Link>
-      </nav>
+      <LegalLinks />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import {
   languageFromTag,
   readDetectionInput,
 } from './detect';
+import { addKoreanParticles } from './grammar';
 
 declare global {
   interface Window {
@@ -93,5 +94,7 @@ export const i18nReady = i18n
   .catch((error: unknown) => {
     console.warn('[i18n] initialisation failed', error);
   });
+// init() has set up its formatter synchronously: Korean texts can now pick their particles.
+addKoreanParticles(i18n);
 
 export { i18n };

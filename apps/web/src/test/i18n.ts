@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import en from '../../public/locales/en/translation.json';
 import ja from '../../public/locales/ja/translation.json';
 import ko from '../../public/locales/ko/translation.json';
+import { addKoreanParticles } from '../i18n/grammar';
 
 /** An i18next instance with the real translation files bundled in, for component tests. */
 export async function createTestI18n(lng: 'ko' | 'en' | 'ja' = 'ko'): Promise<I18n> {
@@ -14,5 +15,6 @@ export async function createTestI18n(lng: 'ko' | 'en' | 'ja' = 'ko'): Promise<I1
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
+  addKoreanParticles(instance);
   return instance;
 }

@@ -7,6 +7,7 @@ import { configureApiClient } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
 import { createTestI18n } from '../../test/i18n';
 import { AuthModalProvider, useAuthModal } from './AuthModalContext';
+import { notices } from '../../lib/notices';
 import { sessionStore } from './session';
 
 const USER = { id: 1, email: 'sori@example.com', name: '김소리', nick: '소리', phone: '010', team: null, level: 1, createdAt: '' };
@@ -113,5 +114,57 @@ describe('login and signup modals', () => {
     await submit();
     expect(screen.getByRole('alert')).toHaveTextContent('비밀번호는 최소 6자 이상이어야 합니다.');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('should mark the fields a sign-up error is about (aria-invalid and the red outline), in the rules’ order', async () => {
+    const user = userEvent.setup();
+    await renderModals();
+    await user.click(screen.getByText('open signup'));
+    await screen.findByRole('dialog');
+    const submit = () => user.click(screen.getByRole('button', { name: '가입하기' }));
+    const email = screen.getByLabelText(/^이메일/u);
+    const password = screen.getByLabelText(/^비밀번호 \*/u);
+    const confirm = screen.getByLabelText(/^비밀번호 확인/u);
+    const phone = screen.getByLabelText(/^휴대전화 번호/u);
+    const invalid = () =>
+      [email, password, confirm, screen.getByLabelText(/^이름/u), phone]
+        .filter((input) => input.getAttribute('aria-invalid') === 'true' && input.classList.contains('is-invalid'))
+        .map((input) => input.getAttribute('name'));
+    await user.type(email, 'sori@example.com');
+    await submit();
+    expect(invalid()).toEqual(['password', 'name', 'phone']);
+    expect(password).toHaveFocus();
+    await user.type(password, '123456');
+    await user.type(screen.getByLabelText(/^이름/u), '김소리');
+    await user.type(phone, '010-1234-5678');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('비밀번호가 일치하지 않습니다.');
+    expect(invalid()).toEqual(['confirmPassword']);
+    expect(confirm.getAttribute('aria-describedby')).toBe('signup-error');
+    await user.type(confirm, '123456');
+    await user.clear(phone);
+    await user.type(phone, 'call me');
+    await submit();
+    expect(invalid()).toEqual(['phone']);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('should say that the sign-up succeeded', async () => {
+    const user = userEvent.setup();
+    const shown: string[] = [];
+    const stop = notices.subscribe(() => shown.splice(0, shown.length, ...notices.getSnapshot().map((n) => n.text)));
+    fetchMock.mockResolvedValueOnce(json(201, { body: { user: USER } }));
+    fetchMock.mockResolvedValueOnce(json(200, { body: { token: 't', user: USER } }));
+    await renderModals();
+    await user.click(screen.getByText('open signup'));
+    await screen.findByRole('dialog');
+    await user.type(screen.getByLabelText(/^이메일/u), 'sori@example.com');
+    await user.type(screen.getByLabelText(/^비밀번호 \*/u), '123456');
+    await user.type(screen.getByLabelText(/^비밀번호 확인/u), '123456');
+    await user.type(screen.getByLabelText(/^이름/u), '김소리');
+    await user.type(screen.getByLabelText(/^휴대전화 번호/u), '010-1234-5678');
+    await user.click(screen.getByRole('button', { name: '가입하기' }));
+    await waitFor(() => expect(shown).toContain('소리님, 가입을 환영합니다! 로그인되었습니다.'));
+    stop();
   });
 });

@@ -7,9 +7,12 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { validateLogin, validateSignup, type Lang } from '@sori/contract';
 import { languageFromTag } from '../../i18n/detect';
+import { isApiError } from '../../lib/api-client';
+import { notices } from '../../lib/notices';
 import { useAuthModal } from './AuthModalContext';
 import { failureMessage, validationMessage } from './messages';
 import { useLoginMutation, useSignupMutation } from './queries';
+import { invalidSignupFields, type SignupField, type SignupFields } from './signup-fields';
 
 /** The login and signup modals (spec sections 2, 4, 5, 8); loaded on first use. */
 export function AuthModals() {
@@ -125,14 +128,15 @@ function LoginForm({ onDone, onSwitch }: FormProps) {
   );
 }
 
-interface SignupFields {
-  email: string;
-  password: string;
-  confirmPassword: string;
-  name: string;
-  phone: string;
-  team: string;
-}
+/** The ids react-bootstrap gives the sign-up inputs (their groups' controlId). */
+const SIGNUP_IDS: Record<SignupField, string> = {
+  email: 'signup-email',
+  password: 'signup-password',
+  confirmPassword: 'signup-confirm',
+  name: 'signup-name',
+  phone: 'signup-phone',
+  team: 'signup-team',
+};
 
 const EMPTY_SIGNUP: SignupFields = { email: '', password: '', confirmPassword: '', name: '', phone: '', team: '' };
 
@@ -142,9 +146,18 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
   const signup = useSignupMutation();
   const [fields, setFields] = useState<SignupFields>(EMPTY_SIGNUP);
   const [error, setError] = useState<string | null>(null);
+  // The fields the error is about: marked invalid, the first one focused.
+  const [marked, setMarked] = useState<readonly SignupField[]>([]);
 
   const update = (name: keyof SignupFields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
+
+  const fail = (message: string, code: string | null) => {
+    const invalidFields = invalidSignupFields(code, fields);
+    setError(message);
+    setMarked(invalidFields);
+    if (invalidFields[0]) document.getElementById(SIGNUP_IDS[invalidFields[0]])?.focus();
+  };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -152,15 +165,24 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
     // Section 5 order: required fields, password length, confirmation, e-mail shape, phone shape.
     const invalid = validateSignup(fields);
     if (invalid) {
-      setError(validationMessage(invalid, lang));
+      fail(validationMessage(invalid, lang), invalid);
       return;
     }
     setError(null);
+    setMarked([]);
     signup.mutate(fields, {
-      onSuccess: () => onDone(),
-      onError: (failure) => setError(failureMessage(failure, t('auth.signupFailed'), t('auth.signupError'))),
+      onSuccess: (result) => {
+        onDone();
+        // Said, not only seen: the new member is welcomed by name.
+        notices.show('success', t('signupDone.notice', { nick: result.user.nick }));
+      },
+      onError: (failure) =>
+        fail(failureMessage(failure, t('auth.signupFailed'), t('auth.signupError')), isApiError(failure) ? failure.code : null),
     });
   };
+  /** Props marking a field the error is about (Bootstrap's red outline and aria-invalid). */
+  const invalidProps = (name: SignupField) =>
+    marked.includes(name) ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': 'signup-error' } : {};
 
   return (
     <Form noValidate onSubmit={handleSubmit}>
@@ -172,7 +194,7 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
       <Modal.Body>
         <p className="text-body-secondary small mb-3">{t('auth.signup.intro')}</p>
         {error ? (
-          <Alert variant="danger" role="alert" className="py-2 small" data-testid="auth-error">
+          <Alert variant="danger" id="signup-error" role="alert" className="py-2 small" data-testid="auth-error">
             {error}
           </Alert>
         ) : null}
@@ -189,6 +211,7 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
             value={fields.email}
             onChange={update('email')}
             placeholder={t('auth.fields.emailPlaceholder')}
+            {...invalidProps('email')}
           />
         </Form.Group>
         <div className="row g-3 mb-3">
@@ -202,7 +225,8 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
               autoComplete="new-password"
               value={fields.password}
               onChange={update('password')}
-              aria-describedby="signup-password-hint"
+              {...invalidProps('password')}
+              aria-describedby={marked.includes('password') ? 'signup-error signup-password-hint' : 'signup-password-hint'}
             />
             <Form.Text id="signup-password-hint">{t('auth.fields.passwordHint')}</Form.Text>
           </Form.Group>
@@ -216,6 +240,7 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
               autoComplete="new-password"
               value={fields.confirmPassword}
               onChange={update('confirmPassword')}
+              {...invalidProps('confirmPassword')}
             />
           </Form.Group>
         </div>
@@ -224,7 +249,7 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
             <Form.Label>
               {t('auth.fields.name')} <RequiredMark />
             </Form.Label>
-            <Form.Control type="text" name="name" autoComplete="name" value={fields.name} onChange={update('name')} />
+            <Form.Control type="text" name="name" autoComplete="name" value={fields.name} onChange={update('name')} {...invalidProps('name')} />
           </Form.Group>
           <Form.Group className="col-sm-6" controlId="signup-phone">
             <Form.Label>
@@ -238,6 +263,7 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
               value={fields.phone}
               onChange={update('phone')}
               placeholder={t('auth.fields.phonePlaceholder')}
+              {...invalidProps('phone')}
             />
           </Form.Group>
         </div>
@@ -251,6 +277,7 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
             autoComplete="organization"
             value={fields.team}
             onChange={update('team')}
+            {...invalidProps('team')}
           />
         </Form.Group>
       </Modal.Body>

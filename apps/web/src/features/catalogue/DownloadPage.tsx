@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { TrackListScreen } from './TrackListScreen';
 
-/** /download: the tracks the user downloaded (the virtual playlist -1, whose actions column is hidden). */
+/**
+ * /download: the tracks the user downloaded (the virtual playlist -1).
+ * A screen of its own (DECISIONS 21): its rows keep their actions, unlike the playlist manager's downloaded entry.
+ */
 export default function DownloadPage() {
   const { t } = useTranslation();
   return (
@@ -11,6 +14,7 @@ export default function DownloadPage() {
       subtitle={t('download.subtitle')}
       source={{ kind: 'playlist', playlistId: -1 }}
       requiresLogin
+      keepsActions
       loginBody={t('download.login')}
       emptyTitle={t('download.empty')}
       emptyBody={t('download.emptyBody')}

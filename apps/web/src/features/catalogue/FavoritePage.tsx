@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { TrackListScreen } from './TrackListScreen';
 
-/** /favorite: the liked tracks (the virtual playlist 0, whose actions column is hidden). */
+/**
+ * /favorite: the liked tracks (the virtual playlist 0).
+ * A screen of its own (DECISIONS 21): its rows keep their actions, unlike the playlist manager's liked entry.
+ */
 export default function FavoritePage() {
   const { t } = useTranslation();
   return (
@@ -11,6 +14,7 @@ export default function FavoritePage() {
       subtitle={t('favorite.subtitle')}
       source={{ kind: 'playlist', playlistId: 0 }}
       requiresLogin
+      keepsActions
       loginBody={t('favorite.login')}
       emptyTitle={t('favorite.empty')}
       emptyBody={t('favorite.emptyBody')}

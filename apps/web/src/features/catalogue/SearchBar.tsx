@@ -57,7 +57,9 @@ export function SearchBar() {
   const changeText = (q: string) => {
     const next = { ...conditions, q };
     setDraft((d) => ({ ...d, conditions: next }));
-    scheduler.textChanged(next);
+    // An emptied box leaves the text search at once: no stale results, highlight or ?q= behind it.
+    if (q.trim() === '' && applied.q !== '') scheduler.textCleared(next);
+    else scheduler.textChanged(next);
   };
   const changeFilters = (next: SearchConditions) => {
     setDraft((d) => ({ ...d, conditions: next }));
@@ -85,17 +87,34 @@ export function SearchBar() {
             {t('search.label')}
           </Form.Label>
           <Icon name="search" className="sori-search-icon" />
-          <Form.Control
-            id="track-search"
-            type="search"
-            value={conditions.q}
-            onChange={(e) => changeText(e.target.value)}
-            placeholder={t('search.placeholder')}
-            autoComplete="off"
-            enterKeyHint="search"
-            maxLength={200}
-            data-testid="search-input"
-          />
+          <span className="sori-search-input">
+            <Form.Control
+              id="track-search"
+              type="search"
+              value={conditions.q}
+              onChange={(e) => changeText(e.target.value)}
+              placeholder={t('search.placeholder')}
+              autoComplete="off"
+              enterKeyHint="search"
+              maxLength={200}
+              data-testid="search-input"
+            />
+            {conditions.q ? (
+              <button
+                type="button"
+                className="sori-icon-btn sori-search-clear"
+                aria-label={t('search.clear')}
+                title={t('search.clear')}
+                onClick={() => {
+                  changeText('');
+                  document.getElementById('track-search')?.focus();
+                }}
+                data-testid="search-clear"
+              >
+                <Icon name="close" size={16} />
+              </button>
+            ) : null}
+          </span>
           <Button type="submit" variant="primary" data-testid="search-submit">
             {t('search.submit')}
           </Button>

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
+import { joinList } from '../../i18n/grammar';
 import { player } from '../player/player';
 import { genreLabel, moodLabel, useLabelLanguage } from './filters/labels';
 import { copyTrackLink } from './share';
@@ -20,7 +21,7 @@ export default function TrackDetailsPanel({ track, onClose, show = true }: Track
   const rows: [string, string][] = [
     [t('tracks.artist'), track.artist || t('tracks.unknownArtist')],
     [t('filters.genre'), track.genre !== null ? genreLabel(track.genre, lang) : '-'],
-    [t('filters.moods'), track.moods.length ? track.moods.map((m) => moodLabel(m, lang)).join(', ') : '-'],
+    [t('filters.moods'), track.moods.length ? joinList(track.moods.map((m) => moodLabel(m, lang)), lang) : '-'],
     [t('tracks.key'), track.soundkey || '-'],
     [t('tracks.bpm'), track.bpm !== null ? String(track.bpm) : '-'],
     [t('tracks.time'), track.duration || '-'],

@@ -6,13 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
+import { failureText } from '../../lib/failure-text';
 import { LoginRequired } from '../auth/LoginRequired';
 import { useSession } from '../auth/useSession';
 import { preloadPlayerBar } from '../player/player';
 import { Pagination } from './Pagination';
 import { useTracksQuery, type TrackSource } from './queries';
 import { SearchBar } from './SearchBar';
-import { conditionsFromParams, conditionsToParams, hasConditions, pageFromParams } from './search-conditions';
+import { conditionsFromParams, conditionsToParams, hasConditions, hasFilters, NO_CONDITIONS, pageFromParams } from './search-conditions';
+import { sortFromParams } from './sort';
+import { SortMenu } from './SortMenu';
 import { TrackTable, type TrackTableProps } from './TrackTable';
 
 export interface TrackListScreenProps {
@@ -36,6 +39,11 @@ export interface TrackListScreenProps {
   /** Shown between the header and the list (the upload form). */
   before?: ReactNode;
   table?: Pick<TrackTableProps, 'extraActions' | 'renderBadge' | 'onRemove'>;
+  /**
+   * /favorite and /download list the virtual playlists 0 and -1 as screens of their own, whose rows keep
+   * their actions (DECISIONS 21); only the playlist manager's entries hide them (spec section 2).
+   */
+  keepsActions?: boolean;
 }
 
 /**
@@ -64,12 +72,13 @@ export function TrackListScreen(props: TrackListScreenProps) {
   );
 }
 
-function TrackResults({ label, source, emptyTitle, emptyBody, loadFailed, searchFailed, table }: TrackListScreenProps) {
+function TrackResults({ label, source, emptyTitle, emptyBody, loadFailed, searchFailed, table, keepsActions }: TrackListScreenProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const conditions = useMemo(() => conditionsFromParams(params), [params]);
   const page = pageFromParams(params);
-  const tracks = useTracksQuery({ source, page, conditions });
+  const sort = sortFromParams(params);
+  const tracks = useTracksQuery({ source, page, conditions, sort });
   const section = useRef<HTMLElement>(null);
   const searched = hasConditions(conditions);
 
@@ -94,7 +103,7 @@ function TrackResults({ label, source, emptyTitle, emptyBody, loadFailed, search
     // Spec section 8: a failed load gives an empty list and its message.
     return (
       <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2" data-testid="list-error">
-        <span>{searched && searchFailed ? searchFailed : loadFailed}</span>
+        <span>{failureText(tracks.error, searched && searchFailed ? searchFailed : loadFailed)}</span>
         <Button variant="outline-danger" size="sm" onClick={() => void tracks.refetch()}>
           {t('common.retry')}
         </Button>
@@ -103,6 +112,23 @@ function TrackResults({ label, source, emptyTitle, emptyBody, loadFailed, search
   }
   const data = tracks.data;
   if (data.content.length === 0) {
+    if (hasFilters(conditions)) {
+      // Filters found nothing: the way out is one click, not one tag at a time.
+      const clearFilters = () => setParams(conditionsToParams({ ...NO_CONDITIONS, q: conditions.q }, 1, params));
+      return (
+        <EmptyState
+          icon="filter"
+          title={t('tracks.noResults')}
+          body={t('emptyFilters.body')}
+          testId="empty-state"
+          action={
+            <Button variant="outline-secondary" onClick={clearFilters} data-testid="empty-clear-filters">
+              {t('filters.clearAll')}
+            </Button>
+          }
+        />
+      );
+    }
     return searched ? (
       <EmptyState icon="search" title={t('tracks.noResults')} body={t('tracks.tryAnother')} testId="empty-state" />
     ) : (
@@ -111,13 +137,16 @@ function TrackResults({ label, source, emptyTitle, emptyBody, loadFailed, search
   }
   return (
     <section ref={section} aria-label={label} className={`sori-results${tracks.isPlaceholderData ? ' is-updating' : ''}`} data-testid="results">
-      <p className="sori-results-count" aria-live="polite" data-testid="result-count">
-        {t('tracks.count', { count: data.totalElements })}
-      </p>
+      <div className="sori-results-head">
+        <p className="sori-results-count" aria-live="polite" data-testid="result-count">
+          {t('tracks.count', { count: data.totalElements })}
+        </p>
+        <SortMenu q={conditions.q} listOrder={source.kind === 'playlist'} />
+      </div>
       <TrackTable
         tracks={data.content}
         caption={label}
-        playlistId={source.kind === 'playlist' ? source.playlistId : undefined}
+        playlistId={source.kind === 'playlist' && !keepsActions ? source.playlistId : undefined}
         highlight={conditions.q}
         {...table}
       />

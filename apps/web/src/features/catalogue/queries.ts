@@ -4,6 +4,7 @@ import { api, toPage } from '../../lib/api-client';
 import { STALE } from '../../lib/query-client';
 import { userKeys } from '../auth/queries';
 import { NO_CONDITIONS, normalizeConditions, toApiQuery, type SearchConditions } from './search-conditions';
+import { NO_SORT, sortKey, sortToApiQuery, type SortChoice } from './sort';
 
 /**
  * Where a track list comes from (spec section 7): the public catalogue, the user's own uploads, or a
@@ -16,6 +17,8 @@ export interface TrackListParams {
   /** One-based, as the UI counts; sent zero-based. */
   page: number;
   conditions?: SearchConditions;
+  /** The order chosen in the list's sort menu. */
+  sort?: SortChoice;
 }
 
 const isPersonal = (source: TrackSource) => source.kind !== 'catalogue';
@@ -27,18 +30,25 @@ export const musicKeys = {
   lists: (source: TrackSource) =>
     isPersonal(source) ? ([...musicKeys.personal, 'list', source] as const) : ([...musicKeys.all, 'list', source] as const),
   list: (params: TrackListParams) =>
-    [...musicKeys.lists(params.source), params.page, normalizeConditions(params.conditions ?? NO_CONDITIONS)] as const,
+    [
+      ...musicKeys.lists(params.source),
+      params.page,
+      normalizeConditions(params.conditions ?? NO_CONDITIONS),
+      sortKey(params.sort ?? NO_SORT),
+    ] as const,
   track: (id: number) => [...musicKeys.all, 'track', id] as const,
 };
 
 export function fetchTracks(params: TrackListParams, signal?: AbortSignal): Promise<Page<Music>> {
   const { source, page } = params;
+  const conditions = params.conditions ?? NO_CONDITIONS;
   const query = {
-    ...toApiQuery(params.conditions ?? NO_CONDITIONS),
+    ...toApiQuery(conditions),
     page: Math.max(0, page - 1),
     size: DEFAULT_PAGE_SIZE,
-    // Personal lists show what was added last first, as the spec's client asks (sort=id&sort=desc).
-    sort: source.kind === 'playlist' ? ['id', 'desc'] : undefined,
+    // Personal lists show what was added last first, as the spec's client asks (sort=id&sort=desc),
+    // unless another order is chosen.
+    ...sortToApiQuery(params.sort ?? NO_SORT, conditions.q, source.kind === 'playlist'),
     tempPlayListId: source.kind === 'playlist' ? source.playlistId : undefined,
   };
   const path = source.kind === 'mine' ? '/my/musics' : '/musics';

@@ -49,8 +49,8 @@ describe('search conditions in the URL', () => {
     expect(read).toEqual({ ...NO_CONDITIONS, q: 'jazz', bpmMax: 100 });
   });
 
-  it('should drop an upper BPM bound below the lower one', () => {
-    expect(conditionsFromParams(new URLSearchParams('bpmGte=120&bpmLte=90'))).toEqual({ ...NO_CONDITIONS, bpmMin: 120 });
+  it('should swap BPM bounds written the wrong way round, as the filters search them', () => {
+    expect(conditionsFromParams(new URLSearchParams('bpmGte=120&bpmLte=90'))).toEqual({ ...NO_CONDITIONS, bpmMin: 90, bpmMax: 120 });
   });
 
   it('should read page 1 from anything that is not a positive whole number', () => {

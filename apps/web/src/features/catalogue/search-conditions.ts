@@ -61,6 +61,11 @@ function fromQuery(query: MusicQuery): SearchConditions {
  */
 export function conditionsFromParams(params: URLSearchParams): SearchConditions {
   const raw = rawFrom(params);
+  // A range written the wrong way round (a hand-edited link) is searched swapped, as the filters do.
+  const [gte, lte] = [raw.bpmGte, raw.bpmLte];
+  if (typeof gte === 'string' && typeof lte === 'string' && /^\d+$/u.test(gte) && /^\d+$/u.test(lte) && Number(gte) > Number(lte)) {
+    [raw.bpmGte, raw.bpmLte] = [lte, gte];
+  }
   for (let attempt = 0; attempt <= CONDITION_PARAMS.length; attempt++) {
     const parsed = parseMusicQuery(raw);
     if (parsed.ok) return fromQuery(parsed.value);

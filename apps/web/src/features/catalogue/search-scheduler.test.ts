@@ -120,6 +120,17 @@ describe('SearchScheduler', () => {
     expect(runs).toEqual([]);
   });
 
+  it('should show the list without text at once when the box of a text search is emptied, guard or not', () => {
+    const { runs, advance, scheduler } = setup();
+    scheduler.applyFilters(genre(200, 'rain'));
+    scheduler.textChanged(genre(200, 'rai'));
+    advance(10);
+    scheduler.textCleared(genre(200, ''));
+    expect(runs.slice(1)).toEqual([{ kind: 'simple', conditions: genre(200), debounced: false }]);
+    advance(1000);
+    expect(runs).toHaveLength(2);
+  });
+
   it('should hand searches to a replaced runner', () => {
     const { runs, scheduler } = setup();
     const other: SearchRequest[] = [];

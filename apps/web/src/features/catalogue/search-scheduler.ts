@@ -25,7 +25,8 @@ const realClock: SchedulerClock = {
 
 /**
  * When a search runs (spec section 4), free of React so the timing rules are unit-tested:
- * - typed text searches 300 ms after typing stops, and only when it is not empty;
+ * - typed text searches 300 ms after typing stops, and only when it is not empty; emptying the box of a
+ *   text search shows the list without text at once;
  * - Enter or the button searches at once;
  * - a filter change searches 300 ms later; removing the last filter searches too, so the list never
  *   keeps showing results of a filter no longer on screen;
@@ -48,6 +49,16 @@ export class SearchScheduler {
     this.cancel();
     if (conditions.q.trim() === '') return;
     this.timer = this.clock.setTimer(() => this.fire('simple', conditions, true), this.debounceMs);
+  }
+
+  /**
+   * The text box was emptied (by typing or its clear button) while the list shows a text search: the list
+   * without text comes back at once. This is not a search for empty text, so neither the debounce nor the
+   * 350 ms guard applies.
+   */
+  textCleared(conditions: SearchConditions): void {
+    this.cancel();
+    this.run({ kind: 'simple', conditions: normalizeConditions({ ...conditions, q: '' }), debounced: false });
   }
 
   /** Enter or the search button. */

@@ -21,11 +21,11 @@ export function LegalPage({ title, document }: LegalPageProps) {
           {t('legal.koreanOnly')}
         </Alert>
       )}
+      <p className="sori-legal-dates" data-testid="legal-dates">
+        <span>{t('legal.announcedOn', { date: document.announcedOn })}</span>
+        <span>{t('legal.effectiveOn', { date: document.effectiveOn })}</span>
+      </p>
       <article lang="ko" className="sori-legal-body">
-        <p className="sori-legal-dates" data-testid="legal-dates">
-          <span>공고일자: {document.announcedOn}</span>
-          <span>시행일자: {document.effectiveOn}</span>
-        </p>
         {document.sections.map((section) => (
           <section key={section.heading}>
             <h2 className="h6">{section.heading}</h2>

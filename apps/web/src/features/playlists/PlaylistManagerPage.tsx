@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Icon, type IconName } from '../../components/Icon';
 import { MenuButton } from '../../components/MenuButton';
 import { PageHeader } from '../../components/PageHeader';
+import { failureText } from '../../lib/failure-text';
 import { LoginRequired } from '../auth/LoginRequired';
 import { useSession } from '../auth/useSession';
 import { Pagination } from '../catalogue/Pagination';
@@ -57,7 +58,7 @@ function Manager() {
   // Spec section 8: playlist errors show in one dismissible red alert in the manager.
   const [error, setError] = useState<string | null>(null);
   const [loadErrorDismissed, setLoadErrorDismissed] = useState(false);
-  const shownError = error ?? (playlists.isError && !loadErrorDismissed ? t('playlists.errors.load') : null);
+  const shownError = error ?? (playlists.isError && !loadErrorDismissed ? failureText(playlists.error, t('playlists.errors.load')) : null);
 
   const entries: Entry[] = [
     { id: 0, label: t('playlists.liked'), icon: 'heart' },
@@ -231,6 +232,11 @@ function SelectedTracks({ entry, onError }: { entry: Entry; onError: (message: s
           {t('playlists.open')}
         </Link>
       ) : null}
+      {entry.playlist?.description ? (
+        <p className="w-100 m-0 text-body-secondary small" data-testid="manager-selected-description">
+          {entry.playlist.description}
+        </p>
+      ) : null}
     </div>
   );
 
@@ -249,7 +255,7 @@ function SelectedTracks({ entry, onError }: { entry: Entry; onError: (message: s
     return (
       <section aria-label={entry.label}>
         {heading}
-        <Alert variant="danger">{t('playlists.errors.load')}</Alert>
+        <Alert variant="danger">{failureText(tracks.error, t('playlists.errors.load'))}</Alert>
       </section>
     );
   }

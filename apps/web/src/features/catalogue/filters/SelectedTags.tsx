@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
-import { hasFilters, NO_CONDITIONS, type SearchConditions } from '../search-conditions';
+import { hasFilters, NO_CONDITIONS, normalizeConditions, type SearchConditions } from '../search-conditions';
 import { INFINITY_SIGN } from './FilterFields';
 import { genreLabel, isGroupCode, moodLabel, speedLabel, useLabelLanguage } from './labels';
 
@@ -27,9 +27,11 @@ export function SelectedTags({ conditions, onRemove }: { conditions: SearchCondi
   }
   if (c.soundKey) tags.push({ key: 'key', text: t('filters.keyTag', { key: c.soundKey }), without: { ...c, soundKey: null } });
   if (c.bpmMin !== null || c.bpmMax !== null) {
+    // The range as it is searched: bounds typed the wrong way round are swapped here too.
+    const { bpmMin, bpmMax } = normalizeConditions(c);
     tags.push({
       key: 'bpm',
-      text: t('filters.bpmRange', { min: c.bpmMin ?? 0, max: c.bpmMax ?? INFINITY_SIGN }),
+      text: t('filters.bpmRange', { min: bpmMin ?? 0, max: bpmMax ?? INFINITY_SIGN }),
       without: { ...c, bpmMin: null, bpmMax: null },
     });
   }
