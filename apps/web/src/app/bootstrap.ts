@@ -1,8 +1,10 @@
+import type { SigninResult } from '@sori/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { configureApiClient } from '../lib/api-client';
+import { api, configureApiClient } from '../lib/api-client';
 import { i18n, currentLanguage } from '../i18n';
 import { sessionStore } from '../features/auth/session';
 import { userKeys } from '../features/auth/queries';
+import { startTokenRefresh } from '../features/auth/token-refresh';
 
 /** Wires the framework-free modules together once, before the first render. */
 export function wireApp(queryClient: QueryClient): void {
@@ -12,6 +14,9 @@ export function wireApp(queryClient: QueryClient): void {
     onUnauthorized: () => sessionStore.clear(),
     networkErrorMessage: () => i18n.t('errors.network'),
   });
+
+  // An active user stays signed in: each token is exchanged for a fresh one of the same session before it lapses.
+  startTokenRefresh({ store: sessionStore, refresh: () => api.post<SigninResult>('/token/refresh') });
 
   // Whenever the signed-in identity changes (sign-in, sign-out, a 401 anywhere, another tab), data that
   // belonged to the previous identity must go, and lists carrying per-user flags (liked) must refetch.
