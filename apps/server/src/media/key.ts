@@ -14,7 +14,7 @@ export interface KeyEstimate {
   tuningCents: number;
 }
 
-const MIN_CORRELATION = 0.45;
+const MIN_CORRELATION = 0.3;
 
 /** Chroma resolution while accumulating: 10 cents, so the tuning can be found before folding to 12. */
 export const CHROMA_BINS = 120;
@@ -106,7 +106,8 @@ export function estimateKey(fineChroma: ArrayLike<number>, fineBassChroma?: Arra
   scores.sort((a, b) => b.r - a.r);
   const best = scores[0]!;
   const second = scores[1]!;
-  // Noise and unpitched percussion correlate weakly with every key (≈0.25); music scores 0.55 and more.
+  // Noise and unpitched percussion correlate weakly with every key; music scores 0.4 and more (distorted
+  // power chords are the weakest).
   if (best.r < MIN_CORRELATION) return null;
   return {
     tonic: best.tonic,
