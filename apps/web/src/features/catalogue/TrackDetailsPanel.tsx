@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { player } from '../player/player';
 import { genreLabel, moodLabel, useLabelLanguage } from './filters/labels';
+import { keyLabel } from './key-label';
 import { copyTrackLink } from './share';
 
 export interface TrackDetailsPanelProps {
@@ -21,7 +22,7 @@ export default function TrackDetailsPanel({ track, onClose, show = true }: Track
     [t('tracks.artist'), track.artist || t('tracks.unknownArtist')],
     [t('filters.genre'), track.genre !== null ? genreLabel(track.genre, lang) : '-'],
     [t('filters.moods'), track.moods.length ? track.moods.map((m) => moodLabel(m, lang)).join(', ') : '-'],
-    [t('tracks.key'), track.soundkey || '-'],
+    [t('tracks.key'), keyLabel(track.soundkey, track.keyMode, lang)],
     [t('tracks.bpm'), track.bpm !== null ? String(track.bpm) : '-'],
     [t('tracks.time'), track.duration || '-'],
   ];
