@@ -67,5 +67,5 @@ describe('tempo and key accuracy on held-out General MIDI arrangements', async (
   });
 });
 
-/** Percent; the held-out half measured 100, 100, 77.5 and 90 at the freeze (bench/RESULTS.md). */
+/** Percent; the held-out half measured 97.5, 100, 77.5 and 90 at the freeze (bench/RESULTS.md). */
 const FLOOR = { tempoExact: 95, tempoOctave: 97.5, tonicExact: 72.5, keyRelative: 85 };
