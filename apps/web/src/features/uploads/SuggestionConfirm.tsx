@@ -45,7 +45,7 @@ export function SuggestionConfirm({ track }: { track: Music }) {
             <span aria-hidden="true">—</span>
             <Button
               size="sm"
-              variant="outline-primary"
+              variant="outline-secondary"
               aria-label={r.label}
               disabled={update.isPending}
               onClick={() => confirm(r.what)}

@@ -40,9 +40,7 @@ export function changesOf(before: Draft, after: Draft): TrackMetadata {
   if (after.genre !== before.genre) changes.genre = after.genre ? Number(after.genre) : null;
   if ([...after.moods].sort().join() !== [...before.moods].sort().join()) changes.moods = after.moods.length ? after.moods : null;
   if (after.soundKey !== before.soundKey) changes.soundKey = after.soundKey || null;
-  if (after.keyMode !== before.keyMode || (changes.soundKey && after.keyMode)) {
-    changes.keyMode = after.keyMode === 'major' || after.keyMode === 'minor' ? after.keyMode : null;
-  }
+  if (after.keyMode !== before.keyMode) changes.keyMode = after.keyMode === 'major' || after.keyMode === 'minor' ? after.keyMode : null;
   if (after.bpm.trim() !== before.bpm.trim()) changes.bpm = after.bpm.trim() ? Number(after.bpm) : null;
   return changes;
 }
@@ -150,7 +148,12 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested }: Track
         </Form.Group>
         <Form.Group className="col-sm-3 col-lg-4" controlId={`${id}-key`}>
           <Form.Label>{t('tracks.key')}</Form.Label>
-          <Form.Select value={draft.soundKey} onChange={(e) => set({ soundKey: e.target.value })} data-testid="meta-key">
+          <Form.Select
+            value={draft.soundKey}
+            // Another key makes the measured mode meaningless: it is cleared unless the uploader chose one.
+            onChange={(e) => set({ soundKey: e.target.value, keyMode: draft.keyMode === initial.keyMode ? '' : draft.keyMode })}
+            data-testid="meta-key"
+          >
             <option value="">{t('upload.measured')}</option>
             {KEY_GROUPS.map((group) => (
               <optgroup key={group} label={t(`filters.keyGroups.${group}`)}>
