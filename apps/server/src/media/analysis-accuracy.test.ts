@@ -28,8 +28,8 @@ describe('the analysis evaluation set', () => {
 
 /**
  * The floor under the held-out figures of bench/RESULTS.md ("Media analysis"). The 40 held-out pieces are
- * rendered with FluidSynth (cached in node_modules/.cache/sori-analysis-eval: about a minute on two cores
- * the first time, 30 s after) and analysed through the real decoder. Floors sit a little below what they
+ * rendered with FluidSynth (cached in node_modules/.cache/sori-analysis-eval: 29 s on two cores at load 4
+ * the first time, about 6 s after) and analysed through the real decoder. Floors sit a little below what they
  * measured when the analyser was frozen, so small changes in rendering do not make it flaky; the tempo
  * floor is above what the analyser measured before the metrical level was chosen on the accents (92.5 %).
  */
