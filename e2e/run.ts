@@ -13,6 +13,7 @@ import './specs/player.spec';
 import './specs/actions.spec';
 import './specs/playlists.spec';
 import './specs/upload.spec';
+import './specs/analysis.spec';
 import './specs/visual.spec';
 import './specs/visual-data.spec';
 import './specs/budget.spec';

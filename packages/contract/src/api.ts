@@ -32,6 +32,8 @@ export interface Music {
   /** Seconds. */
   playTime: number | null;
   soundkey: string | null;
+  /** Mode of the key: 'A' with 'minor' is A minor. Null when the key or its mode is unknown. */
+  keyMode: KeyMode | null;
   bpm: number | null;
   genre: number | null;
   moods: number[];
@@ -49,7 +51,23 @@ export interface Music {
   peaksUrl: string | null;
   /** Only on the owner's own uploads. */
   published?: boolean;
+  /**
+   * Only on the owner's own uploads: what the analysis measured but did not publish because it was not sure
+   * enough (below the confidence threshold), offered for the uploader to confirm. Absent when nothing waits.
+   */
+  suggested?: MusicSuggestion;
   createdAt: string;
+}
+
+export type KeyMode = 'major' | 'minor';
+export const KEY_MODES: readonly KeyMode[] = ['major', 'minor'];
+
+export interface MusicSuggestion {
+  /** Measured tempo awaiting confirmation (the track's `bpm` is null meanwhile), else null. */
+  bpm: number | null;
+  /** Measured key awaiting confirmation (the track's `soundkey` is null meanwhile), else null. */
+  soundkey: string | null;
+  keyMode: KeyMode | null;
 }
 
 export interface User {
@@ -158,5 +176,7 @@ export const TrackMetadataRequest = z.object({
   genre: z.number().int().nullable().optional(),
   moods: z.array(z.number().int()).max(10).nullable().optional(),
   soundKey: z.string().max(3).nullable().optional(),
+  /** Mode of the key; with `soundKey: null` the measured mode comes back along with the measured key. */
+  keyMode: z.enum(['major', 'minor']).nullable().optional(),
   bpm: z.number().nullable().optional(),
 });

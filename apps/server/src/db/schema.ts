@@ -51,6 +51,12 @@ export interface TracksTable {
   /** What the pipeline measured, kept beside the values in force (which an uploader may override). */
   estimated_bpm: number | null;
   estimated_key: string | null;
+  /** 'major' | 'minor' of the key in force (null when unknown), and as measured. */
+  key_mode: string | null;
+  estimated_key_mode: string | null;
+  /** How sure the analysers were of the measured tempo and key, 0..1 (null when nothing was measured). */
+  bpm_confidence: number | null;
+  key_confidence: number | null;
   play_count: Generated<number>;
   like_count: Generated<number>;
   download_count: Generated<number>;

@@ -20,6 +20,10 @@ const CHROMA_MIN_HZ = 55;
 const CHROMA_MAX_HZ = 2000;
 const BASS_MAX_HZ = 220;
 const C4_HZ = 261.6255653005986;
+const FIFTH_BINS = (CHROMA_BINS / 12) * 7;
+const SUBHARMONIC_SHARE = 0.4;
+/** Upper edge of the bands whose onsets choose the metrical level (kick, bass, snare body). */
+const ACCENT_MAX_HZ = 400;
 
 /** Collects samples and calls back for every complete frame of `size` samples, `hop` apart. */
 class Framer {
@@ -110,6 +114,9 @@ export class Analyser {
   private readonly prevBands: Float64Array;
   private readonly curBands: Float64Array;
   private readonly envelope = new Series();
+  /** Onset strength of the bands below ACCENT_MAX_HZ (kick, bass, snare body): where the beat is felt. */
+  private readonly accents = new Series();
+  private readonly accentBands: number;
   private readonly onsetFramer: Framer;
 
   private readonly keyFft = new RealFft(KEY_FFT);
@@ -134,6 +141,7 @@ export class Analyser {
       if (edges.length === 0 || bin > edges[edges.length - 1]!) edges.push(bin);
     }
     this.bandEdges = Int32Array.from(edges);
+    this.accentBands = Math.max(1, edges.findIndex((bin) => bin * binHz > ACCENT_MAX_HZ) - 1);
     this.prevBands = new Float64Array(edges.length - 1);
     this.curBands = new Float64Array(edges.length - 1);
     this.onsetFramer = new Framer(ONSET_FFT, ONSET_HOP, (b, o) => this.onsetStep(b, o));
@@ -181,7 +189,9 @@ export class Analyser {
     // the subdivision.
     const scale = 2 / (ONSET_FFT / 2);
     let flux = 0;
+    let accent = 0;
     for (let b = 0; b < cur.length; b++) {
+      if (b === this.accentBands) accent = flux;
       let s = 0;
       for (let k = edges[b]!; k < edges[b + 1]!; k++) s += Math.sqrt(re[k]! * re[k]! + im[k]! * im[k]!);
       const v = Math.log1p(scale * s);
@@ -191,6 +201,7 @@ export class Analyser {
     }
     // The first frame has no predecessor: its "rise" from nothing is not an onset.
     this.envelope.push(this.envelope.length === 0 ? 0 : flux);
+    this.accents.push(this.accents.length === 0 ? 0 : accent);
     prev.set(cur);
   }
 
@@ -233,6 +244,11 @@ export class Analyser {
       const weight = Math.sqrt(m);
       fc[lo % CHROMA_BINS]! += weight * (1 - f);
       fc[(lo + 1) % CHROMA_BINS]! += weight * f;
+      // Harmonic weighting: a peak may be the third harmonic of a note a twelfth below, so a share of it goes
+      // to the fifth below. Without it the overtones of every note pull the key towards its dominant.
+      const sub = lo + CHROMA_BINS - FIFTH_BINS;
+      fc[sub % CHROMA_BINS]! += SUBHARMONIC_SHARE * weight * (1 - f);
+      fc[(sub + 1) % CHROMA_BINS]! += SUBHARMONIC_SHARE * weight * f;
       if (hz < BASS_MAX_HZ) {
         fb[lo % CHROMA_BINS]! += weight * (1 - f);
         fb[(lo + 1) % CHROMA_BINS]! += weight * f;
@@ -256,7 +272,7 @@ export class Analyser {
     const durationSec = this.samples / this.sampleRate;
     const rms = this.samples > 0 ? Math.sqrt(this.sumSquares / this.samples) : 0;
     const fps = this.sampleRate / ONSET_HOP;
-    const tempo = estimateTempo(this.envelope.toFloat64(), fps, { level: rms });
+    const tempo = estimateTempo(this.envelope.toFloat64(), fps, { level: rms, accents: this.accents.toFloat64() });
     const key = estimateKey(this.chroma, this.bassChroma);
     return {
       sampleRate: this.sampleRate,

@@ -15,6 +15,8 @@ export interface KeyEstimate {
 }
 
 const MIN_CORRELATION = 0.45;
+/** Share of the bass distribution (below 220 Hz) added to the whole chroma (0.25 chosen on the tune half). */
+const BASS_WEIGHT = 0.25;
 
 /** Chroma resolution while accumulating: 10 cents, so the tuning can be found before folding to 12. */
 export const CHROMA_BINS = 120;
@@ -97,7 +99,7 @@ export function estimateKey(fineChroma: ArrayLike<number>, fineBassChroma?: Arra
   if (fineBassChroma) {
     const bass = foldChroma(fineBassChroma).chroma;
     const bt = bass.reduce((a, b) => a + b, 0);
-    if (bt > 0) for (let i = 0; i < 12; i++) combined[i]! += (0.5 * bass[i]!) / bt;
+    if (bt > 0) for (let i = 0; i < 12; i++) combined[i]! += (BASS_WEIGHT * bass[i]!) / bt;
   }
   const scores: { tonic: number; mode: KeyMode; r: number }[] = [];
   for (const mode of ['major', 'minor'] as const) {

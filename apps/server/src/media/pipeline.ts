@@ -29,6 +29,8 @@ export interface IngestOverrides {
   genre?: number | null;
   moods?: readonly number[] | null;
   soundKey?: string | null;
+  /** Mode of the uploader's key; without it, the measured mode is kept when the tonic agrees. */
+  keyMode?: KeyMode | null;
   bpm?: number | null;
 }
 
@@ -78,6 +80,7 @@ export interface IngestResult {
   durationSec: number;
   bpm: number | null;
   soundKey: string | null;
+  keyMode: KeyMode | null;
   speed: 1 | 2 | 3 | 4 | null;
   /** What the audio analysis measured, kept apart so the UI can offer it as a suggestion. */
   estimated: {
@@ -285,6 +288,7 @@ function buildResult(
     durationSec: Math.round(analysis.durationSec * 1000) / 1000,
     bpm,
     soundKey: keyOverride ?? analysis.soundKey,
+    keyMode: keyOverride === null ? (key?.mode ?? null) : (o.keyMode ?? (keyOverride === analysis.soundKey ? (key?.mode ?? null) : null)),
     speed: bpm === null ? null : speedFromBpm(bpm),
     estimated: {
       bpm: analysis.bpm,

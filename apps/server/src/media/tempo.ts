@@ -3,7 +3,7 @@ import { autocorrelation, movingAverage, sampleAt } from './dsp';
 export interface TempoEstimate {
   /** Beats per minute, one decimal. */
   bpm: number;
-  /** 0..1: how clearly the winning periodicity stands out from the other candidates. */
+  /** 0..1: how periodic the onsets are at the beat period and its multiples (equals `periodicity`). */
   confidence: number;
   /** Normalised autocorrelation of the onsets at the beat period and its multiples: how periodic they are. */
   periodicity: number;
@@ -91,10 +91,8 @@ export function estimateTempo(envelope: Float64Array, fps: number, opts: TempoOp
   const step = 0.05;
   let best = -Infinity;
   let bestBpm = 0;
-  const grid: { bpm: number; s: number }[] = [];
   for (let bpm = minBpm; bpm <= maxBpm; bpm += step) {
     const s = score(bpm);
-    grid.push({ bpm, s });
     const weighted = s * prior(bpm);
     if (weighted > best) {
       best = weighted;
@@ -104,19 +102,24 @@ export function estimateTempo(envelope: Float64Array, fps: number, opts: TempoOp
   if (!(best > 0)) return null;
 
   let bpm = refine(bestBpm, score, step);
-  bpm = chooseMetricalLevel(opts.accents ? prepare(opts.accents, fps) : rectified, fps, bpm, minBpm, maxBpm);
+  bpm = chooseMetricalLevel(rectified, opts.accents ? prepare(opts.accents, fps) : null, fps, bpm, minBpm, maxBpm);
   // Re-centre on the comb's own maximum at the chosen level: doubling or halving keeps the error of the
   // level it came from, and the longer period's multiples pin the shorter one down too.
   bpm = refine(localMax(bpm, score, step, minBpm, maxBpm), score, step);
-  const second = secondBest(grid, bpm, prior);
-  const confidence = Math.max(0, Math.min(1, 1 - second / Math.max(best, score(bpm) * prior(bpm))));
   const periodicity = score(bpm);
+  // How steady and clear the beat is. The margin over other tempi (the old measure) says nothing once the
+  // metrical level has been chosen on the accents: a four-on-the-floor track at 160 has a comb maximum at 80
+  // as high as at 160, yet its tempo is certain. Rubato and beat-less passages lower the periodicity.
+  const confidence = Math.max(0, Math.min(1, periodicity));
   if (periodicity < MIN_PERIODICITY) return null;
   return { bpm: Math.round(bpm * 10) / 10, confidence: Math.round(confidence * 100) / 100, periodicity: Math.round(periodicity * 1000) / 1000 };
 }
 
 const DOUBLE_IF_HALF_RATIO_ABOVE = 0.6;
 const HALVE_IF_ALTERNATE_RATIO_BELOW = 0.4;
+const HALVE_IF_ACCENT_ALTERNATE_BELOW = 0.15;
+/** The low band alone doubles only up to here: eighth-note bass lines under a slow beat are common. */
+const ACCENT_LEVEL_MAX = 180;
 /** Doubling or halving never leaves the range where library music's beats are felt. */
 const LEVEL_MIN = 58;
 const LEVEL_MAX = 200;
@@ -125,20 +128,42 @@ const LEVEL_MAX = 200;
  * Picks the beat among the metrical levels related by two (subdivision, beat, half-bar). Listeners tap
  * the fastest level whose pulses are all strong: if the points halfway between the beats are nearly as
  * strong as the beats (a backbeat snare heard as "half time"), the beat is twice as fast; if every other
- * beat is weak (eighth-note hats heard as beats), it is half as fast.
+ * beat is weak (eighth-note hats heard as beats), it is half as fast. Both questions are asked of the
+ * whole-band onsets and of the low-band accents (kick, bass, snare body): a four-on-the-floor kick under a
+ * clap on 2 and 4 says "twice as fast" only in the low band, and eighth-note arpeggios over a bass on the
+ * beat say "half as fast" only there. The low band must be clearer to halve (every other pulse nearly
+ * silent), because a bass that plays on half notes under a steady beat is common.
  */
-function chooseMetricalLevel(e: Float64Array, fps: number, bpm: number, minBpm: number, maxBpm: number): number {
+function chooseMetricalLevel(e: Float64Array, accents: Float64Array | null, fps: number, bpm: number, minBpm: number, maxBpm: number): number {
   let current = bpm;
-  for (let i = 0; i < 3; i++) {
-    const s = pulseStrengths(e, (60 * fps) / current);
-    if (s.on <= 0) break;
-    if (s.half / s.on > DOUBLE_IF_HALF_RATIO_ABOVE && current * 2 <= Math.min(maxBpm, LEVEL_MAX)) {
-      current *= 2;
-      continue;
+  const visited = [bpm];
+  // When the two bands disagree (one says double, the other, at the doubled level, says halve), the
+  // levels would alternate: keep the comb's own choice then.
+  const move = (next: number): boolean => {
+    if (visited.some((v) => Math.abs(v / next - 1) < 0.01)) {
+      current = bpm;
+      return false;
     }
-    if (s.alternate < HALVE_IF_ALTERNATE_RATIO_BELOW && current / 2 >= Math.max(minBpm, LEVEL_MIN)) {
-      current /= 2;
-      continue;
+    visited.push(next);
+    current = next;
+    return true;
+  };
+  for (let i = 0; i < 3; i++) {
+    const period = (60 * fps) / current;
+    const s = pulseStrengths(e, period);
+    if (s.on <= 0) break;
+    const a = accents ? pulseStrengths(accents, period) : null;
+    const halfStrong =
+      s.half / s.on > DOUBLE_IF_HALF_RATIO_ABOVE ||
+      (a !== null && a.on > 0 && a.half / a.on > DOUBLE_IF_HALF_RATIO_ABOVE && current * 2 <= ACCENT_LEVEL_MAX);
+    if (halfStrong && current * 2 <= Math.min(maxBpm, LEVEL_MAX)) {
+      if (move(current * 2)) continue;
+      break;
+    }
+    const alternateWeak = s.alternate < HALVE_IF_ALTERNATE_RATIO_BELOW || (a !== null && a.on > 0 && a.alternate < HALVE_IF_ACCENT_ALTERNATE_BELOW);
+    if (alternateWeak && current / 2 >= Math.max(minBpm, LEVEL_MIN)) {
+      if (move(current / 2)) continue;
+      break;
     }
     break;
   }
@@ -235,14 +260,4 @@ function refine(bpm: number, score: (b: number) => number, step: number): number
   if (d >= 0) return bpm;
   const off = (0.5 * (a - c)) / d;
   return bpm + Math.max(-1, Math.min(1, off)) * step;
-}
-
-/** Best weighted score outside ±4% of the winner: the runner-up a listener could have meant. */
-function secondBest(grid: { bpm: number; s: number }[], winner: number, prior: (b: number) => number): number {
-  let best = 0;
-  for (const g of grid) {
-    if (Math.abs(g.bpm / winner - 1) < 0.04) continue;
-    best = Math.max(best, g.s * prior(g.bpm));
-  }
-  return best;
 }

@@ -42,6 +42,10 @@ export const WIRE_COLUMNS = [
   'file_name',
   'created_at',
   'updated_at',
+  'key_mode',
+  'estimated_bpm',
+  'estimated_key',
+  'estimated_key_mode',
 ] as const;
 export type WireRow = Pick<TrackRow, (typeof WIRE_COLUMNS)[number]>;
 
@@ -51,7 +55,7 @@ export type TrackReader = (ids: readonly number[]) => WireRow[] | Promise<WireRo
 /** Up to this many ids, a statement with one placeholder per id is prepared once and kept. */
 const PREPARED_ID_LISTS = 100;
 
-type RawWire = [number, string, string | null, number | null, string, string | null, number | null, number | null, number | null, number | null, number, string, string | null, string | null, string | null, string | null, string | null, string | null, string, string];
+type RawWire = [number, string, string | null, number | null, string, string | null, number | null, number | null, number | null, number | null, number, string, string | null, string | null, string | null, string | null, string | null, string | null, string, string, string | null, number | null, string | null, string | null];
 
 /**
  * Page rows without building or preparing a query per request. On the embedded SQLite, through statements
@@ -103,6 +107,10 @@ export function trackReader(
       file_name: r[17],
       created_at: r[18],
       updated_at: r[19],
+      key_mode: r[20],
+      estimated_bpm: r[21],
+      estimated_key: r[22],
+      estimated_key_mode: r[23],
     }));
   };
 }

@@ -1,9 +1,10 @@
-import { BPM_RANGE, isGenreCode, isMoodCode, parseSoundKey, speedFromBpm, TEXT_LIMITS, type Music } from '@sori/contract';
+import { BPM_RANGE, KEY_MODES, isGenreCode, isMoodCode, parseSoundKey, speedFromBpm, TEXT_LIMITS, type Music } from '@sori/contract';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, TracksTable } from '../db/schema';
 import { AppError, badRequest, notFound } from '../lib/app-error';
 import { nowIso } from '../lib/time';
 import { removeStaleEntries } from '../lib/stale-files';
+import { publishableEstimate } from '../media/confidence';
 import { ingest, trackKeys, type IngestOverrides, type IngestResult, type MediaLimits, type MediaStorage } from '../media';
 import * as tracks from '../repositories/track.repository';
 import type { TrackRow } from '../repositories/track.repository';
@@ -17,6 +18,7 @@ export interface TrackMetadataInput {
   genre?: number | null;
   moods?: number[] | null;
   soundKey?: string | null;
+  keyMode?: 'major' | 'minor' | null;
   bpm?: number | null;
 }
 
@@ -68,6 +70,12 @@ export function parseTrackMetadata(raw: Record<string, unknown>): TrackMetadataI
       out.soundKey = k;
     }
   }
+  if ('keyMode' in raw) {
+    const v = raw['keyMode'];
+    if (v === null || v === undefined || v === '') out.keyMode = null;
+    else if (typeof v === 'string' && (KEY_MODES as readonly string[]).includes(v)) out.keyMode = v as 'major' | 'minor';
+    else throw badRequest('INVALID_FILTER', { field: 'keyMode' });
+  }
   if ('bpm' in raw) {
     const b = int(raw['bpm'], 'bpm');
     if (b !== null && (b < BPM_RANGE.min || b > BPM_RANGE.max)) throw badRequest('INVALID_FILTER', { field: 'bpm' });
@@ -91,16 +99,24 @@ export interface MediaServiceDeps {
 
 const DEFAULT_LEASE_MS = 120_000;
 
-/** The row columns an ingest result fills in. */
-export function rowFromIngest(r: IngestResult): Updateable<TracksTable> {
+/**
+ * The row columns an ingest result fills in. With `confirmUnsure` (uploads: there is an uploader to ask),
+ * a measured tempo or key below the confidence threshold is kept only as the estimate, for the uploader to
+ * confirm, instead of being published; what the uploader typed always stands.
+ */
+export function rowFromIngest(r: IngestResult, opts: { confirmUnsure?: boolean } = {}): Updateable<TracksTable> {
+  const sure = opts.confirmUnsure ? publishableEstimate(r.estimated) : { bpm: true, key: true };
+  const bpm = r.overridden.bpm || sure.bpm ? r.bpm : null;
+  const keyInForce = r.overridden.soundKey || sure.key;
   return {
     title: r.title,
     artist: r.artist,
     genre: r.genre,
     moods: r.moods.join(','),
-    sound_key: r.soundKey,
-    bpm: r.bpm,
-    speed: r.speed,
+    sound_key: keyInForce ? r.soundKey : null,
+    key_mode: keyInForce ? r.keyMode : null,
+    bpm,
+    speed: bpm === null ? null : r.speed,
     duration_sec: r.durationSec,
     original_key: r.files.original.key,
     preview_key: r.files.preview.key,
@@ -113,6 +129,9 @@ export function rowFromIngest(r: IngestResult): Updateable<TracksTable> {
     original_size: r.files.original.size,
     estimated_bpm: r.estimated.bpmExact ?? r.estimated.bpm,
     estimated_key: r.estimated.soundKey,
+    estimated_key_mode: r.estimated.keyMode,
+    bpm_confidence: r.estimated.bpmConfidence,
+    key_confidence: r.estimated.keyConfidence,
     status: 'ready',
   };
 }
@@ -197,6 +216,7 @@ export class MediaService {
       if (meta.genre != null) overrides.genre = meta.genre;
       if (meta.moods != null) overrides.moods = meta.moods;
       if (meta.soundKey != null) overrides.soundKey = meta.soundKey;
+      if (meta.keyMode != null) overrides.keyMode = meta.keyMode;
       if (meta.bpm != null) overrides.bpm = meta.bpm;
       const result = await this.withSlot(() =>
         ingest(
@@ -204,7 +224,7 @@ export class MediaService {
           { trackId: id, storage, overrides, limits: this.deps.limits, ...(this.deps.workDir ? { workDir: this.deps.workDir } : {}) },
         ),
       );
-      const row = await tracks.updateTrack(db, id, rowFromIngest(result));
+      const row = await tracks.updateTrack(db, id, rowFromIngest(result, { confirmUnsure: opts.ownerId !== null }));
       if (!row) throw new AppError(500, 'INTERNAL');
       await catalogue.refresh([id]);
       return row;
@@ -253,7 +273,12 @@ export class MediaService {
     if (meta.artist !== undefined) patch.artist = meta.artist;
     if (meta.genre !== undefined) patch.genre = meta.genre;
     if (meta.moods !== undefined) patch.moods = (meta.moods ?? []).join(',');
-    if (meta.soundKey !== undefined) patch.sound_key = meta.soundKey ?? row.estimated_key;
+    if (meta.soundKey !== undefined) {
+      patch.sound_key = meta.soundKey ?? row.estimated_key;
+      // A key typed without its mode keeps the measured mode when the tonic is the measured one.
+      patch.key_mode =
+        meta.soundKey === null ? row.estimated_key_mode : (meta.keyMode ?? (meta.soundKey === row.estimated_key ? row.estimated_key_mode : null));
+    } else if (meta.keyMode !== undefined) patch.key_mode = row.sound_key === null ? null : meta.keyMode;
     if (meta.bpm !== undefined) {
       const bpm = meta.bpm ?? (row.estimated_bpm === null ? null : Math.round(row.estimated_bpm));
       patch.bpm = bpm;

@@ -1,4 +1,4 @@
-import { formatDuration, type Music } from '@sori/contract';
+import { formatDuration, type KeyMode, type Music } from '@sori/contract';
 import type { WireRow } from '../repositories/track.repository';
 import type { TokenService } from '../lib/tokens';
 
@@ -20,6 +20,8 @@ export const privateMediaResource = (trackId: number) => `media:${trackId}`;
 /** A cache-busting token per version of a track's media, so media URLs can be cached for a year. */
 const version = (row: WireRow) => Date.parse(row.updated_at).toString(36);
 
+const asKeyMode = (v: string | null): KeyMode | null => (v === 'major' || v === 'minor' ? v : null);
+
 /** The wire shape of a track (DECISIONS 8). The only producer of Music objects. */
 export function toMusic(row: WireRow, liked: boolean, urls: MediaUrls, viewerId: number | null): Music {
   const ready = row.status === 'ready';
@@ -38,6 +40,7 @@ export function toMusic(row: WireRow, liked: boolean, urls: MediaUrls, viewerId:
     duration: formatDuration(row.duration_sec),
     playTime: row.duration_sec === null ? null : Math.round(row.duration_sec * 1000) / 1000,
     soundkey: row.sound_key,
+    keyMode: row.sound_key === null ? null : asKeyMode(row.key_mode),
     bpm: row.bpm === null ? null : Math.round(row.bpm),
     genre: row.genre,
     moods: parseMoods(row.moods),
@@ -50,6 +53,14 @@ export function toMusic(row: WireRow, liked: boolean, urls: MediaUrls, viewerId:
     peaksUrl: ready && row.peaks_key ? `/api/media/peaks/${row.id}.json${q}` : null,
     createdAt: row.created_at,
   };
-  if (viewerId !== null && row.owner_id === viewerId) music.published = row.published === 1;
+  if (viewerId !== null && row.owner_id === viewerId) {
+    music.published = row.published === 1;
+    // Measured values not in force (below the confidence threshold) wait for the uploader's confirmation.
+    const bpm = row.bpm === null && row.estimated_bpm !== null ? Math.round(row.estimated_bpm) : null;
+    const soundkey = row.sound_key === null ? row.estimated_key : null;
+    if (bpm !== null || soundkey !== null) {
+      music.suggested = { bpm, soundkey, keyMode: soundkey === null ? null : asKeyMode(row.estimated_key_mode) };
+    }
+  }
   return music;
 }

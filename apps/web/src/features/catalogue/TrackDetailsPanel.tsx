@@ -6,6 +6,7 @@ import { Icon } from '../../components/Icon';
 import { joinList } from '../../i18n/grammar';
 import { player } from '../player/player';
 import { genreLabel, moodLabel, useLabelLanguage } from './filters/labels';
+import { keyLabel } from './key-label';
 import { copyTrackLink } from './share';
 
 export interface TrackDetailsPanelProps {
@@ -22,7 +23,7 @@ export default function TrackDetailsPanel({ track, onClose, show = true }: Track
     [t('tracks.artist'), track.artist || t('tracks.unknownArtist')],
     [t('filters.genre'), track.genre !== null ? genreLabel(track.genre, lang) : '-'],
     [t('filters.moods'), track.moods.length ? joinList(track.moods.map((m) => moodLabel(m, lang)), lang) : '-'],
-    [t('tracks.key'), track.soundkey || '-'],
+    [t('tracks.key'), keyLabel(track.soundkey, track.keyMode, lang)],
     [t('tracks.bpm'), track.bpm !== null ? String(track.bpm) : '-'],
     [t('tracks.time'), track.duration || '-'],
   ];

@@ -7,6 +7,8 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { MoodChoices } from '../catalogue/filters/FilterFields';
 import { useLabelLanguage } from '../catalogue/filters/labels';
+import { keyLabel } from '../catalogue/key-label';
+import { SuggestionConfirm } from './SuggestionConfirm';
 import { useTrackUpdateMutation, type TrackMetadata } from './queries';
 
 interface Draft {
@@ -15,6 +17,8 @@ interface Draft {
   genre: string;
   moods: number[];
   soundKey: string;
+  /** '' (measured / unknown), 'major' or 'minor'. */
+  keyMode: string;
   bpm: string;
 }
 
@@ -24,6 +28,7 @@ const draftOf = (track: Music): Draft => ({
   genre: track.genre === null ? '' : String(track.genre),
   moods: [...track.moods],
   soundKey: track.soundkey ?? '',
+  keyMode: track.keyMode ?? '',
   bpm: track.bpm === null ? '' : String(track.bpm),
 });
 
@@ -35,6 +40,7 @@ export function changesOf(before: Draft, after: Draft): TrackMetadata {
   if (after.genre !== before.genre) changes.genre = after.genre ? Number(after.genre) : null;
   if ([...after.moods].sort().join() !== [...before.moods].sort().join()) changes.moods = after.moods.length ? after.moods : null;
   if (after.soundKey !== before.soundKey) changes.soundKey = after.soundKey || null;
+  if (after.keyMode !== before.keyMode) changes.keyMode = after.keyMode === 'major' || after.keyMode === 'minor' ? after.keyMode : null;
   if (after.bpm.trim() !== before.bpm.trim()) changes.bpm = after.bpm.trim() ? Number(after.bpm) : null;
   return changes;
 }
@@ -95,13 +101,14 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested }: Track
             {t('tracks.bpm')} <strong>{track.bpm ?? '-'}</strong>
           </span>
           <span className="sori-meta-fact">
-            {t('tracks.key')} <strong>{track.soundkey ?? '-'}</strong>
+            {t('tracks.key')} <strong>{keyLabel(track.soundkey, track.keyMode, lang)}</strong>
           </span>
           <span className="sori-meta-fact">
             {t('tracks.time')} <strong>{track.duration ?? '-'}</strong>
           </span>
         </p>
       ) : null}
+      {track.suggested ? <SuggestionConfirm track={track} /> : null}
       {error ? (
         <Alert variant="danger" className="py-2 small" role="alert">
           {error}
@@ -141,7 +148,12 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested }: Track
         </Form.Group>
         <Form.Group className="col-sm-3 col-lg-4" controlId={`${id}-key`}>
           <Form.Label>{t('tracks.key')}</Form.Label>
-          <Form.Select value={draft.soundKey} onChange={(e) => set({ soundKey: e.target.value })} data-testid="meta-key">
+          <Form.Select
+            value={draft.soundKey}
+            // Another key makes the measured mode meaningless: it is cleared unless the uploader chose one.
+            onChange={(e) => set({ soundKey: e.target.value, keyMode: draft.keyMode === initial.keyMode ? '' : draft.keyMode })}
+            data-testid="meta-key"
+          >
             <option value="">{t('upload.measured')}</option>
             {KEY_GROUPS.map((group) => (
               <optgroup key={group} label={t(`filters.keyGroups.${group}`)}>
@@ -152,6 +164,14 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested }: Track
                 ))}
               </optgroup>
             ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group className="col-sm-3 col-lg-4" controlId={`${id}-mode`}>
+          <Form.Label>{t('keyMode.label')}</Form.Label>
+          <Form.Select value={draft.keyMode} onChange={(e) => set({ keyMode: e.target.value })} data-testid="meta-key-mode">
+            <option value="">{t('upload.notSet')}</option>
+            <option value="major">{t('keyMode.major')}</option>
+            <option value="minor">{t('keyMode.minor')}</option>
           </Form.Select>
         </Form.Group>
         <Form.Group className="col-sm-3 col-lg-4" controlId={`${id}-bpm`}>

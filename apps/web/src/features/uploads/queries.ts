@@ -11,6 +11,7 @@ export interface TrackMetadata {
   genre?: number | null;
   moods?: number[] | null;
   soundKey?: string | null;
+  keyMode?: 'major' | 'minor' | null;
   bpm?: number | null;
 }
 

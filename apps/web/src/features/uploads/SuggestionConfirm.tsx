@@ -1,0 +1,66 @@
+import type { Music } from '@sori/contract';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { useTranslation } from 'react-i18next';
+import { useLabelLanguage } from '../catalogue/filters/labels';
+import { keyLabel } from '../catalogue/key-label';
+import { useTrackUpdateMutation, type TrackMetadata } from './queries';
+
+/**
+ * What the analysis measured without being sure enough to publish it (`Music.suggested`): "Suggested:
+ * 128 BPM — Confirm". Confirming writes the value as the track's own; until then the track has no BPM or
+ * key in search.
+ */
+export function SuggestionConfirm({ track }: { track: Music }) {
+  const { t } = useTranslation();
+  const lang = useLabelLanguage();
+  const update = useTrackUpdateMutation();
+  const [confirmed, setConfirmed] = useState<{ bpm: boolean; key: boolean }>({ bpm: false, key: false });
+  const [failed, setFailed] = useState(false);
+  const s = track.suggested;
+  if (!s) return null;
+  const confirm = (what: 'bpm' | 'key') => {
+    const changes: TrackMetadata = what === 'bpm' ? { bpm: s.bpm } : { soundKey: s.soundkey, keyMode: s.keyMode };
+    setFailed(false);
+    update.mutate(
+      { id: track.id, changes },
+      { onSuccess: () => setConfirmed((c) => ({ ...c, [what]: true })), onError: () => setFailed(true) },
+    );
+  };
+  const key = keyLabel(s.soundkey, s.keyMode, lang);
+  const rows = [
+    s.bpm !== null && !confirmed.bpm
+      ? { what: 'bpm' as const, text: t('keyMode.suggestedBpm', { bpm: s.bpm }), label: t('keyMode.confirmBpm', { bpm: s.bpm }) }
+      : null,
+    s.soundkey !== null && !confirmed.key ? { what: 'key' as const, text: t('keyMode.suggestedKey', { key }), label: t('keyMode.confirmKey', { key }) } : null,
+  ].filter((r) => r !== null);
+  if (rows.length === 0) return null;
+  return (
+    <div className="sori-meta-unsure mb-3" data-testid="unsure-suggestions">
+      <p className="form-text mt-0 mb-2">{t('keyMode.unsure')}</p>
+      <ul className="list-unstyled m-0 d-flex flex-wrap gap-3">
+        {rows.map((r) => (
+          <li key={r.what} className="d-flex align-items-center gap-2">
+            <span data-testid={`suggested-${r.what}`}>{r.text}</span>
+            <span aria-hidden="true">—</span>
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              aria-label={r.label}
+              disabled={update.isPending}
+              onClick={() => confirm(r.what)}
+              data-testid={`confirm-${r.what}`}
+            >
+              {t('keyMode.confirm')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {failed ? (
+        <p className="text-danger small mt-2 mb-0" role="alert">
+          {t('keyMode.confirmFailed')}
+        </p>
+      ) : null}
+    </div>
+  );
+}

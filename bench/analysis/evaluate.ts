@@ -1,0 +1,87 @@
+/**
+ * Tempo and key accuracy on the FluidSynth evaluation set (apps/server/test/fixtures/eval-set.ts).
+ *
+ *   node --import tsx bench/analysis/evaluate.ts [--half tune|heldout|both] [--jobs 2] [--verbose]
+ *
+ * Renders the 80 pieces once (cached in node_modules/.cache/sori-analysis-eval), decodes and analyses each
+ * through the real `analyseFile`, and prints the issue's table for each half. Tune on `--half tune`; the
+ * held-out figures are the ones reported in bench/RESULTS.md.
+ */
+import { analyseFile } from '../../apps/server/src/media/analyse';
+import { probeFile } from '../../apps/server/src/media/probe';
+import {
+  evalSet, keyExact, keyRelative, renderPiece, renderUnavailable, summarise, tempoExact, tempoOctave, tonicExact,
+  type EvalPiece, type Scored,
+} from '../../apps/server/test/fixtures/eval-set';
+
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: string) => (args.includes(name) ? args[args.indexOf(name) + 1]! : dflt);
+const half = opt('--half', 'tune');
+const jobs = Number(opt('--jobs', '2'));
+const verbose = args.includes('--verbose');
+const NAMES = ['C', 'D♭', 'D', 'E♭', 'E', 'F', 'F♯', 'G', 'A♭', 'A', 'B♭', 'B'];
+
+async function mapLimit<T, R>(xs: T[], n: number, f: (x: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(xs.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: n }, async () => {
+    while (next < xs.length) {
+      const i = next++;
+      out[i] = await f(xs[i]!);
+    }
+  }));
+  return out;
+}
+
+export async function scorePiece(p: EvalPiece): Promise<Scored & { analyseMs: number }> {
+  const file = await renderPiece(p);
+  const t0 = performance.now();
+  const a = await analyseFile(file, await probeFile(file));
+  return {
+    piece: p,
+    bpm: a.tempo?.bpm ?? null,
+    bpmConfidence: a.tempo?.confidence ?? null,
+    tonic: a.key?.tonic ?? null,
+    mode: a.key?.mode ?? null,
+    keyConfidence: a.key?.confidence ?? null,
+    analyseMs: performance.now() - t0,
+  };
+}
+
+async function main(): Promise<void> {
+  const why = await renderUnavailable();
+  if (why) {
+    console.error(`cannot render the evaluation set: ${why}`);
+    process.exit(2);
+  }
+  const pieces = evalSet().filter((p) => half === 'both' || p.half === half);
+  const scored = await mapLimit(pieces, jobs, scorePiece);
+  const mark = (b: boolean) => (b ? '✓' : '✗');
+  if (verbose) {
+    for (const s of scored) {
+      const p = s.piece;
+      console.log(
+        `${String(p.index).padStart(2)} ${p.half.padEnd(7)} ${p.style.padEnd(10)} ${p.format.padEnd(4)} ` +
+          `bpm ${String(p.bpm).padStart(3)} → ${String(s.bpm).padStart(5)} (c ${s.bpmConfidence}) ${mark(tempoExact(s))}${mark(tempoOctave(s))}  ` +
+          `key ${(NAMES[p.tonic] + ' ' + p.mode).padEnd(9)} → ${((s.tonic === null ? '-' : NAMES[s.tonic]) + ' ' + s.mode).padEnd(9)} (c ${s.keyConfidence}) ${mark(tonicExact(s))}${mark(keyRelative(s))}` +
+          `${p.swing ? ' swing' : ''}${p.drums ? '' : ' no-drums'}${p.rubato ? ' rubato' : ''}`,
+      );
+    }
+  }
+  for (const h of half === 'both' ? ['tune', 'heldout'] : [half]) {
+    const sub = scored.filter((s) => s.piece.half === h);
+    const sum = summarise(sub);
+    console.log(`\n${h} half: ${sum.n} pieces`);
+    console.log(`| measure | Sori |`);
+    console.log(`| tempo within 2 % | ${sum.tempoExact} % |`);
+    console.log(`| tempo allowing double/half/triple | ${sum.tempoOctave} % |`);
+    console.log(`| key, tonic exact | ${sum.tonicExact} % |`);
+    console.log(`| key, tonic and mode exact | ${sum.keyExact} % |`);
+    console.log(`| key, allowing relative major/minor | ${sum.keyRelative} % |`);
+  }
+  const ms = scored.map((s) => s.analyseMs / 1000);
+  console.log(`\nanalysis (decode + analyse) ${ms.reduce((a, b) => a + b, 0).toFixed(1)} s for ${scored.length} pieces`);
+  void keyExact;
+}
+
+await main();
