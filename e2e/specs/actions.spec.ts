@@ -132,7 +132,7 @@ test('failed list loads: liked, downloaded, own and playlist tracks each name th
   await eventually(() => rowTitles(page), [track.title], 'retry loads the liked track');
 });
 
-test('downloads: signed out, no file info, level 1, failures each say so; at level 5 the file saves under its name', async (ctx) => {
+test("downloads: signed out, no file info, level 1, failures each say so; at level 5 the file saves as 'Artist - Title.ext' and the notice says so", async (ctx) => {
   const track = await trackNamed('Golden Dreams 122');
   const visitor = await ctx.newPage();
   await open(visitor, '/library');
@@ -175,8 +175,10 @@ test('downloads: signed out, no file info, level 1, failures each say so; at lev
   const saved = page.waitForEvent('download');
   await download.click();
   const file = await saved;
-  expectEqual(file.suggestedFilename(), track.fileName, 'saved under its file name');
+  const expected = `${track.artist} - ${track.title}.${/\.(\w+)$/u.exec(track.fileName ?? '')?.[1]}`;
+  expectEqual(file.suggestedFilename(), expected, "saved as 'Artist - Title.ext' (the server's Content-Disposition)");
   expectTrue((await file.failure()) === null, 'the file arrived');
+  await eventually(() => notice(page).locator('span').first().innerText(), tr('ko', 'download.started', { name: expected }), 'the notice names the saved file');
 
   await page.locator('[data-testid="side-download"]').click();
   await eventually(() => rowTitles(page), [track.title], 'listed under downloads');

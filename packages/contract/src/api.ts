@@ -40,7 +40,7 @@ export interface Music {
   filePath: string | null;
   /** Absolute (CDN) URL of the preview when configured, else null. */
   fileUrl: string | null;
-  /** The file name a licensed download is saved as. */
+  /** The file name a licensed download is saved as: `Artist - Title.ext` (`Title.ext` without an artist), safe on every OS. */
   fileName: string | null;
   liked: boolean;
   /** wave_{id}.png, 220×25. */
