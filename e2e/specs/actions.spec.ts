@@ -192,7 +192,7 @@ test("add to playlist: 'no playlists', then newest first in the modal; drag a ro
   await openTrack(page, 'Cosmic Road 119', 'Cosmic Road');
   await row(page, 'Cosmic Road 119').locator('[data-testid="row-add"]').click();
   const modal = page.locator('[data-testid="choose-playlist-modal"]');
-  await eventually(() => modal.locator('[data-testid="no-playlists"]').innerText(), tr('ko', 'playlists.none'), "'no playlists'");
+  await eventually(() => modal.locator('[data-testid="no-playlists"]').innerText(), tr('ko', 'playlistChoose.none'), "'no playlists'");
   await page.keyboard.press('Escape');
   await modal.waitFor({ state: 'detached' });
 
@@ -253,9 +253,11 @@ test("add to playlist: 'no playlists', then newest first in the modal; drag a ro
   const chosen = await createPlaylist(account, '역시 지운 목록');
   await openTrack(page, 'Cosmic Road 119', 'Cosmic Road');
   await sidebarItem(chosen.id).waitFor();
+  // The modal reads the playlists afresh when it opens: the playlist is deleted while it is open.
+  await row(page, 'Cosmic Road 119').locator('[data-testid="row-add"]').click();
+  await modal.locator('[data-testid="choose-playlist-list"] button', { hasText: chosen.name }).waitFor();
   await api(`/playbox/${chosen.id}`, { token: account.token, method: 'DELETE' });
   const logged = page.waitForEvent('console', { predicate: (m) => m.type() === 'warning' && m.text().includes('[playlist]') });
-  await row(page, 'Cosmic Road 119').locator('[data-testid="row-add"]').click();
   await modal.locator('[data-testid="choose-playlist-list"] button', { hasText: chosen.name }).click();
   await modal.waitFor({ state: 'detached' });
   await logged;

@@ -79,6 +79,19 @@ export interface Playlist {
   musicCount: number;
   createdAt: string;
   updatedAt: string;
+  /** Only with `GET /playbox/list?musicId=`: whether this playlist already holds that track. */
+  hasMusic?: boolean;
+}
+
+/** The answer of `POST /playlist/add` and `/playlist/remove`. */
+export interface PlaylistTrackResult {
+  playlistId: number;
+  musicId: number;
+  /** `/playlist/add`: false when the track was already there (not an error, not duplicated; DECISIONS 4). */
+  added?: boolean;
+  /** `/playlist/remove`: false when the track was not there. */
+  removed?: boolean;
+  musicCount: number;
 }
 
 export interface DownloadTicket {
