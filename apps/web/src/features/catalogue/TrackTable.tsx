@@ -192,8 +192,10 @@ function TrackRow({ track, current, playing, highlight, showActions, handlers, b
         <div className="sori-track-title text-truncate" title={track.title} data-testid="track-title">
           <Highlighted text={track.title} query={highlight} />
         </div>
-        <div className="sori-track-artist text-truncate" data-testid="track-artist">
-          <Highlighted text={artist} query={track.artist ? highlight : undefined} />
+        <div className="sori-track-artist" data-testid="track-artist">
+          <span className="text-truncate">
+            <Highlighted text={artist} query={track.artist ? highlight : undefined} />
+          </span>
           {badge}
         </div>
       </td>
