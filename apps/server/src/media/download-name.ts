@@ -14,9 +14,11 @@ function clean(text: string | null | undefined): string {
   return (text ?? '').normalize('NFC').replace(UNSAFE, '_').replace(/\s+/gu, ' ').trim();
 }
 
+const encoder = new TextEncoder();
+
 function capBytes(text: string, maxBytes: number): string {
-  const encoder = new TextEncoder();
-  if (encoder.encode(text).length <= maxBytes) return text;
+  // Three bytes a UTF-16 unit at most: a short name needs no encoding to know it fits.
+  if (text.length * 3 <= maxBytes || encoder.encode(text).length <= maxBytes) return text;
   let out = '';
   let bytes = 0;
   for (const ch of text) {
