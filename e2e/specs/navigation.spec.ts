@@ -129,7 +129,23 @@ test('phone screens (360×740, ko/en/ja, both themes): a readable search box, ti
       const clipped = titles.filter((x) => x.clipped && x.text.length <= 40).map((x) => x.text);
       if (clipped.length) failures.push(`${where}: titles cut: ${clipped.join(', ')}`);
       expectTrue(Math.min(...titles.map((x) => x.share)) >= 0.4, `${where}: title column ${Math.round(Math.min(...titles.map((x) => x.share)) * 100)}% of the row`);
+      const wrapped = await page.locator('[data-testid="track-time"]').evaluateAll((els) =>
+        els.filter((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+        }).length,
+      );
+      expectEqual(wrapped, 0, `${where}: durations on one line`);
+      // With a track on, the player bar keeps room for its title beside previous / play / next.
+      await page.locator('[data-testid="track-row"]').first().locator('[data-testid="track-time"]').click();
+      const barTitle = page.locator('[data-testid="player-title"]');
+      await barTitle.waitFor();
+      const titleWidth = (await barTitle.boundingBox())!.width;
+      expectTrue(titleWidth >= 150 || (await barTitle.evaluate((el) => el.scrollWidth <= el.clientWidth)), `${where}: player title ${Math.round(titleWidth)} px`);
+      await page.locator('[data-testid="player-next"]').waitFor();
       failures.push(...(await seriousViolations(page)).map((v) => `${where} /library: ${v}`));
+      await page.locator('[data-testid="player-close"]').click();
 
       // The upload list: the 'private' badge stays whole beside a long artist text.
       await open(page, '/upload');
