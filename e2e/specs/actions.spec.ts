@@ -132,7 +132,7 @@ test('failed list loads: liked, downloaded, own and playlist tracks each name th
   await eventually(() => rowTitles(page), [track.title], 'retry loads the liked track');
 });
 
-test('downloads: signed out, no file info, level 1, failures each say so; at level 5 the file saves under its name', async (ctx) => {
+test("downloads: signed out, no file info, level 1, failures each say so; at level 5 the file saves as 'Artist - Title.ext' and the notice says so", async (ctx) => {
   const track = await trackNamed('Golden Dreams 122');
   const visitor = await ctx.newPage();
   await open(visitor, '/library');
@@ -175,8 +175,10 @@ test('downloads: signed out, no file info, level 1, failures each say so; at lev
   const saved = page.waitForEvent('download');
   await download.click();
   const file = await saved;
-  expectEqual(file.suggestedFilename(), track.fileName, 'saved under its file name');
+  const expected = `${track.artist} - ${track.title}.${/\.(\w+)$/u.exec(track.fileName ?? '')?.[1]}`;
+  expectEqual(file.suggestedFilename(), expected, "saved as 'Artist - Title.ext' (the server's Content-Disposition)");
   expectTrue((await file.failure()) === null, 'the file arrived');
+  await eventually(() => notice(page).locator('span').first().innerText(), tr('ko', 'download.started', { name: expected }), 'the notice names the saved file');
 
   await page.locator('[data-testid="side-download"]').click();
   await eventually(() => rowTitles(page), [track.title], 'listed under downloads');
@@ -190,7 +192,7 @@ test("add to playlist: 'no playlists', then newest first in the modal; drag a ro
   await openTrack(page, 'Cosmic Road 119', 'Cosmic Road');
   await row(page, 'Cosmic Road 119').locator('[data-testid="row-add"]').click();
   const modal = page.locator('[data-testid="choose-playlist-modal"]');
-  await eventually(() => modal.locator('[data-testid="no-playlists"]').innerText(), tr('ko', 'playlists.none'), "'no playlists'");
+  await eventually(() => modal.locator('[data-testid="no-playlists"]').innerText(), tr('ko', 'playlistChoose.none'), "'no playlists'");
   await page.keyboard.press('Escape');
   await modal.waitFor({ state: 'detached' });
 
@@ -251,9 +253,11 @@ test("add to playlist: 'no playlists', then newest first in the modal; drag a ro
   const chosen = await createPlaylist(account, '역시 지운 목록');
   await openTrack(page, 'Cosmic Road 119', 'Cosmic Road');
   await sidebarItem(chosen.id).waitFor();
+  // The modal reads the playlists afresh when it opens: the playlist is deleted while it is open.
+  await row(page, 'Cosmic Road 119').locator('[data-testid="row-add"]').click();
+  await modal.locator('[data-testid="choose-playlist-list"] button', { hasText: chosen.name }).waitFor();
   await api(`/playbox/${chosen.id}`, { token: account.token, method: 'DELETE' });
   const logged = page.waitForEvent('console', { predicate: (m) => m.type() === 'warning' && m.text().includes('[playlist]') });
-  await row(page, 'Cosmic Road 119').locator('[data-testid="row-add"]').click();
   await modal.locator('[data-testid="choose-playlist-list"] button', { hasText: chosen.name }).click();
   await modal.waitFor({ state: 'detached' });
   await logged;

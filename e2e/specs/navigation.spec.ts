@@ -1,5 +1,8 @@
-import { eventually, expectEqual, expectTrue, open, test, tr } from '../harness';
+import { seriousViolations, themedPage, THEMES } from '../axe';
+import { furnish } from '../data';
+import { createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr } from '../harness';
 import { LANGS, ROUTE_CASES } from './routes';
+import { settledResults } from './ui';
 
 test('every route shows its title, active nav item and sidebar rule (ko, en, ja)', async ({ newPage }) => {
   for (const lang of LANGS) {
@@ -91,4 +94,87 @@ test('phones (360 px): sidebar folds into a panel, the nav into a menu, nothing 
   await page.waitForURL('**/plan');
   // The menu folds with its collapse transition, which ends after the navigation.
   await page.locator('[data-testid="nav-plan"]').waitFor({ state: 'hidden', timeout: 5000 });
+});
+
+test('phone screens (360×740, ko/en/ja, both themes): a readable search box, titles over the row, badges kept, texts for a stacked touch screen; axe clean', async (ctx) => {
+  const account = await createAccount('전화');
+  await furnish(account);
+  const failures: string[] = [];
+  for (const lang of LANGS) {
+    for (const theme of THEMES) {
+      const page = await themedPage(ctx, lang, theme, { ACCESS_TOKEN: account.token, USER_INFO: JSON.stringify(account.user) });
+      await page.setViewportSize({ width: 360, height: 740 });
+      const where = `${lang}/${theme}`;
+
+      await open(page, '/library');
+      await settledResults(page);
+      // The search box keeps most of the row, and its placeholder fits inside it.
+      const search = await page.locator('[data-testid="search-input"]').evaluate((el: HTMLInputElement) => {
+        const style = getComputedStyle(el);
+        const ctx2d = document.createElement('canvas').getContext('2d')!;
+        ctx2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { width: el.getBoundingClientRect().width, text: ctx2d.measureText(el.placeholder).width, room };
+      });
+      expectTrue(search.width >= 280, `${where}: search box ${Math.round(search.width)} px wide`);
+      expectTrue(search.text <= search.room, `${where}: placeholder ${Math.round(search.text)} px in ${Math.round(search.room)} px`);
+      // Titles use the row: none is cut while it fits in two lines, and the title column is the widest.
+      const titles = await page.locator('[data-testid="track-title"]').evaluateAll((els) =>
+        els.map((el) => ({
+          text: el.textContent ?? '',
+          clipped: el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1,
+          share: el.getBoundingClientRect().width / el.closest('tr')!.getBoundingClientRect().width,
+        })),
+      );
+      const clipped = titles.filter((x) => x.clipped && x.text.length <= 40).map((x) => x.text);
+      if (clipped.length) failures.push(`${where}: titles cut: ${clipped.join(', ')}`);
+      expectTrue(Math.min(...titles.map((x) => x.share)) >= 0.4, `${where}: title column ${Math.round(Math.min(...titles.map((x) => x.share)) * 100)}% of the row`);
+      const wrapped = await page.locator('[data-testid="track-time"]').evaluateAll((els) =>
+        els.filter((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+        }).length,
+      );
+      expectEqual(wrapped, 0, `${where}: durations on one line`);
+      // With a track on, the player bar keeps room for its title beside previous / play / next.
+      await page.locator('[data-testid="track-row"]').first().locator('[data-testid="track-time"]').click();
+      const barTitle = page.locator('[data-testid="player-title"]');
+      await barTitle.waitFor();
+      const titleWidth = (await barTitle.boundingBox())!.width;
+      expectTrue(titleWidth >= 150 || (await barTitle.evaluate((el) => el.scrollWidth <= el.clientWidth)), `${where}: player title ${Math.round(titleWidth)} px`);
+      await page.locator('[data-testid="player-next"]').waitFor();
+      failures.push(...(await seriousViolations(page)).map((v) => `${where} /library: ${v}`));
+      await page.locator('[data-testid="player-close"]').click();
+
+      // The upload list: the 'private' badge stays whole beside a long artist text.
+      await open(page, '/upload');
+      await settledResults(page);
+      const badge = page.locator('[data-testid="track-row"] .sori-badge-private').first();
+      expectTrue(await badge.isVisible(), `${where}: private badge visible`);
+      const fits = await badge.evaluate((el) => {
+        const cell = el.closest('td')!.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.right <= cell.right + 0.5 && el.scrollWidth <= el.clientWidth + 1;
+      });
+      expectTrue(fits, `${where}: private badge whole inside its cell`);
+      expectEqual(await page.locator('[data-testid="dropzone-title"]').innerText(), tr(lang, 'phone.drop'), `${where}: no 'drag here' on a phone`);
+      failures.push(...(await seriousViolations(page)).map((v) => `${where} /upload: ${v}`));
+
+      // The playlist manager stacks its panes: the hint points up, not left.
+      await open(page, '/playlist');
+      await page.locator('[data-testid="manager-empty"]').waitFor();
+      expectEqual(await page.locator('[data-testid="manager-empty"] p').innerText(), tr(lang, 'phone.selectBody'), `${where}: manager hint`);
+      failures.push(...(await seriousViolations(page)).map((v) => `${where} /playlist: ${v}`));
+      await page.context().close();
+    }
+  }
+  // At 1366 px the wide texts stay.
+  const wide = await signedInPage(ctx, account, { viewport: { width: 1366, height: 800 } });
+  await open(wide, '/playlist');
+  await wide.locator('[data-testid="manager-empty"]').waitFor();
+  expectEqual(await wide.locator('[data-testid="manager-empty"] p').innerText(), tr('ko', 'playlists.selectBody'), 'wide manager hint');
+  await open(wide, '/upload');
+  expectEqual(await wide.locator('[data-testid="dropzone-title"]').innerText(), tr('ko', 'upload.drop'), "wide: 'drag here'");
+  expectEqual(failures, [], 'phone screens');
 });

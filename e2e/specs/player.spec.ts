@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { SPECIAL, trackNamed } from '../data';
-import { eventually, expectEqual, expectTrue, open, test, tr } from '../harness';
-import { row, settledResults } from './ui';
+import { addToPlaylist, createPlaylist, SPECIAL, trackNamed } from '../data';
+import { createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr } from '../harness';
+import { row, rowTitles, settledResults } from './ui';
 
 /**
  * Watches the page's audio: every Audio element the app creates is kept in window.__audios with a log of
@@ -236,4 +236,75 @@ test('player controls: pause, seek on the waveform, Space / ← → / L (not whi
   expectEqual(await bar(page).getAttribute('data-status'), 'playing', 'still playing with repeat');
   await bar(page).locator('[data-testid="player-repeat"]').click();
   await eventually(() => bar(page).getAttribute('data-status'), 'paused', 'stops at the end without repeat', 4000);
+});
+
+test('player queue: the list played from (a playlist) is the queue; N / P and the bar buttons, previous restarts after 3 s, auto-advance and stop at the end, a click on a row wave plays from there with its progress in the accent colour', async (ctx) => {
+  const account = await createAccount('큐');
+  const list = await createPlaylist(account, '큐 목록');
+  // Newest first on screen: Golden Dreams, Long Walk (40 s), Neon Lights, Cosmic Road.
+  for (const title of ['Cosmic Road 119', 'Neon Lights 125', SPECIAL.long, 'Golden Dreams 122']) {
+    await addToPlaylist(account, list.id, (await trackNamed(title)).id);
+  }
+  const page = await signedInPage(ctx, account);
+  await instrumentAudio(page);
+  await open(page, `/playlist/${list.id}`);
+  await settledResults(page);
+  const titles = await rowTitles(page);
+  expectEqual(titles, ['Golden Dreams 122', SPECIAL.long, 'Neon Lights 125', 'Cosmic Road 119'], 'the playlist on screen');
+  const barTitle = () => bar(page).locator('[data-testid="player-title"]').innerText();
+  const position = async () => (await activeAudio(page))?.time ?? 0;
+
+  // A click on the long track's wave, three quarters along: it plays from there (30 s of 40).
+  const wave = row(page, SPECIAL.long).locator('[data-testid="wave-seek"]');
+  const box = (await wave.boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
+  await eventually(() => bar(page).getAttribute('data-status'), 'playing', 'playing from the wave click');
+  expectEqual(await barTitle(), SPECIAL.long, 'the clicked row plays');
+  expectTrue((await position()) >= 28, `started three quarters in (${(await position()).toFixed(1)} s)`);
+  const progress = row(page, SPECIAL.long).locator('[data-testid="wave-progress"]');
+  expectTrue(Number(await progress.getAttribute('data-progress')) >= 70, 'the row wave shows the played part');
+  expectEqual(await page.locator('[data-testid="wave-progress"]').count(), 1, 'only on the playing row');
+  const accent = () => page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--sori-wave-progress').trim().toLowerCase());
+  const painted = () => progress.evaluate((el) => getComputedStyle(el).backgroundColor);
+  const hex = (rgb: string) => `#${(rgb.match(/\d+/gu) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
+  expectEqual(hex(await painted()), await accent(), 'progress in the accent colour (light)');
+  await page.evaluate(() => document.documentElement.setAttribute('data-bs-theme', 'dark'));
+  expectEqual(hex(await painted()), await accent(), 'progress in the accent colour (dark)');
+  await page.evaluate(() => document.documentElement.setAttribute('data-bs-theme', 'light'));
+
+  // Repeat on holds each 2 s track while next and previous are tried (repeat keeps its meaning).
+  await page.locator('[data-testid="page-title"]').click();
+  await page.keyboard.press('KeyL');
+  const next = bar(page).locator('[data-testid="player-next"]');
+  const previous = bar(page).locator('[data-testid="player-previous"]');
+  expectEqual([await next.getAttribute('aria-keyshortcuts'), await previous.getAttribute('aria-keyshortcuts')], ['N', 'P'], 'keys announced');
+  expectTrue((await next.getAttribute('title'))!.includes('(N)') && (await previous.getAttribute('title'))!.includes('(P)'), 'keys shown in the titles');
+  await page.keyboard.press('KeyP');
+  await eventually(async () => (await position()) < 3, true, 'previous more than 3 s in starts the track over');
+  expectEqual(await barTitle(), SPECIAL.long, 'the same track');
+  await page.keyboard.press('KeyP');
+  await eventually(barTitle, 'Golden Dreams 122', 'P within 3 s plays the row before');
+  await page.keyboard.press('KeyN');
+  await eventually(barTitle, SPECIAL.long, 'N plays the next row');
+  await next.click();
+  await eventually(barTitle, 'Neon Lights 125', 'the next button plays the row after');
+  await previous.click();
+  await eventually(barTitle, SPECIAL.long, 'the previous button, within 3 s, plays the row before');
+  await next.click();
+  await eventually(barTitle, 'Neon Lights 125', 'next again');
+
+  // Not while typing.
+  await page.locator('[data-testid="search-input"]').click();
+  await page.keyboard.press('KeyN');
+  await page.keyboard.press('KeyP');
+  expectEqual(await barTitle(), 'Neon Lights 125', 'N and P in the search box are typing');
+  await page.locator('[data-testid="search-input"]').fill('');
+  await page.locator('[data-testid="page-title"]').click();
+
+  // Repeat off: the end of the track plays the next row; the last row stops at its end.
+  await page.keyboard.press('KeyL');
+  await eventually(barTitle, 'Cosmic Road 119', 'auto-advance to the next row', 8000);
+  expectTrue(await next.isDisabled(), 'no next after the last row');
+  await eventually(() => bar(page).getAttribute('data-status'), 'paused', 'stops at the end of the queue', 8000);
+  expectEqual(await barTitle(), 'Cosmic Road 119', 'still the last track');
 });

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { addToPlaylist, api, createPlaylist, playlists, trackNamed } from '../data';
 import { createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr } from '../harness';
-import { query, rowTitles, settledResults, waitForCount } from './ui';
+import { seriousViolations } from '../axe';
+import { query, row, rowTitles, settledResults, waitForCount } from './ui';
 
 const entries = (page: Page) => page.locator('[data-testid="manager-entry"]');
 const entryNames = async (page: Page) =>
@@ -182,4 +183,56 @@ test('sidebar playlists: delete on hover names it; deleting the one on screen re
   await page.goto('/playlist/abc');
   await page.locator('[data-testid="invalid-playlist"]').waitFor();
   expectEqual(await page.locator('[data-testid="invalid-playlist"] h2').innerText(), tr('ko', 'playlistDetail.invalid'), "'invalid playlist'");
+});
+
+test("choose-playlist modal: marks playlists that already hold the track, says 'already in' for a duplicate, creates a playlist that then holds the track", async (ctx) => {
+  const account = await createAccount('모달');
+  const track = await trackNamed('Cosmic Road 119');
+  const holding = await createPlaylist(account, '이미 있는 목록');
+  const empty = await createPlaylist(account, '빈 목록');
+  await addToPlaylist(account, holding.id, track.id);
+  const page = await signedInPage(ctx, account, { bypassCSP: true }); // axe-core is injected below
+  await page.goto(`/library?q=${encodeURIComponent('Cosmic Road')}`);
+  await settledResults(page);
+  const modal = page.locator('[data-testid="choose-playlist-modal"]');
+  const item = (name: string) => modal.locator('[data-testid="choose-playlist-list"] button', { hasText: name });
+  const toast = () => page.locator('[data-testid="notice"]').last().locator('span').first().innerText();
+  const openModal = async () => {
+    await row(page, track.title).locator('[data-testid="row-add"]').click();
+    await item(empty.name).waitFor();
+  };
+
+  await openModal();
+  expectEqual(await item(holding.name).getAttribute('data-has-music'), 'true', 'the playlist holding the track is marked');
+  expectEqual(await item(holding.name).locator('[data-testid="already-in"]').innerText(), tr('ko', 'playlistChoose.alreadyIn'), "'already in' badge");
+  expectEqual(await item(empty.name).locator('[data-testid="already-in"]').count(), 0, 'no badge on the other playlist');
+  const problems = await seriousViolations(page);
+  expectEqual(problems, [], 'axe on the modal');
+
+  // A duplicate is not an error and is not added twice: the notice says it was already there.
+  await item(holding.name).click();
+  await modal.waitFor({ state: 'detached' });
+  await eventually(toast, tr('ko', 'playlistChoose.alreadyAdded', { name: holding.name }), "'already in' notice");
+  expectEqual((await api<{ musicCount: number }>(`/playbox/${holding.id}`, { token: account.token })).musicCount, 1, 'not duplicated');
+
+  // Create a playlist from the modal: it then holds the track.
+  await openModal();
+  const submit = modal.locator('[data-testid="choose-playlist-new-submit"]');
+  expectTrue(await submit.isDisabled(), 'create is disabled while the name is empty');
+  await modal.locator('[data-testid="choose-playlist-new-name"]').fill('  모달에서 만든 목록 ');
+  await submit.click();
+  await modal.waitFor({ state: 'detached' });
+  await eventually(toast, tr('ko', 'playlistChoose.created', { name: '모달에서 만든 목록' }), "'created and added' notice");
+  const made = (await playlists(account)).find((p) => p.name === '모달에서 만든 목록');
+  expectTrue(made !== undefined, 'the new playlist exists');
+  expectEqual(
+    (await api<{ content: { id: number }[] }>(`/musics?tempPlayListId=${made!.id}`, { token: account.token })).content.map((m) => m.id),
+    [track.id],
+    'the new playlist holds the track',
+  );
+  // Opened again, the new playlist is first and marked too; the fresh add goes to a playlist without it.
+  await openModal();
+  await eventually(() => item('모달에서 만든 목록').getAttribute('data-has-music'), 'true', 'new playlist marked');
+  await item(empty.name).click();
+  await eventually(toast, tr('ko', 'playlists.added', { name: empty.name }), "'added' notice for a playlist without the track");
 });

@@ -40,6 +40,7 @@ describe.each(DIALECTS)('uploads, streaming and downloads (%s)', (dialect) => {
   it('ingests an upload as the owner’s unpublished track, with their metadata over the measured values', async () => {
     const res = await upload(owner.token, [
       { name: 'title', value: '<script>alert(1)</script> 내 곡' },
+      { name: 'artist', value: '아이유' },
       { name: 'genre', value: '602' },
       { name: 'moods', value: '1302' },
       { name: 'moods', value: '1301' },
@@ -47,7 +48,7 @@ describe.each(DIALECTS)('uploads, streaming and downloads (%s)', (dialect) => {
     ]);
     expect(res.statusCode, res.body).toBe(201);
     const m = res.json().body;
-    expect(m).toMatchObject({ title: '<script>alert(1)</script> 내 곡', genre: 602, moods: [1302, 1301], published: false, fileName: '나의 노래.wav', duration: '0:04' });
+    expect(m).toMatchObject({ title: '<script>alert(1)</script> 내 곡', genre: 602, moods: [1302, 1301], published: false, fileName: '아이유 - _script_alert(1)__script_ 내 곡.wav', duration: '0:04' });
     expect(m.filePath).toMatch(/\/stream\?v=\w+&exp=\d+&uid=\d+&sig=/);
     expect(m.soundkey).not.toBeNull();
     uploaded = m;
@@ -146,13 +147,16 @@ describe.each(DIALECTS)('uploads, streaming and downloads (%s)', (dialect) => {
     expect({ rows: await trackCount(), files: storedFiles().length }).toEqual(before);
   });
 
-  it('downloads the licensed original through the signed link, with its file name', async () => {
+  it('downloads the licensed original through the signed link, saved as "Artist - Title.ext"', async () => {
     await t.ctx.media.setPublished(uploaded.id, true);
     const ticket = (await t.call({ method: 'GET', url: `/api/download/download?musicId=${uploaded.id}`, token: owner.token })).json().body;
     const res = await t.call({ method: 'GET', url: ticket.url });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(wav)).toBe(true);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="__ __.wav"; filename*=UTF-8''${encodeURIComponent('나의 노래.wav')}`);
+    // The artist was corrected to '나' above: the name follows the track's current metadata.
+    const name = '나 - _script_alert(1)__script_ 내 곡.wav';
+    expect(ticket.fileName).toBe(name);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="_ - _script_alert(1)__script_ _ _.wav"; filename*=UTF-8''%EB%82%98%20-%20_script_alert%281%29__script_%20%EB%82%B4%20%EA%B3%A1.wav`);
     expect((await t.call({ method: 'GET', url: ticket.url.replace(/sig=[^&]+/, 'sig=forged') })).statusCode).toBe(403);
     expect((await t.call({ method: 'GET', url: `/api/musics/${uploaded.id}/original` })).statusCode).toBe(403);
     // Published now: anyone may stream it, with long-lived caching.

@@ -162,7 +162,7 @@ describe.each(DIALECTS)('catalogue API (%s)', (dialect) => {
     const ok = await dl(withFile, high.token);
     expect(ok.statusCode).toBe(200);
     const ticket = ok.json().body;
-    expect(ticket).toMatchObject({ musicId: withFile, fileName: 'Licensed.wav' });
+    expect(ticket).toMatchObject({ musicId: withFile, fileName: 'Artist - Licensed.wav' });
     expect(ticket.url).toMatch(new RegExp(`^/api/musics/${withFile}/original\\?exp=\\d+&uid=${high.id}&sig=`));
     expect(ticket.url).not.toContain(high.token);
     expect(titles(await musics('tempPlayListId=-1', high.token))).toEqual(['Licensed']);

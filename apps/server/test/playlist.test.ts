@@ -66,10 +66,25 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
     expect(filtered.json().body.content.map((m: { title: string }) => m.title)).toEqual(['Alpha']);
     expect((await t.call({ method: 'GET', url: `/api/playbox/${p.id}`, token: u.token })).json().body.musicCount).toBe(2);
 
+    // ?musicId= tells which playlists already hold the track; someone else's playlists are not listed.
+    const other = (await t.call({ method: 'POST', url: '/api/playbox/create', payload: { name: 'Empty' }, token: u.token })).json().body;
+    const stranger = await t.user();
+    const theirs = (await t.call({ method: 'POST', url: '/api/playbox/create', payload: { name: 'Theirs' }, token: stranger.token })).json().body;
+    await t.call({ method: 'POST', url: '/api/playlist/add', payload: { musicId: a, playlistId: theirs.id }, token: stranger.token });
+    const holding = async (musicId: number | string) =>
+      (await t.call({ method: 'GET', url: `/api/playbox/list?musicId=${musicId}`, token: u.token })).json().body.map((x: { id: number; hasMusic: boolean }) => [x.id, x.hasMusic]);
+    expect(await holding(a)).toEqual([[other.id, false], [p.id, true]]);
+    expect(await holding(424242)).toEqual([[other.id, false], [p.id, false]]);
+    const bad = await t.call({ method: 'GET', url: '/api/playbox/list?musicId=x', token: u.token, lang: 'en' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('INVALID_ID');
+    expect((await t.call({ method: 'GET', url: '/api/playbox/list', token: u.token })).json().body[0]).not.toHaveProperty('hasMusic');
+
     const rm = await t.call({ method: 'POST', url: '/api/playlist/remove', payload: { musicId: a, playlistId: p.id }, token: u.token });
     expect(rm.json().body).toMatchObject({ removed: true, musicCount: 1 });
     const rm2 = await t.call({ method: 'POST', url: '/api/playlist/remove', payload: { musicId: a, playlistId: p.id }, token: u.token });
     expect(rm2.json().body).toMatchObject({ removed: false, musicCount: 1 });
+    expect(await holding(a)).toEqual([[other.id, false], [p.id, false]]);
   });
 
   it("answers someone else's playlist as not found, for every operation", async () => {

@@ -42,7 +42,7 @@ export interface Music {
   filePath: string | null;
   /** Absolute (CDN) URL of the preview when configured, else null. */
   fileUrl: string | null;
-  /** The file name a licensed download is saved as. */
+  /** The file name a licensed download is saved as: `Artist - Title.ext` (`Title.ext` without an artist), safe on every OS. */
   fileName: string | null;
   liked: boolean;
   /** wave_{id}.png, 220×25. */
@@ -97,6 +97,19 @@ export interface Playlist {
   musicCount: number;
   createdAt: string;
   updatedAt: string;
+  /** Only with `GET /playbox/list?musicId=`: whether this playlist already holds that track. */
+  hasMusic?: boolean;
+}
+
+/** The answer of `POST /playlist/add` and `/playlist/remove`. */
+export interface PlaylistTrackResult {
+  playlistId: number;
+  musicId: number;
+  /** `/playlist/add`: false when the track was already there (not an error, not duplicated; DECISIONS 4). */
+  added?: boolean;
+  /** `/playlist/remove`: false when the track was not there. */
+  removed?: boolean;
+  musicCount: number;
 }
 
 export interface DownloadTicket {

@@ -2,7 +2,7 @@ import { PostgresAdapter, type Kysely, type Selectable } from 'kysely';
 import type { Database, PlaylistsTable } from '../db/schema';
 import { nowIso } from '../lib/time';
 
-export type PlaylistRow = Selectable<PlaylistsTable> & { music_count: number };
+export type PlaylistRow = Selectable<PlaylistsTable> & { music_count: number; has_music?: boolean };
 
 function withCount(db: Kysely<Database>) {
   return db
@@ -134,4 +134,16 @@ export async function playlistHasTrack(db: Kysely<Database>, playlistId: number,
     .where('track_id', '=', trackId)
     .executeTakeFirst();
   return r !== undefined;
+}
+
+/** Which of this owner's playlists hold the track (through the playlist_tracks track index). */
+export async function playlistsHoldingTrack(db: Kysely<Database>, userId: number, trackId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('playlist_tracks')
+    .innerJoin('playlists', 'playlists.id', 'playlist_tracks.playlist_id')
+    .select('playlist_tracks.playlist_id')
+    .where('playlists.user_id', '=', userId)
+    .where('playlist_tracks.track_id', '=', trackId)
+    .execute();
+  return rows.map((r) => r.playlist_id);
 }

@@ -12,6 +12,7 @@ import { parseRange } from '../lib/http-range';
 import { guardedParts } from '../lib/multipart-guard';
 import type { TokenService } from '../lib/tokens';
 import { MediaError, type MediaStorage } from '../media';
+import { trackDownloadName } from '../media/download-name';
 import { requireViewer } from '../plugins/auth';
 import * as tracks from '../repositories/track.repository';
 import type { TrackRow } from '../repositories/track.repository';
@@ -83,7 +84,9 @@ async function sendObject(
 /** RFC 6266: an ASCII fallback and the exact UTF-8 name (Korean and Japanese file names survive). */
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/gu, '_').replace(/["\\]/gu, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  // RFC 5987 attr-char leaves out ' ( ) * which encodeURIComponent keeps.
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/gu, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 export const mediaRoutes =
@@ -135,7 +138,7 @@ export const mediaRoutes =
       if (!user || user.level < MIN_DOWNLOAD_LEVEL) throw forbidden('LEVEL_TOO_LOW');
       const row = await tracks.findTrack(deps.db, id);
       if (!row || !row.original_key || !row.file_name) throw notFound('NO_FILE');
-      return sendObject(request, reply, storage, row.original_key, row.original_mime ?? 'application/octet-stream', 'private, no-store', contentDisposition(row.file_name));
+      return sendObject(request, reply, storage, row.original_key, row.original_mime ?? 'application/octet-stream', 'private, no-store', contentDisposition(trackDownloadName(row.artist, row.title, row.file_name)));
     });
 
     app.post('/my/musics', { schema: { tags: ['uploads'], consumes: ['multipart/form-data'] } }, async (request, reply) => {

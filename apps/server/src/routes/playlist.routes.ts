@@ -13,7 +13,7 @@ import type { PlaylistService } from '../services/playlist.service';
 import { ok, parseId } from './http';
 
 const IdParam = z.object({ id: z.string() });
-const ListQuery = z.object({ page: z.string().optional(), size: z.string().optional() });
+const ListQuery = z.object({ page: z.string().optional(), size: z.string().optional(), musicId: z.string().optional() });
 
 /** Both playlist families are served (DECISIONS 4); only the owner may see or change a playlist. */
 export const playlistRoutes =
@@ -21,8 +21,9 @@ export const playlistRoutes =
   async (app) => {
     app.get('/playbox/list', { schema: { querystring: ListQuery, tags: ['playlists'] } }, async (request) => {
       const viewer = requireViewer(request);
-      const { page, size } = request.query;
-      if (page === undefined) return ok(await playlists.list(viewer));
+      const { page, size, musicId } = request.query;
+      // ?musicId= marks each playlist with hasMusic: the choose-playlist modal shows where the track already is.
+      if (page === undefined) return ok(await playlists.list(viewer, musicId === undefined ? undefined : parseId(musicId)));
       if (!/^\d{1,6}$/u.test(page) || (size !== undefined && !/^\d{1,3}$/u.test(size))) {
         throw badRequest('VALIDATION_FAILED', { field: 'page' });
       }

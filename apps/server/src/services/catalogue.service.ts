@@ -16,6 +16,7 @@ import type { IndexRow, WireRow } from '../repositories/track.repository';
 import { CatalogueIndex, type IndexedTrack, type IndexScope } from '../search/catalogue-index';
 import type { Viewer } from './auth.service';
 import { parseMoods, toMusic, type MediaUrls } from './music.mapper';
+import { trackDownloadName } from '../media/download-name';
 
 export interface CatalogueDeps {
   db: Kysely<Database>;
@@ -444,7 +445,7 @@ export class CatalogueService {
     return {
       musicId: id,
       url: `/api/musics/${id}/original?exp=${s.exp}&uid=${s.uid}&sig=${s.sig}`,
-      fileName: row.file_name,
+      fileName: trackDownloadName(row.artist, row.title, row.file_name),
       expiresAt: new Date(s.exp * 1000).toISOString(),
     };
   }

@@ -1,6 +1,7 @@
 import { formatDuration, type KeyMode, type Music } from '@sori/contract';
 import type { WireRow } from '../repositories/track.repository';
 import type { TokenService } from '../lib/tokens';
+import { trackDownloadName } from '../media/download-name';
 
 export interface MediaUrls {
   /** Absolute base of media on a CDN, or null (same origin). */
@@ -47,7 +48,7 @@ export function toMusic(row: WireRow, liked: boolean, urls: MediaUrls, viewerId:
     speed: row.speed,
     filePath,
     fileUrl: urls.publicBase && row.published && ready && row.preview_key ? `${urls.publicBase}/${row.preview_key}` : null,
-    fileName: row.original_key ? row.file_name : null,
+    fileName: row.original_key && row.file_name ? trackDownloadName(row.artist, row.title, row.file_name) : null,
     liked,
     waveUrl: ready && row.wave_key ? `/api/media/wave/wave_${row.id}.png${q}` : null,
     peaksUrl: ready && row.peaks_key ? `/api/media/peaks/${row.id}.json${q}` : null,

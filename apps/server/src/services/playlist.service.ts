@@ -17,7 +17,7 @@ export interface PlaylistLimits {
 }
 
 export function toPlaylist(r: PlaylistRow): Playlist {
-  return {
+  const p: Playlist = {
     id: r.id,
     name: r.name,
     title: r.name,
@@ -26,6 +26,8 @@ export function toPlaylist(r: PlaylistRow): Playlist {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
+  if (r.has_music !== undefined) p.hasMusic = r.has_music;
+  return p;
 }
 
 function cleanName(name: string): string {
@@ -49,8 +51,12 @@ export class PlaylistService {
     private readonly limits: PlaylistLimits = { perUser: MAX_PLAYLISTS_PER_USER, tracksPerPlaylist: MAX_TRACKS_PER_PLAYLIST },
   ) {}
 
-  async list(viewer: Viewer): Promise<Playlist[]> {
-    return (await repo.listPlaylists(this.db, viewer.id)).map(toPlaylist);
+  /** The viewer's playlists; with a track id, each says whether it holds that track. */
+  async list(viewer: Viewer, musicId?: number): Promise<Playlist[]> {
+    const rows = await repo.listPlaylists(this.db, viewer.id);
+    if (musicId === undefined) return rows.map(toPlaylist);
+    const holding = new Set(await repo.playlistsHoldingTrack(this.db, viewer.id, musicId));
+    return rows.map((r) => toPlaylist({ ...r, has_music: holding.has(r.id) }));
   }
 
   async page(viewer: Viewer, page: number, size: number): Promise<Page<Playlist>> {

@@ -180,7 +180,7 @@ function SidebarPlaylist({ playlist, active, onDelete }: { playlist: Playlist; a
     add.mutate(
       { playlistId: playlist.id, musicId: id },
       {
-        onSuccess: () => notices.show('success', t('playlists.added', { name })),
+        onSuccess: (result) => notices.show('success', t(result.added === false ? 'playlistChoose.alreadyAdded' : 'playlists.added', { name })),
         // Spec section 8: a failed add from the sidebar shows an alert.
         onError: () => notices.show('danger', t('playlists.errors.addTrack')),
       },

@@ -53,6 +53,8 @@ export function TrackTable({ tracks, caption, playlistId, highlight, onRemove, e
   const [nowId, nowPlaying] = now.split(':');
 
   const handlers: RowHandlers = {
+    // The queue is the list the track was played from: next, previous and the end of a track follow it.
+    play: (track, at) => player.play(track, { queue: tracks, at }),
     addToPlaylist: (track) => (token ? setChoosing(track) : openLogin()),
     showDetails: setDetails,
     remove: playlistId !== undefined && playlistId > 0 ? onRemove : undefined,
@@ -120,6 +122,7 @@ export function TrackTable({ tracks, caption, playlistId, highlight, onRemove, e
 }
 
 interface RowHandlers {
+  play: (track: Music, at?: number) => void;
   addToPlaylist: (track: Music) => void;
   showDetails: (track: Music) => void;
   remove: ((track: Music) => void) | undefined;
@@ -158,7 +161,7 @@ function TrackRow({ track, current, playing, highlight, showActions, handlers, b
       onPointerEnter={() => primeSoon(track)}
       onPointerLeave={cancelPrime}
       onClick={(event) => {
-        if (!fromControl(event)) player.play(track);
+        if (!fromControl(event)) handlers.play(track);
       }}
       data-testid="track-row"
       data-track-id={track.id}
@@ -168,7 +171,7 @@ function TrackRow({ track, current, playing, highlight, showActions, handlers, b
         <button
           type="button"
           className="sori-cover-btn"
-          onClick={() => player.play(track)}
+          onClick={() => handlers.play(track)}
           onFocus={() => player.prime(track)}
           aria-label={playing ? t('player.pauseTrack', { title: track.title }) : t('player.playTrack', { title: track.title })}
           data-testid="row-play"
@@ -189,13 +192,19 @@ function TrackRow({ track, current, playing, highlight, showActions, handlers, b
         <div className="sori-track-title text-truncate" title={track.title} data-testid="track-title">
           <Highlighted text={track.title} query={highlight} />
         </div>
-        <div className="sori-track-artist text-truncate" data-testid="track-artist">
-          <Highlighted text={artist} query={track.artist ? highlight : undefined} />
+        <div className="sori-track-artist" data-testid="track-artist">
+          <span className="text-truncate">
+            <Highlighted text={artist} query={track.artist ? highlight : undefined} />
+          </span>
           {badge}
         </div>
       </td>
       <td className="sori-col-wave">
-        <WaveImage url={track.waveUrl} />
+        <WaveImage
+          url={track.waveUrl}
+          trackId={current ? track.id : null}
+          onSeek={(fraction) => handlers.play(track, fraction * (track.playTime ?? 0))}
+        />
       </td>
       <td className="sori-col-time text-end" data-testid="track-time">
         {track.duration || '-'}
@@ -319,8 +328,19 @@ export function Highlighted({ text, query }: { text: string; query: string | und
   return <>{parts}</>;
 }
 
-/** The track's 220×25 waveform image, loaded lazily; a missing or broken image gives way to 'no waveform'. */
-function WaveImage({ url }: { url: string | null }) {
+interface WaveImageProps {
+  url: string | null;
+  /** The loaded track's id when this row is it: its progress is painted over the wave. */
+  trackId: number | null;
+  /** A click on the wave plays the track from that point (0–1 of its length). */
+  onSeek: (fraction: number) => void;
+}
+
+/**
+ * The track's 220×25 waveform image, loaded lazily; a missing or broken image gives way to 'no waveform'.
+ * Clicking it plays the track from there; on the loaded track the part played shows in the accent colour.
+ */
+function WaveImage({ url, trackId, onSeek }: WaveImageProps) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   if (!url || failed) {
@@ -330,17 +350,40 @@ function WaveImage({ url }: { url: string | null }) {
       </span>
     );
   }
+  const seek = (event: MouseEvent<HTMLSpanElement>) => {
+    event.stopPropagation();
+    const box = event.currentTarget.getBoundingClientRect();
+    if (box.width > 0) onSeek(Math.min(1, Math.max(0, (event.clientX - box.left) / box.width)));
+  };
   return (
-    <img
-      src={url}
-      alt=""
-      width={220}
-      height={25}
-      loading="lazy"
-      decoding="async"
-      className="sori-wave"
-      onError={() => setFailed(true)}
-      data-testid="wave-image"
+    <span className="sori-wave-box" onClick={seek} data-testid="wave-seek">
+      <img
+        src={url}
+        alt=""
+        width={220}
+        height={25}
+        loading="lazy"
+        decoding="async"
+        className="sori-wave"
+        onError={() => setFailed(true)}
+        data-testid="wave-image"
+      />
+      {trackId !== null ? <WaveProgress url={url} /> : null}
+    </span>
+  );
+}
+
+/** The played part of the loaded track's wave: the same image as a mask, filled with the accent colour. */
+function WaveProgress({ url }: { url: string }) {
+  // Rounded to 0.5 %: the row re-renders a few times a second at most, and only this row.
+  const percent = usePlayerSelector((s) => (s.duration > 0 ? Math.round((Math.min(s.currentTime, s.duration) / s.duration) * 200) / 2 : 0));
+  return (
+    <span
+      className="sori-wave-progress"
+      style={{ maskImage: `url("${url}")`, WebkitMaskImage: `url("${url}")`, clipPath: `inset(0 ${100 - percent}% 0 0)` }}
+      data-progress={percent}
+      data-testid="wave-progress"
+      aria-hidden="true"
     />
   );
 }

@@ -6,7 +6,7 @@ import { Icon } from '../../components/Icon';
 import { useTheme } from '../../theme/ThemeProvider';
 import { loadPeaks } from './peaks';
 import { player, usePlayer } from './player';
-import { useShortcuts } from './useShortcuts';
+import { NEXT_KEY, PREVIOUS_KEY, useShortcuts } from './useShortcuts';
 
 const time = (seconds: number) => formatDuration(seconds) ?? '0:00';
 
@@ -47,15 +47,40 @@ export default function PlayerBar() {
           </div>
         </div>
 
-        <button
-          type="button"
-          className="sori-player-play"
-          onClick={() => player.toggle()}
-          aria-label={playing ? t('player.pause') : t('player.play')}
-          data-testid="player-toggle"
-        >
-          <Icon name={playing ? 'pause' : 'play'} size={22} />
-        </button>
+        <div className="sori-player-transport">
+          <button
+            type="button"
+            className="sori-icon-btn"
+            onClick={() => player.previous()}
+            aria-label={t('queue.previous')}
+            title={t('queue.previousHint', { key: PREVIOUS_KEY })}
+            aria-keyshortcuts={PREVIOUS_KEY}
+            data-testid="player-previous"
+          >
+            <Icon name="previous" />
+          </button>
+          <button
+            type="button"
+            className="sori-player-play"
+            onClick={() => player.toggle()}
+            aria-label={playing ? t('player.pause') : t('player.play')}
+            data-testid="player-toggle"
+          >
+            <Icon name={playing ? 'pause' : 'play'} size={22} />
+          </button>
+          <button
+            type="button"
+            className="sori-icon-btn"
+            onClick={() => player.next()}
+            disabled={!state.hasNext}
+            aria-label={t('queue.next')}
+            title={t('queue.nextHint', { key: NEXT_KEY })}
+            aria-keyshortcuts={NEXT_KEY}
+            data-testid="player-next"
+          >
+            <Icon name="next" />
+          </button>
+        </div>
 
         <div className="sori-player-wave-area">
           <span className="sori-player-time" data-testid="player-elapsed">

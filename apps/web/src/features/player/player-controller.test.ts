@@ -200,6 +200,79 @@ describe('PlayerController', () => {
     expect(made[0]!.src).toBe('');
   });
 
+  it('should move through the queue it was played from with next and previous', () => {
+    const { player } = setup();
+    const queue = [track(1), track(2), track(3)];
+    player.play(queue[1]!, { queue });
+    expect(player.getSnapshot()).toMatchObject({ hasPrevious: true, hasNext: true });
+    player.next();
+    expect(player.getSnapshot()).toMatchObject({ track: { id: 3 }, status: 'playing', hasPrevious: true, hasNext: false });
+    player.next();
+    expect(player.getSnapshot().track?.id).toBe(3);
+    player.previous();
+    expect(player.getSnapshot().track?.id).toBe(2);
+    player.previous();
+    expect(player.getSnapshot()).toMatchObject({ track: { id: 1 }, hasPrevious: false, hasNext: true });
+    expect(player.getMedia()!.src).toBe('/api/musics/1/stream');
+  });
+
+  it('should restart the track on previous more than 3 s in, and at the start of the queue', () => {
+    const { player } = setup();
+    const queue = [track(1), track(2)];
+    player.play(queue[1]!, { queue });
+    player.getMedia()!.currentTime = 3.5;
+    player.previous();
+    expect(player.getSnapshot()).toMatchObject({ track: { id: 2 }, currentTime: 0 });
+    expect(player.getMedia()!.currentTime).toBe(0);
+    player.getMedia()!.currentTime = 2;
+    player.previous();
+    expect(player.getSnapshot().track?.id).toBe(1);
+    player.getMedia()!.currentTime = 1;
+    player.previous();
+    expect(player.getSnapshot()).toMatchObject({ track: { id: 1 }, currentTime: 0, status: 'playing' });
+  });
+
+  it('should play the next track of the queue at the end without repeat, and stop at the end of the queue', () => {
+    const { player, timers } = setup();
+    const queue = [track(1), track(2)];
+    player.play(queue[0]!, { queue });
+    const first = player.getMedia() as FakeMedia;
+    first.setDuration(2);
+    first.finish();
+    expect(player.getSnapshot()).toMatchObject({ track: { id: 2 }, status: 'playing' });
+    const second = player.getMedia() as FakeMedia;
+    second.setDuration(3);
+    second.finish();
+    expect(player.getSnapshot()).toMatchObject({ track: { id: 2 }, status: 'paused', currentTime: 3 });
+    expect(timers).toEqual([]);
+  });
+
+  it('should restart the same track with repeat on, not move to the next', () => {
+    const { player, timers } = setup();
+    const queue = [track(1), track(2)];
+    player.play(queue[0]!, { queue });
+    player.toggleRepeat();
+    const media = player.getMedia() as FakeMedia;
+    media.setDuration(2);
+    media.finish();
+    timers[0]!.fn();
+    expect(player.getSnapshot()).toMatchObject({ track: { id: 1 }, status: 'playing' });
+  });
+
+  it('should start a track at a position, or jump within the loaded one, when asked', () => {
+    const { player, made } = setup();
+    player.play(track(1), { at: 12 });
+    expect(made[0]!.currentTime).toBe(12);
+    expect(player.getSnapshot()).toMatchObject({ track: { id: 1 }, currentTime: 12, status: 'playing' });
+    made[0]!.pause();
+    made[0]!.setDuration(30);
+    player.play(track(1), { at: 20 });
+    expect(made[0]!.currentTime).toBe(20);
+    expect(player.getSnapshot().status).toBe('playing');
+    player.play(track(2));
+    expect(made[0]!.currentTime).toBe(0);
+  });
+
   it('should tell subscribers about every change', () => {
     const { player } = setup();
     const listener = vi.fn();

@@ -25,7 +25,20 @@ export interface PlayerState {
   volume: number;
   /** Increases whenever another audio element becomes the playing one (the waveform follows it). */
   mediaVersion: number;
+  /** The queue (the list the track was played from) has a track before / after this one. */
+  hasPrevious: boolean;
+  hasNext: boolean;
 }
+
+export interface PlayOptions {
+  /** The list the track was played from: next, previous and the end of a track move through it. */
+  queue?: readonly PlayerTrack[];
+  /** Start (or, for the loaded track, jump) to this many seconds instead of toggling pause. */
+  at?: number;
+}
+
+/** 'Previous' more than this many seconds into a track starts it over, as music players do. */
+export const PREVIOUS_RESTARTS_AFTER_SECONDS = 3;
 
 /** The part of HTMLAudioElement the controller uses (tests pass a fake). */
 export interface MediaLike extends EventTarget {
@@ -59,6 +72,8 @@ const INITIAL: PlayerState = {
   repeat: false,
   volume: VOLUME.default,
   mediaVersion: 0,
+  hasPrevious: false,
+  hasNext: false,
 };
 
 /** Where a track's audio comes from: its file path, else its file URL (spec section 7). */
@@ -75,6 +90,7 @@ export class PlayerController {
   private standby: MediaLike | null = null;
   private standbyTrackId: number | null = null;
   private restartTimer: unknown = null;
+  private queue: readonly PlayerTrack[] = [];
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
 
@@ -107,10 +123,20 @@ export class PlayerController {
     this.standbyTrackId = track.id;
   }
 
-  /** Plays a track; the track already loaded toggles between playing and paused instead. */
-  play(track: PlayerTrack): void {
+  /**
+   * Plays a track; the track already loaded toggles between playing and paused instead (or, with `at`,
+   * jumps there and plays). With a queue, next and previous move through that list.
+   */
+  play(track: PlayerTrack, options: PlayOptions = {}): void {
+    if (options.queue) this.queue = options.queue;
     if (this.state.track?.id === track.id && this.active) {
-      this.toggle();
+      this.set(this.neighbours(track.id));
+      if (options.at === undefined) {
+        this.toggle();
+        return;
+      }
+      this.seek(options.at);
+      if (this.active.paused) this.start(this.active);
       return;
     }
     this.cancelRestart();
@@ -130,16 +156,41 @@ export class PlayerController {
       media.src = audioUrlOf(track);
     }
     media.volume = this.state.volume;
+    // Before the media has loaded, this sets where it will start (HTML's default playback start position).
+    const at = options.at !== undefined && options.at > 0 ? options.at : 0;
+    if (at > 0 || media.currentTime !== 0) media.currentTime = at;
     this.set({
       track,
       status: 'loading',
-      currentTime: 0,
+      currentTime: at,
       duration: track.playTime ?? 0,
       mediaVersion: this.state.mediaVersion + 1,
+      ...this.neighbours(track.id),
     });
     this.start(media);
     // Spec section 4: a play records a hit; whether that worked never matters to the listener.
     this.deps.recordHit(track.id).catch(() => undefined);
+  }
+
+  /** The next track of the queue, if any. */
+  next(): void {
+    const i = this.indexOfCurrent();
+    const next = i >= 0 ? this.queue[i + 1] : undefined;
+    if (next) this.play(next);
+  }
+
+  /** More than 3 s in, or at the queue's start, the track starts over; else the previous track plays. */
+  previous(): void {
+    if (!this.active || !this.state.track) return;
+    const i = this.indexOfCurrent();
+    const position = this.active.currentTime;
+    const before = i > 0 ? this.queue[i - 1] : undefined;
+    if (!before || position > PREVIOUS_RESTARTS_AFTER_SECONDS) {
+      this.seek(0);
+      if (this.active.paused) this.start(this.active);
+      return;
+    }
+    this.play(before);
   }
 
   toggle(): void {
@@ -196,6 +247,16 @@ export class PlayerController {
     });
   }
 
+  private indexOfCurrent(): number {
+    const id = this.state.track?.id;
+    return id === undefined ? -1 : this.queue.findIndex((t) => t.id === id);
+  }
+
+  private neighbours(id: number): Pick<PlayerState, 'hasPrevious' | 'hasNext'> {
+    const i = this.queue.findIndex((t) => t.id === id);
+    return { hasPrevious: i > 0, hasNext: i >= 0 && i < this.queue.length - 1 };
+  }
+
   private set(patch: Partial<PlayerState>): void {
     this.state = { ...this.state, ...patch };
     for (const listener of this.listeners) listener();
@@ -233,6 +294,11 @@ export class PlayerController {
     media.addEventListener('ended', () => {
       if (!mine()) return;
       if (!this.state.repeat) {
+        // Repeat off: the next track of the queue follows; at the queue's end the player stops.
+        if (this.state.hasNext) {
+          this.next();
+          return;
+        }
         this.set({ status: 'paused', currentTime: this.state.duration });
         return;
       }

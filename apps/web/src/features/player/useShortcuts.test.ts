@@ -23,6 +23,14 @@ describe('player shortcuts', () => {
     expect(shortcutFor(key('k', 'KeyK'))).toBeNull();
   });
 
+  it('should map N and P to next and previous track, on any layout, never while typing', () => {
+    expect(shortcutFor(key('n', 'KeyN'))).toBe('next');
+    expect(shortcutFor(key('ㅔ', 'KeyP'))).toBe('previous');
+    expect(shortcutFor(key('N', 'KeyN', document.body, { shiftKey: true } as Partial<KeyboardEvent>))).toBe('next');
+    document.body.innerHTML = '<input id="i">';
+    expect(shortcutFor(key('n', 'KeyN', document.getElementById('i')))).toBeNull();
+  });
+
   it('should stay out of the way while typing', () => {
     document.body.innerHTML = '<input id="i"><textarea id="t"></textarea><select id="s"></select><div contenteditable="true" id="c"><span id="in"></span></div>';
     for (const id of ['i', 't', 's', 'in']) {

@@ -14,11 +14,16 @@ function activatesControl(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('button, a[href], summary, [role="button"], [role="menuitem"], [role="slider"]') !== null;
 }
 
-export type ShortcutAction = 'toggle' | 'back' | 'forward' | 'repeat';
+export type ShortcutAction = 'toggle' | 'back' | 'forward' | 'repeat' | 'next' | 'previous';
+
+/** The keys of next and previous, as `aria-keyshortcuts` names them (shown in the buttons' titles too). */
+export const NEXT_KEY = 'N';
+export const PREVIOUS_KEY = 'P';
 
 /**
- * The player's keyboard shortcuts (spec section 4): Space play/pause, ← and → 5 seconds, L repeat; never
- * while typing. L is read by its key position (event.code), so it works with a Korean or Japanese layout.
+ * The player's keyboard shortcuts (spec section 4): Space play/pause, ← and → 5 seconds, L repeat, and N / P
+ * next / previous track of the queue; never while typing. Letters are read by key position (event.code),
+ * so they work with a Korean or Japanese layout.
  */
 export function shortcutFor(event: Pick<KeyboardEvent, 'key' | 'code' | 'target' | 'altKey' | 'ctrlKey' | 'metaKey' | 'defaultPrevented'>): ShortcutAction | null {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return null;
@@ -27,6 +32,8 @@ export function shortcutFor(event: Pick<KeyboardEvent, 'key' | 'code' | 'target'
   if (event.key === 'ArrowLeft') return 'back';
   if (event.key === 'ArrowRight') return 'forward';
   if (event.code === 'KeyL') return 'repeat';
+  if (event.code === 'KeyN') return 'next';
+  if (event.code === 'KeyP') return 'previous';
   return null;
 }
 
@@ -40,6 +47,8 @@ export function useShortcuts(enabled: boolean): void {
       if (action === 'toggle') player.toggle();
       else if (action === 'back') player.skip(-1);
       else if (action === 'forward') player.skip(1);
+      else if (action === 'next') player.next();
+      else if (action === 'previous') player.previous();
       else player.toggleRepeat();
     };
     window.addEventListener('keydown', handleKey);

@@ -1,11 +1,15 @@
-import type { Music } from '@sori/contract';
+import { TEXT_LIMITS, type Music } from '@sori/contract';
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { notices } from '../../lib/notices';
-import { useAddToPlaylistMutation, usePlaylistsQuery } from './queries';
+import { useAddToPlaylistMutation, useCreatePlaylistMutation, usePlaylistsHoldingQuery } from './queries';
 
 export interface ChoosePlaylistModalProps {
   track: Pick<Music, 'id' | 'title'>;
@@ -13,25 +17,47 @@ export interface ChoosePlaylistModalProps {
 }
 
 /**
- * 'Choose playlist' (spec section 2): the user's playlists, newest first, or 'no playlists'. A failed add
- * here is swallowed and only logged (spec section 8).
+ * 'Choose playlist' (spec section 2): the user's playlists, newest first, or 'no playlists'. Playlists that
+ * already hold the track carry a check mark; choosing one says 'already in' (the server answers
+ * `added: false`, DECISIONS 4). A new playlist can be named and created here; the track then goes into it.
+ * A failed add here is swallowed and only logged (spec section 8); a failed create says so.
  */
 export default function ChoosePlaylistModal({ track, onClose }: ChoosePlaylistModalProps) {
   const { t } = useTranslation();
-  const playlists = usePlaylistsQuery();
+  const playlists = usePlaylistsHoldingQuery(track.id);
   const add = useAddToPlaylistMutation();
+  const create = useCreatePlaylistMutation();
+  const [newName, setNewName] = useState('');
+  const busy = add.isPending || create.isPending;
 
-  const choose = (playlistId: number, name: string) => {
+  const choose = (playlistId: number, name: string, created = false) => {
     add.mutate(
       { playlistId, musicId: track.id },
       {
-        onSuccess: () => notices.show('success', t('playlists.added', { name })),
+        onSuccess: (result) => {
+          const key = created ? 'playlistChoose.created' : result.added === false ? 'playlistChoose.alreadyAdded' : 'playlists.added';
+          notices.show('success', t(key, { name }));
+        },
         onError: (error) => console.warn(`[playlist] could not add track ${track.id} to ${playlistId}`, error),
         onSettled: onClose,
       },
     );
   };
 
+  const submitNew = (event: FormEvent) => {
+    event.preventDefault();
+    const name = newName.trim();
+    if (!name || busy) return;
+    create.mutate(
+      { name },
+      {
+        onSuccess: (playlist) => choose(playlist.id, playlist.title || playlist.name, true),
+        onError: () => notices.show('danger', t('playlists.errors.create')),
+      },
+    );
+  };
+
+  const list = playlists.data ?? [];
   return (
     <Modal show onHide={onClose} centered scrollable aria-labelledby="choose-playlist-title" data-testid="choose-playlist-modal">
       <Modal.Header closeButton closeLabel={t('common.close')}>
@@ -46,29 +72,57 @@ export default function ChoosePlaylistModal({ track, onClose }: ChoosePlaylistMo
             <Spinner animation="border" size="sm" aria-hidden="true" />
             <span className="visually-hidden">{t('common.loading')}</span>
           </div>
-        ) : (playlists.data ?? []).length === 0 ? (
+        ) : list.length === 0 ? (
           <p className="text-center text-body-secondary py-3 mb-0" data-testid="no-playlists">
-            {t('playlists.none')}
+            {t('playlistChoose.none')}
           </p>
         ) : (
           <ListGroup className="sori-choose-list" data-testid="choose-playlist-list">
-            {(playlists.data ?? []).map((playlist) => (
-              <ListGroup.Item
-                key={playlist.id}
-                action
-                as="button"
-                type="button"
-                disabled={add.isPending}
-                className="d-flex align-items-center gap-2"
-                onClick={() => choose(playlist.id, playlist.title || playlist.name)}
-              >
-                <Icon name="list" />
-                <span className="text-truncate me-auto">{playlist.title || playlist.name}</span>
-                <span className="small text-body-secondary">{t('playlists.trackCount', { count: playlist.musicCount })}</span>
-              </ListGroup.Item>
-            ))}
+            {list.map((playlist) => {
+              const name = playlist.title || playlist.name;
+              return (
+                <ListGroup.Item
+                  key={playlist.id}
+                  action
+                  as="button"
+                  type="button"
+                  disabled={busy}
+                  className="d-flex align-items-center gap-2"
+                  data-has-music={playlist.hasMusic ? 'true' : 'false'}
+                  onClick={() => choose(playlist.id, name)}
+                >
+                  <Icon name={playlist.hasMusic ? 'check' : 'list'} />
+                  <span className="text-truncate me-auto">{name}</span>
+                  {playlist.hasMusic ? (
+                    <span className="badge text-bg-secondary" data-testid="already-in">
+                      {t('playlistChoose.alreadyIn')}
+                    </span>
+                  ) : null}
+                  <span className="small text-body-secondary text-nowrap">{t('playlists.trackCount', { count: playlist.musicCount })}</span>
+                </ListGroup.Item>
+              );
+            })}
           </ListGroup>
         )}
+        <Form onSubmit={submitNew} className="mt-3" data-testid="choose-playlist-create">
+          <Form.Label htmlFor="choose-playlist-new" className="small mb-1">
+            {t('playlistChoose.newLabel')}
+          </Form.Label>
+          <InputGroup>
+            <Form.Control
+              id="choose-playlist-new"
+              value={newName}
+              maxLength={TEXT_LIMITS.playlistName}
+              onChange={(e) => setNewName(e.target.value)}
+              placeholder={t('playlist.namePlaceholder')}
+              data-testid="choose-playlist-new-name"
+            />
+            <Button type="submit" variant="primary" disabled={busy || !newName.trim()} data-testid="choose-playlist-new-submit">
+              {create.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
+              {t('playlistChoose.create')}
+            </Button>
+          </InputGroup>
+        </Form>
       </Modal.Body>
     </Modal>
   );

@@ -174,7 +174,12 @@ function Manager() {
           {current ? (
             <SelectedTracks key={current.id} entry={current} onError={setError} />
           ) : (
-            <EmptyState icon="list" title={t('playlists.selectTitle')} body={t('playlists.selectBody')} testId="manager-empty" />
+            <EmptyState icon="list" title={t('playlists.selectTitle')} body={
+                <>
+                  <span className="sori-wide-only">{t('playlists.selectBody')}</span>
+                  <span className="sori-stacked-only">{t('phone.selectBody')}</span>
+                </>
+              } testId="manager-empty" />
           )}
         </div>
       </div>

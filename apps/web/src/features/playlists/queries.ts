@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Page, Playlist } from '@sori/contract';
+import type { Page, Playlist, PlaylistTrackResult } from '@sori/contract';
 import { api, toPage } from '../../lib/api-client';
 import { STALE } from '../../lib/query-client';
 import { userKeys } from '../auth/queries';
@@ -10,6 +10,7 @@ export const playlistKeys = {
   all: [...userKeys.all, 'playlists'] as const,
   list: () => [...playlistKeys.all, 'list'] as const,
   detail: (id: number) => [...playlistKeys.all, 'detail', id] as const,
+  holding: (musicId: number) => [...playlistKeys.all, 'holding', musicId] as const,
 };
 
 /** Newest first: by creation time, then id (the order the choose-playlist modal shows, spec section 2). */
@@ -26,6 +27,21 @@ export function usePlaylistsQuery() {
       newestFirst(toPage(await api.get<Playlist[] | Page<Playlist>>('/playbox/list', undefined, signal)).content),
     enabled: token !== null,
     staleTime: STALE.userLists,
+  });
+}
+
+/**
+ * The user's playlists, newest first, each with `hasMusic` for this track (GET /playbox/list?musicId=):
+ * the choose-playlist modal marks where the track already is. Fetched fresh each time the modal opens.
+ */
+export function usePlaylistsHoldingQuery(musicId: number) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: playlistKeys.holding(musicId),
+    queryFn: async ({ signal }) =>
+      newestFirst(toPage(await api.get<Playlist[] | Page<Playlist>>('/playbox/list', { musicId }, signal)).content),
+    enabled: token !== null,
+    staleTime: 0,
   });
 }
 
@@ -98,7 +114,7 @@ export interface PlaylistTrackInput {
 export function useAddToPlaylistMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PlaylistTrackInput) => api.post('/playlist/add', input),
+    mutationFn: (input: PlaylistTrackInput) => api.post<PlaylistTrackResult>('/playlist/add', input),
     onSuccess: (_result, { playlistId }) => invalidatePlaylistTracks(queryClient, playlistId),
     onSettled: () => refreshPlaylists(queryClient),
   });

@@ -110,7 +110,10 @@ export function UploadPanel() {
         <span className="sori-dropzone-icon" aria-hidden="true">
           <Icon name="upload" size={26} />
         </span>
-        <p className="mb-1 fw-semibold">{t('upload.drop')}</p>
+        <p className="mb-1 fw-semibold" data-testid="dropzone-title">
+          <span className="sori-pointer-only">{t('upload.drop')}</span>
+          <span className="sori-touch-only">{t('phone.drop')}</span>
+        </p>
         <p className="small text-body-secondary mb-3">{t('upload.formats')}</p>
         <label className="btn btn-primary">
           {t('upload.choose')}
