@@ -93,8 +93,6 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       catalogue,
       limits: { maxBytes: config.uploadMaxBytes },
       concurrency: config.ingestConcurrency,
-      workDir: path.join(config.dataDir, 'tmp'),
-      leaseMs: config.ingestLeaseSeconds * 1000,
     });
     await catalogue.load();
     const ctx: AppContext = { config, db, counters, tokens, auth, catalogue, playlists, storage, media };
@@ -103,14 +101,6 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       catalogue.syncChanges().catch((err: unknown) => app.log.warn({ err }, 'catalogue change sync failed'));
     }, CHANGE_SYNC_MS);
     sync.unref();
-    // A crash during an upload left a track in `processing` and files under DATA_DIR/tmp: recovered now,
-    // and tracks again every lease period (another instance's crash shows up here while this one runs).
-    const recovered = await media.recoverOrphans({ tmp: true });
-    if (recovered.tracks || recovered.tmp) app.log.warn(recovered, 'removed what interrupted uploads left behind');
-    const recovery = setInterval(() => {
-      media.recoverOrphans().catch((err: unknown) => app.log.warn({ err }, 'upload recovery failed'));
-    }, config.ingestLeaseSeconds * 1000);
-    recovery.unref();
     // Sessions past their absolute end are dropped at start and once a day.
     const dropSessions = () =>
       deleteExpiredSessions(db.kysely, new Date().toISOString()).catch((err: unknown) => app.log.warn({ err }, 'session cleanup failed'));
@@ -119,7 +109,6 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     daily.unref();
     app.addHook('onClose', async () => {
       clearInterval(sync);
-      clearInterval(recovery);
       clearInterval(daily);
       await counters.close();
       await db.close();

@@ -55,8 +55,6 @@ const EnvSchema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
   /** Ingests run at once (uploads, demo catalogue); each takes about one core. */
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
-  /** An ingest renews its lease every quarter of this; a `processing` track past it was left by a process that died. */
-  INGEST_LEASE_SECONDS: z.coerce.number().int().min(2).max(86_400).default(120),
   /** Seed the demo catalogue when the database has no tracks. */
   SEED_DEMO: bool.default(true),
   /** Where the built web app is; served at / with an SPA fallback when it exists. */
@@ -109,7 +107,6 @@ export interface Config {
   mediaPublicBaseUrl: string | null;
   uploadMaxBytes: number;
   ingestConcurrency: number;
-  ingestLeaseSeconds: number;
   seedDemo: boolean;
   webDist: string;
   site: SiteInfo;
@@ -167,7 +164,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaPublicBaseUrl: e.MEDIA_PUBLIC_BASE_URL?.replace(/\/+$/u, '') ?? null,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     ingestConcurrency: e.INGEST_CONCURRENCY,
-    ingestLeaseSeconds: e.INGEST_LEASE_SECONDS,
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(e.WEB_DIST),
     site: Object.freeze(site),

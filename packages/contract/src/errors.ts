@@ -145,11 +145,6 @@ export const ERROR_MESSAGES = {
     en: 'The request body could not be read.',
     ja: 'リクエスト本文を読み取れません。',
   },
-  UPLOAD_UNREADABLE: {
-    ko: '업로드한 파일을 읽을 수 없습니다. 파일 이름과 형식을 확인한 뒤 다시 올려주세요.',
-    en: 'The uploaded file could not be read. Check its name and format, then upload it again.',
-    ja: 'アップロードされたファイルを読み取れません。ファイル名と形式をご確認のうえ、もう一度アップロードしてください。',
-  },
   PAYLOAD_TOO_LARGE: {
     ko: '요청이 너무 큽니다.',
     en: 'The request is too large.',

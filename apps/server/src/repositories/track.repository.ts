@@ -190,17 +190,6 @@ export async function deleteTrack(db: Kysely<Database>, id: number): Promise<boo
   return false;
 }
 
-/** Marks an ingest as alive (its lease, on `updated_at`); no change is recorded: nothing a reader sees changed. */
-export async function touchProcessing(db: Kysely<Database>, id: number, now: string): Promise<void> {
-  await db.updateTable('tracks').set({ updated_at: now }).where('id', '=', id).where('status', '=', 'processing').execute();
-}
-
-/** Tracks still `processing` whose ingest has not renewed its lease since `before`: their process is gone. */
-export async function staleProcessingIds(db: Kysely<Database>, before: string): Promise<number[]> {
-  const rows = await db.selectFrom('tracks').select('id').where('status', '=', 'processing').where('updated_at', '<', before).execute();
-  return rows.map((r) => r.id);
-}
-
 export async function countTracks(db: Kysely<Database>): Promise<number> {
   const r = await db.selectFrom('tracks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(r.n);

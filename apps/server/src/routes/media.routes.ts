@@ -9,7 +9,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, forbidden, notFound } from '../lib/app-error';
 import { parseRange } from '../lib/http-range';
-import { guardedParts } from '../lib/multipart-guard';
 import type { TokenService } from '../lib/tokens';
 import { MediaError, type MediaStorage } from '../media';
 import { trackDownloadName } from '../media/download-name';
@@ -150,8 +149,7 @@ export const mediaRoutes =
         let audio: { path: string; originalName: string } | null = null;
         let coverPath: string | undefined;
         const fields: Record<string, unknown> = {};
-        const parts = request.parts({ limits: { fileSize: deps.uploadMaxBytes, files: 2, fields: 20, fieldSize: 4096 } });
-        for await (const part of guardedParts(parts, request.raw)) {
+        for await (const part of request.parts({ limits: { fileSize: deps.uploadMaxBytes, files: 2, fields: 20, fieldSize: 4096 } })) {
           if (part.type === 'file') {
             // Names on disk are ours; the uploaded name is kept only as text.
             const target = part.fieldname === 'cover' ? path.join(dir, 'cover') : path.join(dir, 'audio');

@@ -3,7 +3,6 @@ import type { Kysely, Updateable } from 'kysely';
 import type { Database, TracksTable } from '../db/schema';
 import { AppError, badRequest, notFound } from '../lib/app-error';
 import { nowIso } from '../lib/time';
-import { removeStaleEntries } from '../lib/stale-files';
 import { publishableEstimate } from '../media/confidence';
 import { ingest, trackKeys, type IngestOverrides, type IngestResult, type MediaLimits, type MediaStorage } from '../media';
 import * as tracks from '../repositories/track.repository';
@@ -91,13 +90,7 @@ export interface MediaServiceDeps {
   limits: Partial<MediaLimits>;
   /** How many ingests may run at once (each takes about one core). */
   concurrency: number;
-  /** Where uploads and ingests keep their temporary files (`DATA_DIR/tmp`): swept by `recoverOrphans`. */
-  workDir?: string;
-  /** How long an ingest's lease lasts without renewal (ms); see `recoverOrphans`. */
-  leaseMs?: number;
 }
-
-const DEFAULT_LEASE_MS = 120_000;
 
 /**
  * The row columns an ingest result fills in. With `confirmUnsure` (uploads: there is an uploader to ask),
@@ -202,13 +195,6 @@ export class MediaService {
       estimated_key: null,
     });
     const id = placeholder.id;
-    // The row is this process's lease on the ingest: renewed while it runs, so that after a crash
-    // `recoverOrphans` (in any process) can tell a dead ingest from a slow one.
-    const leaseMs = this.deps.leaseMs ?? DEFAULT_LEASE_MS;
-    const lease = setInterval(() => {
-      tracks.touchProcessing(db, id, nowIso()).catch(() => undefined);
-    }, Math.max(250, Math.floor(leaseMs / 4)));
-    lease.unref();
     try {
       const overrides: IngestOverrides = {};
       if (meta.title != null) overrides.title = meta.title;
@@ -221,7 +207,7 @@ export class MediaService {
       const result = await this.withSlot(() =>
         ingest(
           { path: input.path, ...(input.originalName ? { originalName: input.originalName } : {}), ...(input.coverPath ? { coverPath: input.coverPath } : {}) },
-          { trackId: id, storage, overrides, limits: this.deps.limits, ...(this.deps.workDir ? { workDir: this.deps.workDir } : {}) },
+          { trackId: id, storage, overrides, limits: this.deps.limits },
         ),
       );
       const row = await tracks.updateTrack(db, id, rowFromIngest(result, { confirmUnsure: opts.ownerId !== null }));
@@ -233,33 +219,7 @@ export class MediaService {
       await storage.deletePrefix(trackKeys.prefix(id)).catch(() => undefined);
       await catalogue.refresh([id]).catch(() => undefined);
       throw err;
-    } finally {
-      clearInterval(lease);
     }
-  }
-
-  /**
-   * Recovers from a crash during ingest, at start and then periodically: a track still `processing` whose
-   * lease has lapsed was being ingested by a process that died, and its uploader never got an answer, so it
-   * is removed with whatever it had stored (the upload cannot be resumed: its file was a temporary one of
-   * the dead request). Temporary folders under `workDir` untouched for as long are removed too. Live
-   * ingests renew their lease, in this process or another (several instances, the ingest command), so
-   * they are never taken. Folders are swept only when asked (at start): a long job may leave its folder
-   * unmodified for a while (the demo seed writes its files first, then ingests them one by one).
-   * Answers how many tracks and folders went.
-   */
-  async recoverOrphans(opts: { tmp?: boolean; now?: number } = {}): Promise<{ tracks: number; tmp: number }> {
-    const now = opts.now ?? Date.now();
-    const leaseMs = this.deps.leaseMs ?? DEFAULT_LEASE_MS;
-    const cutoff = now - leaseMs;
-    const ids = await tracks.staleProcessingIds(this.deps.db, new Date(cutoff).toISOString());
-    for (const id of ids) {
-      await tracks.deleteTrack(this.deps.db, id);
-      await this.deps.storage.deletePrefix(trackKeys.prefix(id));
-    }
-    if (ids.length) await this.deps.catalogue.refresh(ids);
-    const tmp = opts.tmp && this.deps.workDir ? await removeStaleEntries(this.deps.workDir, cutoff) : 0;
-    return { tracks: ids.length, tmp };
   }
 
   /** Corrects the metadata of the viewer's own track; the measured values stay as suggestions. */
