@@ -145,6 +145,11 @@ export const ERROR_MESSAGES = {
     en: 'The request is too large.',
     ja: 'リクエストが大きすぎます。',
   },
+  UPLOAD_NO_FILE: {
+    ko: '업로드에 읽을 수 있는 오디오 파일이 없습니다. 파일을 선택해 다시 올려주세요.',
+    en: 'The upload has no readable audio file. Please choose a file and upload it again.',
+    ja: 'アップロードに読み取れる音声ファイルがありません。ファイルを選んでもう一度アップロードしてください。',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     ko: '지원하지 않는 형식입니다.',
     en: 'That content type is not supported.',

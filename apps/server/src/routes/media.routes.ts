@@ -20,6 +20,7 @@ import type { Database } from '../db/schema';
 import { parseTrackMetadata, type MediaService } from '../services/media.service';
 import { privateMediaResource } from '../services/music.mapper';
 import { ok, parseId } from './http';
+import { nextPart } from './upload-parts';
 
 export interface MediaRouteDeps {
   db: Kysely<Database>;
@@ -146,7 +147,17 @@ export const mediaRoutes =
         let audio: { path: string; originalName: string } | null = null;
         let coverPath: string | undefined;
         const fields: Record<string, unknown> = {};
-        for await (const part of request.parts({ limits: { fileSize: deps.uploadMaxBytes, files: 2, fields: 20, fieldSize: 4096 } })) {
+        const parts = request.parts({ limits: { fileSize: deps.uploadMaxBytes, files: 2, fields: 20, fieldSize: 4096 } })[Symbol.asyncIterator]();
+        for (;;) {
+          const next = await nextPart(parts, request.raw);
+          if (next === 'stalled') {
+            // The parser skipped a part it cannot read and will not go on: answer with what was read, and
+            // close the connection rather than read the rest of a body nobody parses.
+            reply.header('connection', 'close');
+            break;
+          }
+          if (next.done) break;
+          const part = next.value;
           if (part.type === 'file') {
             // Names on disk are ours; the uploaded name is kept only as text.
             const target = part.fieldname === 'cover' ? path.join(dir, 'cover') : path.join(dir, 'audio');
@@ -164,7 +175,7 @@ export const mediaRoutes =
             else fields[part.fieldname] = value;
           }
         }
-        if (!audio) throw badRequest('VALIDATION_FAILED', { field: 'file' });
+        if (!audio) throw badRequest('UPLOAD_NO_FILE', { field: 'file' });
         const meta = parseTrackMetadata(fields);
         const music = await media.upload(viewer, audio, meta, coverPath);
         return reply.status(201).send(ok(music));
