@@ -84,7 +84,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       db: db.kysely,
       storage,
       catalogue,
-      limits: { maxBytes: config.uploadMaxBytes },
+      limits: { maxBytes: config.uploadMaxBytes, maxDurationSec: config.uploadMaxDurationSec },
+      workDir: path.join(config.dataDir, 'tmp'),
       concurrency: config.ingestConcurrency,
     });
     await catalogue.load();

@@ -39,6 +39,8 @@ const EnvSchema = z.object({
   /** Absolute base of media files on a CDN; music objects then carry fileUrl. */
   MEDIA_PUBLIC_BASE_URL: z.string().url().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  /** Longest accepted upload; every decode stops a little past it. */
+  UPLOAD_MAX_DURATION_SECONDS: z.coerce.number().int().min(5).max(6 * 3600).default(30 * 60),
   /** Ingests run at once (uploads, demo catalogue); each takes about one core. */
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Seed the demo catalogue when the database has no tracks. */
@@ -87,6 +89,7 @@ export interface Config {
   publicBaseUrl: string;
   mediaPublicBaseUrl: string | null;
   uploadMaxBytes: number;
+  uploadMaxDurationSec: number;
   ingestConcurrency: number;
   seedDemo: boolean;
   webDist: string;
@@ -135,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/u, ''),
     mediaPublicBaseUrl: e.MEDIA_PUBLIC_BASE_URL?.replace(/\/+$/u, '') ?? null,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadMaxDurationSec: e.UPLOAD_MAX_DURATION_SECONDS,
     ingestConcurrency: e.INGEST_CONCURRENCY,
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(e.WEB_DIST),

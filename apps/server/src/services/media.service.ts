@@ -80,6 +80,8 @@ export interface MediaServiceDeps {
   storage: MediaStorage;
   catalogue: CatalogueService;
   limits: Partial<MediaLimits>;
+  /** Parent of each ingest's scratch folder (DATA_DIR/tmp, cleared at start); the OS temp folder when unset. */
+  workDir?: string;
   /** How many ingests may run at once (each takes about one core). */
   concurrency: number;
 }
@@ -187,7 +189,7 @@ export class MediaService {
       const result = await this.withSlot(() =>
         ingest(
           { path: input.path, ...(input.originalName ? { originalName: input.originalName } : {}), ...(input.coverPath ? { coverPath: input.coverPath } : {}) },
-          { trackId: id, storage, overrides, limits: this.deps.limits },
+          { trackId: id, storage, overrides, limits: this.deps.limits, ...(this.deps.workDir ? { workDir: this.deps.workDir } : {}) },
         ),
       );
       const row = await tracks.updateTrack(db, id, rowFromIngest(result));
