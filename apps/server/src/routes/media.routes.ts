@@ -143,6 +143,7 @@ export const mediaRoutes =
       if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
       await mkdir(deps.tmpDir, { recursive: true });
       const dir = await mkdtemp(path.join(deps.tmpDir, 'upload-'));
+      const release = media.holdScratch(dir);
       try {
         let audio: { path: string; originalName: string } | null = null;
         let coverPath: string | undefined;
@@ -180,6 +181,7 @@ export const mediaRoutes =
         const music = await media.upload(viewer, audio, meta, coverPath);
         return reply.status(201).send(ok(music));
       } finally {
+        release();
         await rm(dir, { recursive: true, force: true });
       }
     });

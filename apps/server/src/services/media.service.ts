@@ -1,4 +1,6 @@
 import { BPM_RANGE, isGenreCode, isMoodCode, parseSoundKey, speedFromBpm, TEXT_LIMITS, type Music } from '@sori/contract';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, TracksTable } from '../db/schema';
 import { AppError, badRequest, notFound } from '../lib/app-error';
@@ -8,6 +10,7 @@ import * as tracks from '../repositories/track.repository';
 import type { TrackRow } from '../repositories/track.repository';
 import type { Viewer } from './auth.service';
 import type { CatalogueService } from './catalogue.service';
+import type { LiveIngests } from './upload-recovery';
 
 /** What an uploader may say about a track; anything not given is read from tags or measured. */
 export interface TrackMetadataInput {
@@ -82,6 +85,8 @@ export interface MediaServiceDeps {
   limits: Partial<MediaLimits>;
   /** Parent of each ingest's scratch folder (DATA_DIR/tmp, cleared at start); the OS temp folder when unset. */
   workDir?: string;
+  /** Keeps rows and scratch folders of running ingests from being taken for a crash's leftovers. */
+  live?: LiveIngests;
   /** How many ingests may run at once (each takes about one core). */
   concurrency: number;
 }
@@ -121,6 +126,11 @@ export class MediaService {
 
   get storage(): MediaStorage {
     return this.deps.storage;
+  }
+
+  /** Marks a scratch folder (an upload's parts) as in use until the returned function is called. */
+  holdScratch(dir: string): () => void {
+    return this.deps.live?.hold({ dir }) ?? (() => undefined);
   }
 
   /** Runs fn when an ingest slot is free, so uploads never take more cores than allowed. */
@@ -178,6 +188,8 @@ export class MediaService {
       estimated_key: null,
     });
     const id = placeholder.id;
+    const release = this.deps.live?.hold({ row: id });
+    let work: string | undefined;
     try {
       const overrides: IngestOverrides = {};
       if (meta.title != null) overrides.title = meta.title;
@@ -186,12 +198,17 @@ export class MediaService {
       if (meta.moods != null) overrides.moods = meta.moods;
       if (meta.soundKey != null) overrides.soundKey = meta.soundKey;
       if (meta.bpm != null) overrides.bpm = meta.bpm;
+      if (this.deps.workDir) {
+        await mkdir(this.deps.workDir, { recursive: true });
+        work = await mkdtemp(path.join(this.deps.workDir, 'ingest-'));
+      }
+      const releaseWork = work ? this.holdScratch(work) : () => undefined;
       const result = await this.withSlot(() =>
         ingest(
           { path: input.path, ...(input.originalName ? { originalName: input.originalName } : {}), ...(input.coverPath ? { coverPath: input.coverPath } : {}) },
-          { trackId: id, storage, overrides, limits: this.deps.limits, ...(this.deps.workDir ? { workDir: this.deps.workDir } : {}) },
+          { trackId: id, storage, overrides, limits: this.deps.limits, ...(work ? { workDir: work } : {}) },
         ),
-      );
+      ).finally(releaseWork);
       const row = await tracks.updateTrack(db, id, rowFromIngest(result));
       if (!row) throw new AppError(500, 'INTERNAL');
       await catalogue.refresh([id]);
@@ -201,6 +218,9 @@ export class MediaService {
       await storage.deletePrefix(trackKeys.prefix(id)).catch(() => undefined);
       await catalogue.refresh([id]).catch(() => undefined);
       throw err;
+    } finally {
+      release?.();
+      if (work) await rm(work, { recursive: true, force: true }).catch(() => undefined);
     }
   }
 
