@@ -89,6 +89,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       limits: { maxBytes: config.uploadMaxBytes, maxDurationSec: config.uploadMaxDurationSec },
       workDir: path.join(config.dataDir, 'tmp'),
       live,
+      quota: config.uploadQuota,
       concurrency: config.ingestConcurrency,
     });
     // What a crash left (tracks stuck in 'processing', scratch folders) goes before the catalogue loads.

@@ -39,6 +39,9 @@ const EnvSchema = z.object({
   /** Absolute base of media files on a CDN; music objects then carry fileUrl. */
   MEDIA_PUBLIC_BASE_URL: z.string().url().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  /** Per-user upload quota: tracks and bytes stored (original, preview, waveform, peaks, covers). */
+  UPLOAD_QUOTA_TRACKS: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1024 * 1024).default(2 * 1024 ** 3),
   /** Longest accepted upload; every decode stops a little past it. */
   UPLOAD_MAX_DURATION_SECONDS: z.coerce.number().int().min(5).max(6 * 3600).default(30 * 60),
   /** Ingests run at once (uploads, demo catalogue); each takes about one core. */
@@ -90,6 +93,7 @@ export interface Config {
   mediaPublicBaseUrl: string | null;
   uploadMaxBytes: number;
   uploadMaxDurationSec: number;
+  uploadQuota: { tracks: number; bytes: number };
   ingestConcurrency: number;
   seedDemo: boolean;
   webDist: string;
@@ -139,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaPublicBaseUrl: e.MEDIA_PUBLIC_BASE_URL?.replace(/\/+$/u, '') ?? null,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadMaxDurationSec: e.UPLOAD_MAX_DURATION_SECONDS,
+    uploadQuota: { tracks: e.UPLOAD_QUOTA_TRACKS, bytes: e.UPLOAD_QUOTA_BYTES },
     ingestConcurrency: e.INGEST_CONCURRENCY,
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(e.WEB_DIST),

@@ -160,3 +160,12 @@ export const TrackMetadataRequest = z.object({
   soundKey: z.string().max(3).nullable().optional(),
   bpm: z.number().nullable().optional(),
 });
+
+/** GET /my/quota: what the caller's uploads take against their quota (bytes stored: all files of a track). */
+export const UploadQuota = z.object({
+  tracks: z.number().int(),
+  tracksLimit: z.number().int(),
+  bytes: z.number().int(),
+  bytesLimit: z.number().int(),
+});
+export type UploadQuota = z.infer<typeof UploadQuota>;

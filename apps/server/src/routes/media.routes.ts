@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart';
-import { MIN_DOWNLOAD_LEVEL, TrackMetadataRequest } from '@sori/contract';
+import { MIN_DOWNLOAD_LEVEL, TrackMetadataRequest, UploadQuota } from '@sori/contract';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -184,6 +184,10 @@ export const mediaRoutes =
         release();
         await rm(dir, { recursive: true, force: true });
       }
+    });
+
+    app.get('/my/quota', { schema: { tags: ['uploads'], response: { 200: z.object({ body: UploadQuota }) } } }, async (request) => {
+      return ok(await media.quotaOf(requireViewer(request)));
     });
 
     app.put('/my/musics/:id', { schema: { params: IdParam, body: TrackMetadataRequest, tags: ['uploads'] } }, async (request) => {

@@ -1,5 +1,5 @@
-import { BPM_RANGE, isGenreCode, isMoodCode, parseSoundKey, speedFromBpm, TEXT_LIMITS, type Music } from '@sori/contract';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { BPM_RANGE, isGenreCode, isMoodCode, parseSoundKey, speedFromBpm, TEXT_LIMITS, type Music, type UploadQuota } from '@sori/contract';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, TracksTable } from '../db/schema';
@@ -7,10 +7,11 @@ import { AppError, badRequest, notFound } from '../lib/app-error';
 import { nowIso } from '../lib/time';
 import { ingest, trackKeys, type IngestOverrides, type IngestResult, type MediaLimits, type MediaStorage } from '../media';
 import * as tracks from '../repositories/track.repository';
-import type { TrackRow } from '../repositories/track.repository';
+import type { NewTrackRow, TrackRow } from '../repositories/track.repository';
 import type { Viewer } from './auth.service';
 import type { CatalogueService } from './catalogue.service';
 import type { LiveIngests } from './upload-recovery';
+import { checkQuota, quotaUsage, withUserLock, type QuotaLimits } from './upload-quota';
 
 /** What an uploader may say about a track; anything not given is read from tags or measured. */
 export interface TrackMetadataInput {
@@ -87,6 +88,8 @@ export interface MediaServiceDeps {
   workDir?: string;
   /** Keeps rows and scratch folders of running ingests from being taken for a crash's leftovers. */
   live?: LiveIngests;
+  /** Per-user upload quota; uploads are refused past it (the CLI and the demo catalogue are not counted). */
+  quota?: QuotaLimits;
   /** How many ingests may run at once (each takes about one core). */
   concurrency: number;
 }
@@ -111,6 +114,7 @@ export function rowFromIngest(r: IngestResult): Updateable<TracksTable> {
     file_name: r.fileName,
     original_mime: r.mimeType,
     original_size: r.files.original.size,
+    stored_bytes: Object.values(r.files).reduce((sum, f) => sum + (f?.size ?? 0), 0),
     estimated_bpm: r.estimated.bpmExact ?? r.estimated.bpm,
     estimated_key: r.estimated.soundKey,
     status: 'ready',
@@ -126,6 +130,12 @@ export class MediaService {
 
   get storage(): MediaStorage {
     return this.deps.storage;
+  }
+
+  /** What the viewer's uploads take against their quota. */
+  async quotaOf(viewer: Viewer): Promise<UploadQuota> {
+    const limits = this.deps.quota ?? { tracks: Number.MAX_SAFE_INTEGER, bytes: Number.MAX_SAFE_INTEGER };
+    return quotaUsage(this.deps.db, viewer.id, limits);
   }
 
   /** Marks a scratch folder (an upload's parts) as in use until the returned function is called. */
@@ -153,6 +163,7 @@ export class MediaService {
     return this.createFromFile({ path: file.path, originalName: file.originalName, ...(coverPath ? { coverPath } : {}) }, meta, {
       ownerId: viewer.id,
       published: false,
+      quota: true,
     }).then((row) => this.deps.catalogue.getMusic(row.id, viewer));
   }
 
@@ -160,10 +171,13 @@ export class MediaService {
   async createFromFile(
     input: { path: string; originalName?: string; coverPath?: string },
     meta: TrackMetadataInput,
-    opts: { ownerId: number | null; published: boolean },
+    opts: { ownerId: number | null; published: boolean; quota?: boolean },
   ): Promise<TrackRow> {
     const { db, storage, catalogue } = this.deps;
-    const placeholder = await tracks.insertTrack(db, {
+    const quota = opts.quota && opts.ownerId !== null && this.deps.quota ? { owner: opts.ownerId, limits: this.deps.quota } : null;
+    // Until the ingest has measured what it stores, the track holds its upload's size against the quota.
+    const reserved = quota ? (await stat(input.path)).size : 0;
+    const placeholderRow: NewTrackRow = {
       title: meta.title ?? input.originalName ?? 'Untitled',
       artist: meta.artist ?? null,
       genre: meta.genre ?? null,
@@ -186,7 +200,14 @@ export class MediaService {
       original_size: null,
       estimated_bpm: null,
       estimated_key: null,
-    });
+      stored_bytes: reserved,
+    };
+    const placeholder = quota
+      ? await withUserLock(db, quota.owner, async (trx) => {
+          checkQuota(await quotaUsage(trx, quota.owner, quota.limits), { tracks: 1, bytes: reserved });
+          return tracks.insertTrack(trx, placeholderRow);
+        })
+      : await tracks.insertTrack(db, placeholderRow);
     const id = placeholder.id;
     const release = this.deps.live?.hold({ row: id });
     let work: string | undefined;
@@ -209,7 +230,15 @@ export class MediaService {
           { trackId: id, storage, overrides, limits: this.deps.limits, ...(work ? { workDir: work } : {}) },
         ),
       ).finally(releaseWork);
-      const row = await tracks.updateTrack(db, id, rowFromIngest(result));
+      const patch = rowFromIngest(result);
+      // What the ingest stored can be far more than the upload (a tiny FLAC of silence makes a large
+      // preview): checked again, under the same lock, against the other tracks of the owner.
+      const row = quota
+        ? await withUserLock(db, quota.owner, async (trx) => {
+            checkQuota(await quotaUsage(trx, quota.owner, quota.limits, id), { tracks: 1, bytes: Number(patch.stored_bytes) });
+            return tracks.updateTrack(trx, id, patch);
+          })
+        : await tracks.updateTrack(db, id, patch);
       if (!row) throw new AppError(500, 'INTERNAL');
       await catalogue.refresh([id]);
       return row;
