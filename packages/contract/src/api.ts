@@ -169,3 +169,15 @@ export const UploadQuota = z.object({
   bytesLimit: z.number().int(),
 });
 export type UploadQuota = z.infer<typeof UploadQuota>;
+
+/** "340 MB", "2 GB": binary units with the usual short names, as file managers show them. */
+export function formatBytes(n: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let v = n;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i += 1;
+  }
+  return `${i === 0 ? v : v >= 10 ? Math.round(v) : Math.round(v * 10) / 10} ${units[i]}`;
+}

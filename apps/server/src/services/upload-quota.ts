@@ -1,4 +1,4 @@
-import type { UploadQuota } from '@sori/contract';
+import { formatBytes, type UploadQuota } from '@sori/contract';
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from '../lib/app-error';
@@ -6,18 +6,6 @@ import { AppError } from '../lib/app-error';
 export interface QuotaLimits {
   tracks: number;
   bytes: number;
-}
-
-/** "340 MB", "2 GB": binary units with the usual short names, as file managers show them. */
-export function formatBytes(n: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let v = n;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i += 1;
-  }
-  return `${i === 0 ? v : v >= 10 ? Math.round(v) : Math.round(v * 10) / 10} ${units[i]}`;
 }
 
 /** What the user's tracks take, counting every track they own (ready or still processing). */

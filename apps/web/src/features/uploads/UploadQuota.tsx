@@ -1,4 +1,4 @@
-import type { UploadQuota } from '@sori/contract';
+import { formatBytes, type UploadQuota } from '@sori/contract';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useTranslation } from 'react-i18next';
@@ -8,18 +8,6 @@ export const quotaKey = ['my', 'quota'] as const;
 
 export function refreshQuota(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: quotaKey });
-}
-
-/** "340 MB", "2 GB": binary units, as the server's quota messages write them. */
-export function formatBytes(n: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let v = n;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i += 1;
-  }
-  return `${i === 0 ? v : v >= 10 ? Math.round(v) : Math.round(v * 10) / 10} ${units[i]}`;
 }
 
 /** What the user's uploads take against their quota (GET /my/quota): tracks and bytes stored, with meters. */
