@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { MEDIA_ERROR_MESSAGES } from '../../apps/server/src/media/media-errors';
 import { api, audioFile, upload } from '../data';
 import { createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr } from '../harness';
+import { seriousViolations, settle, themedPage } from '../axe';
 import { row, settledResults } from './ui';
 
 /** A 96×96 PNG with a two-colour gradient: a cover image to upload with a track. */
@@ -218,4 +219,18 @@ test('upload: each upload says where it stands and what publishing means; the qu
   await eventually(async () => (await quota.innerText()).includes(used(1)), true, 'the quota counts the new track');
   const badge = await row(page, '한도 시험').locator('[data-testid="visibility-badge"]').innerText();
   expectEqual(badge, tr('ko', 'upload.private'), 'the list says private');
+  expectEqual(await page.evaluate(() => document.querySelectorAll('[data-testid="upload-visibility"]').length), 1, 'one state line per upload');
+
+  // Each language, light and dark: the meters and the note read right and pass axe.
+  const session = { ACCESS_TOKEN: account.token, USER_INFO: JSON.stringify(account.user) };
+  for (const [lang, theme] of [['ko', 'dark'], ['en', 'dark'], ['ja', 'light']] as const) {
+    const other = await themedPage(ctx, lang, theme, session);
+    await open(other, '/upload');
+    await settle(other);
+    const text = await other.locator('[data-testid="upload-quota-text"]').innerText();
+    expectTrue(text.includes(tr(lang, 'upload.quota.tracks', { used: 1, limit: 200 })), `${lang} quota (${text})`);
+    expectEqual(await other.locator('[data-testid="publishing-note"]').innerText(), tr(lang, 'upload.publishing'), `${lang} publishing note`);
+    expectEqual(await seriousViolations(other), [], `axe on /upload (${lang}, ${theme})`);
+    await other.context().close();
+  }
 });
