@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
 import { getMediaTools } from '../src/media';
 import { checkQuota, quotaUsage, withUserLock } from '../src/services/upload-quota';
 import { makeAudio } from './helpers/audio';
@@ -121,5 +122,19 @@ describe.each(DIALECTS)('upload quotas (%s)', (dialect) => {
 
   it('answers the quota only to a signed-in caller', async () => {
     expect((await t.call({ method: 'GET', url: '/api/my/quota' })).statusCode).toBe(401);
+  });
+});
+
+const SECRET = 'k'.repeat(32);
+
+describe('upload limit settings', () => {
+  it('refuses a bad quota or length setting with a message naming the variable', () => {
+    for (const [name, value] of [['UPLOAD_QUOTA_TRACKS', '0'], ['UPLOAD_QUOTA_BYTES', '1000'], ['UPLOAD_QUOTA_TRACKS', 'many'], ['UPLOAD_MAX_DURATION_SECONDS', '1']]) {
+      expect(() => loadConfig({ DATA_DIR: tmpdir(), JWT_SECRET: SECRET, [name!]: value }), `${name}=${value}`).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: tmpdir(), JWT_SECRET: SECRET, [name!]: value })).toThrow(name);
+    }
+    const c = loadConfig({ DATA_DIR: tmpdir(), JWT_SECRET: SECRET });
+    expect(c.uploadQuota).toEqual({ tracks: 200, bytes: 2 * 1024 ** 3 });
+    expect(c.uploadMaxDurationSec).toBe(1800);
   });
 });
