@@ -1,4 +1,7 @@
-import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -41,9 +44,17 @@ describe.each(DIALECTS)('recovery from interrupted uploads at start (%s)', (dial
     const live = await a.track({ owner_id: owner.id, published: 0, status: 'processing' });
     const liveDir = path.join(tmp, 'upload-live');
     mkdirSync(liveDir, { recursive: true });
+    // A process of this host that was killed a moment ago (kill -9): fresh, but its pid is gone.
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid!;
+    const killed = await a.track({ owner_id: owner.id, published: 0, status: 'processing', ingest_by: `${hostname()}:${deadPid}` });
+    await a.ctx.storage.put(trackKeys.original(killed, 'wav'), Buffer.alloc(1000, 1));
+    const killedDir = path.join(tmp, `upload-${hostname().replace(/[^A-Za-z0-9.-]/gu, '_')}_${deadPid}-abc123`);
+    mkdirSync(killedDir, { recursive: true });
+    // This test process is alive: its rows are kept whatever their age says.
+    const mineAlive = await a.track({ owner_id: owner.id, published: 0, status: 'processing', ingest_by: `${hostname()}:${process.pid}` });
 
     const health = async (app: { inject: TestApp['app']['inject'] }) => (await app.inject({ method: 'GET', url: '/api/health' })).json().body.tracks as number;
-    expect(await health(a.app)).toBe(3);
+    expect(await health(a.app)).toBe(5);
 
     const c = a.ctx.config;
     b = await buildApp(
@@ -59,12 +70,14 @@ describe.each(DIALECTS)('recovery from interrupted uploads at start (%s)', (dial
     );
 
     const ids = (await b.ctx.db.kysely.selectFrom('tracks').select('id').orderBy('id').execute()).map((r) => r.id);
-    expect(ids).toEqual([ready, live]);
+    expect(ids).toEqual([ready, live, mineAlive]);
+    expect(existsSync(path.join(c.dataDir, 'media', 'tracks', String(killed)))).toBe(false);
+    expect(existsSync(killedDir)).toBe(false);
     expect(existsSync(path.join(c.dataDir, 'media', 'tracks', String(orphan)))).toBe(false);
     expect(existsSync(oldUpload)).toBe(false);
     expect(existsSync(path.join(tmp, 'ingest-crashed'))).toBe(false);
     expect(existsSync(liveDir)).toBe(true);
-    expect(await health(b.app)).toBe(2);
+    expect(await health(b.app)).toBe(3);
     const mine = await b.app.inject({ method: 'GET', url: `/api/musics/${orphan}`, headers: { authorization: `Bearer ${owner.token}` } });
     expect(mine.statusCode).toBe(404);
   });
@@ -83,4 +96,55 @@ describe.each(DIALECTS)('recovery from interrupted uploads at start (%s)', (dial
     expect(r.removedTracks).toEqual([dropped]);
     expect(await a.ctx.db.kysely.selectFrom('tracks').select('id').where('id', '=', held).executeTakeFirst()).toEqual({ id: held });
   });
+});
+
+describe('a server killed with SIGKILL in the middle of an upload (sqlite)', () => {
+  it('leaves nothing behind once the app starts again on the same data', async () => {
+    const a = await createTestApp('sqlite');
+    const c = a.ctx.config;
+    const { token } = await a.user();
+    const env = { ...process.env, DATA_DIR: c.dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', WEB_DIST: c.webDist, JWT_SECRET: c.jwtSecret };
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures', 'child-server.ts')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /PORT (\d+)/u.exec(out);
+          if (m) resolve(Number(m[1]));
+        });
+        child.on('exit', () => reject(new Error('the child server exited')));
+      });
+      // Half an upload: the headers and the first part of the file, then nothing more.
+      const boundary = 'kill-9-boundary';
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/my/musics',
+        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': '10000000' },
+      });
+      req.on('error', () => undefined);
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\n`);
+      req.write(Buffer.alloc(200_000, 1));
+      const tmp = path.join(c.dataDir, 'tmp');
+      const scratch = () => (existsSync(tmp) ? readdirSync(tmp).filter((n) => n.startsWith('upload-')) : []);
+      for (let i = 0; i < 200 && scratch().length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(scratch()).toHaveLength(1);
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+      req.destroy();
+      expect(scratch()).toHaveLength(1);
+
+      const b = await buildApp(
+        loadConfig({ DATA_DIR: c.dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', WEB_DIST: c.webDist, JWT_SECRET: c.jwtSecret }),
+        { logger: false },
+      );
+      expect(scratch()).toEqual([]);
+      await b.app.close();
+    } finally {
+      child.kill('SIGKILL');
+      await a.close();
+    }
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './create-db';
 import * as m0001 from './migrations/2026_11_22_0001_initial';
-import * as m0003 from './migrations/2026_11_23_0003_track_stored_bytes';
+import * as m0003 from './migrations/2026_11_23_0003_upload_limits';
 
 /**
  * Versioned migrations, run at start. Listed here (not read from the folder) so that the bundle and the
@@ -9,7 +9,7 @@ import * as m0003 from './migrations/2026_11_23_0003_track_stored_bytes';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0001_initial': m0001,
-  '2026_11_23_0003_track_stored_bytes': m0003,
+  '2026_11_23_0003_upload_limits': m0003,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -50,6 +50,8 @@ export interface TracksTable {
   original_size: number | null;
   /** Bytes this track takes in storage, all its files together (what upload quotas count). */
   stored_bytes: ColumnType<number, number | undefined, number>;
+  /** "host:pid" of the process ingesting a 'processing' track (crash recovery). */
+  ingest_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** What the pipeline measured, kept beside the values in force (which an uploader may override). */
   estimated_bpm: number | null;
   estimated_key: string | null;

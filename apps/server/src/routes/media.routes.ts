@@ -21,6 +21,7 @@ import { parseTrackMetadata, type MediaService } from '../services/media.service
 import { privateMediaResource } from '../services/music.mapper';
 import { ok, parseId } from './http';
 import { nextPart } from './upload-parts';
+import { scratchPrefix } from '../services/upload-recovery';
 
 export interface MediaRouteDeps {
   db: Kysely<Database>;
@@ -142,7 +143,7 @@ export const mediaRoutes =
       const viewer = requireViewer(request);
       if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
       await mkdir(deps.tmpDir, { recursive: true });
-      const dir = await mkdtemp(path.join(deps.tmpDir, 'upload-'));
+      const dir = await mkdtemp(path.join(deps.tmpDir, scratchPrefix('upload')));
       const release = media.holdScratch(dir);
       try {
         let audio: { path: string; originalName: string } | null = null;

@@ -10,7 +10,7 @@ import * as tracks from '../repositories/track.repository';
 import type { NewTrackRow, TrackRow } from '../repositories/track.repository';
 import type { Viewer } from './auth.service';
 import type { CatalogueService } from './catalogue.service';
-import type { LiveIngests } from './upload-recovery';
+import { scratchPrefix, THIS_PROCESS, type LiveIngests } from './upload-recovery';
 import { checkQuota, quotaUsage, withUserLock, type QuotaLimits } from './upload-quota';
 
 /** What an uploader may say about a track; anything not given is read from tags or measured. */
@@ -118,6 +118,7 @@ export function rowFromIngest(r: IngestResult): Updateable<TracksTable> {
     estimated_bpm: r.estimated.bpmExact ?? r.estimated.bpm,
     estimated_key: r.estimated.soundKey,
     status: 'ready',
+    ingest_by: null,
   };
 }
 
@@ -201,6 +202,7 @@ export class MediaService {
       estimated_bpm: null,
       estimated_key: null,
       stored_bytes: reserved,
+      ingest_by: THIS_PROCESS,
     };
     const placeholder = quota
       ? await withUserLock(db, quota.owner, async (trx) => {
@@ -221,7 +223,7 @@ export class MediaService {
       if (meta.bpm != null) overrides.bpm = meta.bpm;
       if (this.deps.workDir) {
         await mkdir(this.deps.workDir, { recursive: true });
-        work = await mkdtemp(path.join(this.deps.workDir, 'ingest-'));
+        work = await mkdtemp(path.join(this.deps.workDir, scratchPrefix('ingest')));
       }
       const releaseWork = work ? this.holdScratch(work) : () => undefined;
       const result = await this.withSlot(() =>
