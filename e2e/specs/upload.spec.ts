@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { MEDIA_ERROR_MESSAGES } from '../../apps/server/src/media/media-errors';
 import { api, audioFile, upload } from '../data';
 import { createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr } from '../harness';
+import { seriousViolations, settle, themedPage } from '../axe';
 import { row, settledResults } from './ui';
 
 /** A 96×96 PNG with a two-colour gradient: a cover image to upload with a track. */
@@ -192,4 +193,44 @@ test('a track deleted in another tab while listed: playing it says so, its heart
   // The next load no longer lists it.
   await page.reload();
   await page.locator('[data-testid="empty-state"]').waitFor();
+});
+
+test('upload: each upload says where it stands and what publishing means; the quota shows what is used', async (ctx) => {
+  const account = await createAccount('한도');
+  const page = await signedInPage(ctx, account);
+  await open(page, '/upload');
+  const quota = page.locator('[data-testid="upload-quota-text"]');
+  await quota.waitFor();
+  const used = (tracks: number) => tr('ko', 'upload.quota.tracks', { used: tracks, limit: 200 });
+  expectTrue((await quota.innerText()).includes(used(0)), `nothing used yet (${await quota.innerText()})`);
+  expectTrue((await quota.innerText()).includes('0 B / 2 GB'), `bytes of the quota (${await quota.innerText()})`);
+  expectEqual(await page.locator('[data-testid="publishing-note"]').innerText(), tr('ko', 'upload.publishing'), 'what publishing means');
+  expectEqual(
+    await page.locator('[data-testid="upload-quota-tracks"] [role="progressbar"]').getAttribute('aria-valuetext'),
+    used(0),
+    'the tracks meter reads out what is used',
+  );
+
+  await page.locator('[data-testid="upload-input"]').setInputFiles(audioFile('한도 시험.wav', 6, 110));
+  const item = page.locator('[data-testid="upload-item"]');
+  await eventually(() => item.getAttribute('data-phase'), 'review', 'uploaded and analysed', 20_000);
+  const visibility = await item.locator('[data-testid="upload-visibility"]').innerText();
+  expectTrue(visibility.includes(tr('ko', 'upload.private')) && visibility.includes(tr('ko', 'upload.privateHint')), `the upload says it is private (${visibility})`);
+  await eventually(async () => (await quota.innerText()).includes(used(1)), true, 'the quota counts the new track');
+  const badge = await row(page, '한도 시험').locator('[data-testid="visibility-badge"]').innerText();
+  expectEqual(badge, tr('ko', 'upload.private'), 'the list says private');
+  expectEqual(await page.evaluate(() => document.querySelectorAll('[data-testid="upload-visibility"]').length), 1, 'one state line per upload');
+
+  // Each language, light and dark: the meters and the note read right and pass axe.
+  const session = { ACCESS_TOKEN: account.token, USER_INFO: JSON.stringify(account.user) };
+  for (const [lang, theme] of [['ko', 'dark'], ['en', 'dark'], ['ja', 'light']] as const) {
+    const other = await themedPage(ctx, lang, theme, session);
+    await open(other, '/upload');
+    await settle(other);
+    const text = await other.locator('[data-testid="upload-quota-text"]').innerText();
+    expectTrue(text.includes(tr(lang, 'upload.quota.tracks', { used: 1, limit: 200 })), `${lang} quota (${text})`);
+    expectEqual(await other.locator('[data-testid="publishing-note"]').innerText(), tr(lang, 'upload.publishing'), `${lang} publishing note`);
+    expectEqual(await seriousViolations(other), [], `axe on /upload (${lang}, ${theme})`);
+    await other.context().close();
+  }
 });

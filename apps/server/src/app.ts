@@ -26,6 +26,7 @@ import { AuthService } from './services/auth.service';
 import { CatalogueService } from './services/catalogue.service';
 import { MediaService } from './services/media.service';
 import { PlaylistService } from './services/playlist.service';
+import { INGEST_STALE_MS, LiveIngests, recoverInterruptedUploads } from './services/upload-recovery';
 
 export interface AppContext {
   config: Readonly<Config>;
@@ -87,13 +88,21 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     });
     const playlists = new PlaylistService(db.kysely, catalogue, config.playlistLimits);
     const storage = await LocalDiskStorage.open(path.join(config.dataDir, 'media'));
+    const live = new LiveIngests(db.kysely);
     const media = new MediaService({
       db: db.kysely,
       storage,
       catalogue,
-      limits: { maxBytes: config.uploadMaxBytes },
+      limits: { maxBytes: config.uploadMaxBytes, maxDurationSec: config.uploadMaxDurationSec },
+      workDir: path.join(config.dataDir, 'tmp'),
+      live,
+      quota: config.uploadQuota,
       concurrency: config.ingestConcurrency,
     });
+    // What a crash left (tracks stuck in 'processing', scratch folders) goes before the catalogue loads.
+    const recovery = { db: db.kysely, storage, tmpDir: path.join(config.dataDir, 'tmp') };
+    const recovered = await recoverInterruptedUploads(recovery);
+    if (recovered.removedTracks.length + recovered.removedScratch.length > 0) app.log.warn(recovered, 'removed what interrupted uploads left');
     await catalogue.load();
     const ctx: AppContext = { config, db, counters, tokens, auth, catalogue, playlists, storage, media };
 
@@ -107,9 +116,18 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     await dropSessions();
     const daily = setInterval(() => void dropSessions(), 86_400_000);
     daily.unref();
+    // Another instance's crash is only noticed here: sweep again as often as an ingest can go stale.
+    const sweep = setInterval(() => {
+      recoverInterruptedUploads(recovery)
+        .then((r) => (r.removedTracks.length > 0 ? catalogue.refresh(r.removedTracks) : undefined))
+        .catch((err: unknown) => app.log.warn({ err }, 'upload recovery sweep failed'));
+    }, INGEST_STALE_MS);
+    sweep.unref();
     app.addHook('onClose', async () => {
       clearInterval(sync);
       clearInterval(daily);
+      clearInterval(sweep);
+      live.stop();
       await counters.close();
       await db.close();
     });

@@ -53,6 +53,11 @@ const EnvSchema = z.object({
   /** Absolute base of media files on a CDN; music objects then carry fileUrl. */
   MEDIA_PUBLIC_BASE_URL: z.string().url().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  /** Per-user upload quota: tracks and bytes stored (original, preview, waveform, peaks, covers). */
+  UPLOAD_QUOTA_TRACKS: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1024 * 1024).default(2 * 1024 ** 3),
+  /** Longest accepted upload; every decode stops a little past it. */
+  UPLOAD_MAX_DURATION_SECONDS: z.coerce.number().int().min(5).max(6 * 3600).default(30 * 60),
   /** Ingests run at once (uploads, demo catalogue); each takes about one core. */
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Seed the demo catalogue when the database has no tracks. */
@@ -106,6 +111,8 @@ export interface Config {
   publicBaseUrl: string;
   mediaPublicBaseUrl: string | null;
   uploadMaxBytes: number;
+  uploadMaxDurationSec: number;
+  uploadQuota: { tracks: number; bytes: number };
   ingestConcurrency: number;
   seedDemo: boolean;
   webDist: string;
@@ -163,6 +170,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/u, ''),
     mediaPublicBaseUrl: e.MEDIA_PUBLIC_BASE_URL?.replace(/\/+$/u, '') ?? null,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadMaxDurationSec: e.UPLOAD_MAX_DURATION_SECONDS,
+    uploadQuota: { tracks: e.UPLOAD_QUOTA_TRACKS, bytes: e.UPLOAD_QUOTA_BYTES },
     ingestConcurrency: e.INGEST_CONCURRENCY,
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(e.WEB_DIST),

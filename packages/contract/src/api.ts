@@ -193,3 +193,24 @@ export const TrackMetadataRequest = z.object({
   keyMode: z.enum(['major', 'minor']).nullable().optional(),
   bpm: z.number().nullable().optional(),
 });
+
+/** GET /my/quota: what the caller's uploads take against their quota (bytes stored: all files of a track). */
+export const UploadQuota = z.object({
+  tracks: z.number().int(),
+  tracksLimit: z.number().int(),
+  bytes: z.number().int(),
+  bytesLimit: z.number().int(),
+});
+export type UploadQuota = z.infer<typeof UploadQuota>;
+
+/** "340 MB", "2 GB": binary units with the usual short names, as file managers show them. */
+export function formatBytes(n: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let v = n;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i += 1;
+  }
+  return `${i === 0 ? v : v >= 10 ? Math.round(v) : Math.round(v * 10) / 10} ${units[i]}`;
+}

@@ -150,6 +150,22 @@ export const ERROR_MESSAGES = {
     en: 'The request is too large.',
     ja: 'リクエストが大きすぎます。',
   },
+  UPLOAD_NO_FILE: {
+    ko: '업로드에 읽을 수 있는 오디오 파일이 없습니다. 파일을 선택해 다시 올려주세요.',
+    en: 'The upload has no readable audio file. Please choose a file and upload it again.',
+    ja: 'アップロードに読み取れる音声ファイルがありません。ファイルを選んでもう一度アップロードしてください。',
+  },
+  // Upload quotas: {used} and {limit} are filled in from the error's details.
+  QUOTA_TRACKS_EXCEEDED: {
+    ko: '올릴 수 있는 곡 수를 넘습니다. 사용 중: {used}곡 / 한도: {limit}곡. 필요 없는 업로드를 지운 뒤 다시 올려주세요.',
+    en: 'You have reached your upload limit: {used} of {limit} tracks. Delete uploads you no longer need and try again.',
+    ja: 'アップロードできる曲数の上限に達しました。使用中: {used}曲 / 上限: {limit}曲。不要なアップロードを削除してからもう一度お試しください。',
+  },
+  QUOTA_BYTES_EXCEEDED: {
+    ko: '저장 공간 한도를 넘습니다. 사용 중: {used} / 한도: {limit}. 필요 없는 업로드를 지운 뒤 다시 올려주세요.',
+    en: 'This upload would go over your storage limit: {used} used of {limit}. Delete uploads you no longer need and try again.',
+    ja: '保存容量の上限を超えます。使用中: {used} / 上限: {limit}。不要なアップロードを削除してからもう一度お試しください。',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     ko: '지원하지 않는 형식입니다.',
     en: 'That content type is not supported.',
@@ -176,6 +192,16 @@ export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
 export function errorMessage(code: ErrorCode, lang: Lang): string {
   return ERROR_MESSAGES[code][lang];
+}
+
+/** Fills a message's {name} places from the error's details (text and numbers only); others stay as they are. */
+export function fillMessage(message: string, details: unknown): string {
+  if (!details || typeof details !== 'object') return message;
+  const d = details as Record<string, unknown>;
+  return message.replace(/\{(\w+)\}/gu, (all, name: string) => {
+    const v = d[name];
+    return typeof v === 'string' || typeof v === 'number' ? String(v) : all;
+  });
 }
 
 /** The body of every error response. */

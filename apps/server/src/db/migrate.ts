@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './create-db';
 import * as m0001 from './migrations/2026_11_22_0001_initial';
 import * as m0002s from './migrations/2026_11_23_0002_sessions';
+import * as m0003 from './migrations/2026_11_23_0003_upload_limits';
 import * as m0004KeyMode from './migrations/2026_11_23_0004_key_mode_confidence';
 
 /**
@@ -11,6 +12,7 @@ import * as m0004KeyMode from './migrations/2026_11_23_0004_key_mode_confidence'
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0001_initial': m0001,
   '2026_11_23_0002_sessions': m0002s,
+  '2026_11_23_0003_upload_limits': m0003,
   '2026_11_23_0004_key_mode_confidence': m0004KeyMode,
 };
 

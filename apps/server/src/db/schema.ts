@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table interfaces, used only in the Database type (never as query result types). Timestamps are ISO-8601
@@ -48,6 +48,10 @@ export interface TracksTable {
   file_name: string | null;
   original_mime: string | null;
   original_size: number | null;
+  /** Bytes this track takes in storage, all its files together (what upload quotas count). */
+  stored_bytes: ColumnType<number, number | undefined, number>;
+  /** "host:pid" of the process ingesting a 'processing' track (crash recovery). */
+  ingest_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** What the pipeline measured, kept beside the values in force (which an uploader may override). */
   estimated_bpm: number | null;
   estimated_key: string | null;

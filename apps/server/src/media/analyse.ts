@@ -2,7 +2,7 @@ import { speedFromBpm } from '@sori/contract';
 import { hann, RealFft } from './dsp';
 import { fileInput, getMediaTools, runTool, SAFE_INPUT_ARGS, toMediaError, type MediaTools } from './ffmpeg';
 import { CHROMA_BINS, estimateKey, type KeyEstimate } from './key';
-import { checkDecoded, type MediaLimits, type ProbeResult } from './probe';
+import { checkDecoded, decodeCapSec, DEFAULT_MEDIA_LIMITS, type MediaLimits, type ProbeResult } from './probe';
 import { estimateTempo, type TempoEstimate } from './tempo';
 import { reducePeaks, renderWavePng, type PeaksJson } from './waveform';
 
@@ -321,7 +321,9 @@ export async function analyseFile(file: string, probe: ProbeResult, opts: Analys
   };
   const args = [
     '-nostdin', '-hide_banner', '-v', 'error',
-    ...SAFE_INPUT_ARGS, '-f', probe.demuxer, '-i', fileInput(file),
+    // Read no further than the length limit allows: an overlong file is refused after limit + 2 s of decoding.
+    ...SAFE_INPUT_ARGS, '-t', String(decodeCapSec(opts.limits?.maxDurationSec ?? DEFAULT_MEDIA_LIMITS.maxDurationSec)),
+    '-f', probe.demuxer, '-i', fileInput(file),
     '-map', `0:${probe.streamIndex}`, '-vn', '-sn', '-dn',
     '-ac', '1', '-ar', String(ANALYSIS_RATE), '-f', 'f32le', '-c:a', 'pcm_f32le', 'pipe:1',
   ];

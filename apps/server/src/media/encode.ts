@@ -1,6 +1,6 @@
 import { fileInput, getMediaTools, runTool, SAFE_INPUT_ARGS, toMediaError, type MediaTools } from './ffmpeg';
 import { MediaError } from './media-errors';
-import type { ProbeResult } from './probe';
+import { decodeCapSec, DEFAULT_MEDIA_LIMITS, type ProbeResult } from './probe';
 
 /** The streaming preview: MP3 plays everywhere, and at a constant bitrate a byte range maps to a time. */
 export const PREVIEW = { extension: 'mp3', mimeType: 'audio/mpeg', bitrateKbps: 160 } as const;
@@ -14,6 +14,8 @@ export interface EncodeOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   bitrateKbps?: number;
+  /** The length limit: the encoder reads no further than decodeCapSec of it (30 minutes by default). */
+  maxDurationSec?: number;
 }
 
 /** MP3 only supports these rates; anything else (96 kHz masters, say) is resampled to 44.1 kHz. */
@@ -28,7 +30,8 @@ export async function encodePreview(input: string, probe: ProbeResult, output: s
   const kbps = opts.bitrateKbps ?? PREVIEW.bitrateKbps;
   const args = [
     '-nostdin', '-hide_banner', '-v', 'error', '-y',
-    ...SAFE_INPUT_ARGS, '-f', probe.demuxer, '-i', fileInput(input),
+    ...SAFE_INPUT_ARGS, '-t', String(decodeCapSec(opts.maxDurationSec ?? DEFAULT_MEDIA_LIMITS.maxDurationSec)),
+    '-f', probe.demuxer, '-i', fileInput(input),
     '-map', `0:${probe.streamIndex}`, '-vn', '-sn', '-dn', '-map_metadata', '-1',
     '-ac', String(Math.min(2, probe.channels)),
     ...(MP3_RATES.has(probe.sampleRate) ? [] : ['-ar', '44100']),

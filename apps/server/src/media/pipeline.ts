@@ -168,6 +168,7 @@ export async function ingest(input: IngestInput, opts: IngestOptions): Promise<I
         tools,
         signal: encodeAbort.signal,
         ...(opts.previewBitrateKbps ? { bitrateKbps: opts.previewBitrateKbps } : {}),
+        ...(opts.limits?.maxDurationSec ? { maxDurationSec: opts.limits.maxDurationSec } : {}),
       }),
     );
     // Keep an early encoder failure from surfacing as an unhandled rejection while analysis still runs.

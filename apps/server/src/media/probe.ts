@@ -35,6 +35,13 @@ export const DEFAULT_MEDIA_LIMITS: Readonly<MediaLimits> = Object.freeze({
   silenceDbfs: -60,
 });
 
+/**
+ * Seconds of audio any decode of an upload reads at most: the limit plus a margin, so a file longer than
+ * the limit is measured as longer (and refused) without decoding or encoding all of it. The margin is
+ * larger than one second so a capped decode never looks like a truncated file (see checkDecoded).
+ */
+export const decodeCapSec = (maxDurationSec: number): number => maxDurationSec + 2;
+
 /** Containers we recognise from their first bytes; the ffmpeg demuxer is then forced, never guessed. */
 type Container = 'wav' | 'aiff' | 'flac' | 'mp3' | 'ogg' | 'mp4' | 'adts';
 

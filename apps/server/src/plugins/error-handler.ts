@@ -1,4 +1,4 @@
-import { errorMessage, langFromAcceptLanguage, type ErrorCode } from '@sori/contract';
+import { errorMessage, fillMessage, langFromAcceptLanguage, type ErrorCode } from '@sori/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { redactUrl } from '../lib/access-log';
@@ -18,7 +18,7 @@ function codeForClientError(err: FastifyError): ErrorCode {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, details?: unknown) {
   const lang = langFromAcceptLanguage(request.headers['accept-language']);
-  const body: { message: string; code: string; details?: unknown } = { message: errorMessage(code, lang), code };
+  const body: { message: string; code: string; details?: unknown } = { message: fillMessage(errorMessage(code, lang), details), code };
   if (details !== undefined) body.details = details;
   return reply.status(status).header('cache-control', 'no-store').send(body);
 }

@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart';
-import { MIN_DOWNLOAD_LEVEL, TrackMetadataRequest } from '@sori/contract';
+import { MIN_DOWNLOAD_LEVEL, TrackMetadataRequest, UploadQuota } from '@sori/contract';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,6 +21,8 @@ import type { Database } from '../db/schema';
 import { parseTrackMetadata, type MediaService } from '../services/media.service';
 import { privateMediaResource } from '../services/music.mapper';
 import { ok, parseId } from './http';
+import { nextPart } from './upload-parts';
+import { scratchPrefix } from '../services/upload-recovery';
 
 export interface MediaRouteDeps {
   db: Kysely<Database>;
@@ -144,12 +146,23 @@ export const mediaRoutes =
       const viewer = requireViewer(request);
       if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
       await mkdir(deps.tmpDir, { recursive: true });
-      const dir = await mkdtemp(path.join(deps.tmpDir, 'upload-'));
+      const dir = await mkdtemp(path.join(deps.tmpDir, scratchPrefix('upload')));
+      const release = media.holdScratch(dir);
       try {
         let audio: { path: string; originalName: string } | null = null;
         let coverPath: string | undefined;
         const fields: Record<string, unknown> = {};
-        for await (const part of request.parts({ limits: { fileSize: deps.uploadMaxBytes, files: 2, fields: 20, fieldSize: 4096 } })) {
+        const parts = request.parts({ limits: { fileSize: deps.uploadMaxBytes, files: 2, fields: 20, fieldSize: 4096 } })[Symbol.asyncIterator]();
+        for (;;) {
+          const next = await nextPart(parts, request.raw);
+          if (next === 'stalled') {
+            // The parser skipped a part it cannot read and will not go on: answer with what was read, and
+            // close the connection rather than read the rest of a body nobody parses.
+            reply.header('connection', 'close');
+            break;
+          }
+          if (next.done) break;
+          const part = next.value;
           if (part.type === 'file') {
             // Names on disk are ours; the uploaded name is kept only as text.
             const target = part.fieldname === 'cover' ? path.join(dir, 'cover') : path.join(dir, 'audio');
@@ -167,13 +180,18 @@ export const mediaRoutes =
             else fields[part.fieldname] = value;
           }
         }
-        if (!audio) throw badRequest('VALIDATION_FAILED', { field: 'file' });
+        if (!audio) throw badRequest('UPLOAD_NO_FILE', { field: 'file' });
         const meta = parseTrackMetadata(fields);
         const music = await media.upload(viewer, audio, meta, coverPath);
         return reply.status(201).send(ok(music));
       } finally {
+        release();
         await rm(dir, { recursive: true, force: true });
       }
+    });
+
+    app.get('/my/quota', { schema: { tags: ['uploads'], response: { 200: z.object({ body: UploadQuota }) } } }, async (request) => {
+      return ok(await media.quotaOf(requireViewer(request)));
     });
 
     app.put('/my/musics/:id', { schema: { params: IdParam, body: TrackMetadataRequest, tags: ['uploads'] } }, async (request) => {

@@ -1,4 +1,6 @@
-import { BPM_RANGE, KEY_MODES, isGenreCode, isMoodCode, parseSoundKey, speedFromBpm, TEXT_LIMITS, type Music } from '@sori/contract';
+import { BPM_RANGE, KEY_MODES, isGenreCode, isMoodCode, parseSoundKey, speedFromBpm, TEXT_LIMITS, type Music, type UploadQuota } from '@sori/contract';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, TracksTable } from '../db/schema';
 import { AppError, badRequest, notFound } from '../lib/app-error';
@@ -6,9 +8,11 @@ import { nowIso } from '../lib/time';
 import { publishableEstimate } from '../media/confidence';
 import { ingest, trackKeys, type IngestOverrides, type IngestResult, type MediaLimits, type MediaStorage } from '../media';
 import * as tracks from '../repositories/track.repository';
-import type { TrackRow } from '../repositories/track.repository';
+import type { NewTrackRow, TrackRow } from '../repositories/track.repository';
 import type { Viewer } from './auth.service';
 import type { CatalogueService } from './catalogue.service';
+import { scratchPrefix, THIS_PROCESS, type LiveIngests } from './upload-recovery';
+import { checkQuota, quotaUsage, withUserLock, type QuotaLimits } from './upload-quota';
 
 /** What an uploader may say about a track; anything not given is read from tags or measured. */
 export interface TrackMetadataInput {
@@ -88,6 +92,12 @@ export interface MediaServiceDeps {
   storage: MediaStorage;
   catalogue: CatalogueService;
   limits: Partial<MediaLimits>;
+  /** Parent of each ingest's scratch folder (DATA_DIR/tmp, cleared at start); the OS temp folder when unset. */
+  workDir?: string;
+  /** Keeps rows and scratch folders of running ingests from being taken for a crash's leftovers. */
+  live?: LiveIngests;
+  /** Per-user upload quota; uploads are refused past it (the CLI and the demo catalogue are not counted). */
+  quota?: QuotaLimits;
   /** How many ingests may run at once (each takes about one core). */
   concurrency: number;
 }
@@ -120,12 +130,14 @@ export function rowFromIngest(r: IngestResult, opts: { confirmUnsure?: boolean }
     file_name: r.fileName,
     original_mime: r.mimeType,
     original_size: r.files.original.size,
+    stored_bytes: Object.values(r.files).reduce((sum, f) => sum + (f?.size ?? 0), 0),
     estimated_bpm: r.estimated.bpmExact ?? r.estimated.bpm,
     estimated_key: r.estimated.soundKey,
     estimated_key_mode: r.estimated.keyMode,
     bpm_confidence: r.estimated.bpmConfidence,
     key_confidence: r.estimated.keyConfidence,
     status: 'ready',
+    ingest_by: null,
   };
 }
 
@@ -138,6 +150,17 @@ export class MediaService {
 
   get storage(): MediaStorage {
     return this.deps.storage;
+  }
+
+  /** What the viewer's uploads take against their quota. */
+  async quotaOf(viewer: Viewer): Promise<UploadQuota> {
+    const limits = this.deps.quota ?? { tracks: Number.MAX_SAFE_INTEGER, bytes: Number.MAX_SAFE_INTEGER };
+    return quotaUsage(this.deps.db, viewer.id, limits);
+  }
+
+  /** Marks a scratch folder (an upload's parts) as in use until the returned function is called. */
+  holdScratch(dir: string): () => void {
+    return this.deps.live?.hold({ dir }) ?? (() => undefined);
   }
 
   /** Runs fn when an ingest slot is free, so uploads never take more cores than allowed. */
@@ -160,6 +183,7 @@ export class MediaService {
     return this.createFromFile({ path: file.path, originalName: file.originalName, ...(coverPath ? { coverPath } : {}) }, meta, {
       ownerId: viewer.id,
       published: false,
+      quota: true,
     }).then((row) => this.deps.catalogue.getMusic(row.id, viewer));
   }
 
@@ -167,10 +191,13 @@ export class MediaService {
   async createFromFile(
     input: { path: string; originalName?: string; coverPath?: string },
     meta: TrackMetadataInput,
-    opts: { ownerId: number | null; published: boolean },
+    opts: { ownerId: number | null; published: boolean; quota?: boolean },
   ): Promise<TrackRow> {
     const { db, storage, catalogue } = this.deps;
-    const placeholder = await tracks.insertTrack(db, {
+    const quota = opts.quota && opts.ownerId !== null && this.deps.quota ? { owner: opts.ownerId, limits: this.deps.quota } : null;
+    // Until the ingest has measured what it stores, the track holds its upload's size against the quota.
+    const reserved = quota ? (await stat(input.path)).size : 0;
+    const placeholderRow: NewTrackRow = {
       title: meta.title ?? input.originalName ?? 'Untitled',
       artist: meta.artist ?? null,
       genre: meta.genre ?? null,
@@ -193,8 +220,18 @@ export class MediaService {
       original_size: null,
       estimated_bpm: null,
       estimated_key: null,
-    });
+      stored_bytes: reserved,
+      ingest_by: THIS_PROCESS,
+    };
+    const placeholder = quota
+      ? await withUserLock(db, quota.owner, async (trx) => {
+          checkQuota(await quotaUsage(trx, quota.owner, quota.limits), { tracks: 1, bytes: reserved });
+          return tracks.insertTrack(trx, placeholderRow);
+        })
+      : await tracks.insertTrack(db, placeholderRow);
     const id = placeholder.id;
+    const release = this.deps.live?.hold({ row: id });
+    let work: string | undefined;
     try {
       const overrides: IngestOverrides = {};
       if (meta.title != null) overrides.title = meta.title;
@@ -204,13 +241,26 @@ export class MediaService {
       if (meta.soundKey != null) overrides.soundKey = meta.soundKey;
       if (meta.keyMode != null) overrides.keyMode = meta.keyMode;
       if (meta.bpm != null) overrides.bpm = meta.bpm;
+      if (this.deps.workDir) {
+        await mkdir(this.deps.workDir, { recursive: true });
+        work = await mkdtemp(path.join(this.deps.workDir, scratchPrefix('ingest')));
+      }
+      const releaseWork = work ? this.holdScratch(work) : () => undefined;
       const result = await this.withSlot(() =>
         ingest(
           { path: input.path, ...(input.originalName ? { originalName: input.originalName } : {}), ...(input.coverPath ? { coverPath: input.coverPath } : {}) },
-          { trackId: id, storage, overrides, limits: this.deps.limits },
+          { trackId: id, storage, overrides, limits: this.deps.limits, ...(work ? { workDir: work } : {}) },
         ),
-      );
-      const row = await tracks.updateTrack(db, id, rowFromIngest(result, { confirmUnsure: opts.ownerId !== null }));
+      ).finally(releaseWork);
+      const patch = rowFromIngest(result, { confirmUnsure: opts.ownerId !== null });
+      // What the ingest stored can be far more than the upload (a tiny FLAC of silence makes a large
+      // preview): checked again, under the same lock, against the other tracks of the owner.
+      const row = quota
+        ? await withUserLock(db, quota.owner, async (trx) => {
+            checkQuota(await quotaUsage(trx, quota.owner, quota.limits, id), { tracks: 1, bytes: Number(patch.stored_bytes) });
+            return tracks.updateTrack(trx, id, patch);
+          })
+        : await tracks.updateTrack(db, id, patch);
       if (!row) throw new AppError(500, 'INTERNAL');
       await catalogue.refresh([id]);
       return row;
@@ -219,6 +269,9 @@ export class MediaService {
       await storage.deletePrefix(trackKeys.prefix(id)).catch(() => undefined);
       await catalogue.refresh([id]).catch(() => undefined);
       throw err;
+    } finally {
+      release?.();
+      if (work) await rm(work, { recursive: true, force: true }).catch(() => undefined);
     }
   }
 

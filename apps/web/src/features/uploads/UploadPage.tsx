@@ -1,4 +1,5 @@
 import type { Music } from '@sori/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { player } from '../player/player';
 import { useTrackDeleteMutation } from './queries';
 import { TrackMetadataForm } from './TrackMetadataForm';
 import { UploadPanel } from './UploadPanel';
+import { refreshQuota } from './UploadQuota';
 
 /** /upload: titled 'library', the user's own uploaded tracks with the upload form (spec section 2, DECISIONS 13). */
 export default function UploadPage() {
@@ -16,6 +18,7 @@ export default function UploadPage() {
   const [editing, setEditing] = useState<Music | null>(null);
   const [deleting, setDeleting] = useState<Music | null>(null);
   const remove = useTrackDeleteMutation();
+  const queryClient = useQueryClient();
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -25,6 +28,7 @@ export default function UploadPage() {
         // A deleted track must not stay loaded in the player.
         if (player.getSnapshot().track?.id === track.id) player.close();
         setDeleting(null);
+        refreshQuota(queryClient);
         notices.show('success', t('upload.deleted', { title: track.title }));
       },
       onError: (error) => notices.show('danger', error.message || t('upload.deleteFailed')),
@@ -50,12 +54,11 @@ export default function UploadPage() {
             { key: 'edit', label: t('upload.edit'), icon: 'edit', onSelect: setEditing },
             { key: 'delete', label: t('upload.delete'), icon: 'trash', danger: true, onSelect: setDeleting },
           ],
-          renderBadge: (track) =>
-            track.published === false ? (
-              <span className="sori-badge-private" title={t('upload.privateHint')}>
-                {t('upload.private')}
-              </span>
-            ) : null,
+          renderBadge: (track) => (
+            <span className="sori-badge-private" title={track.published === false ? t('upload.privateHint') : t('upload.publishedHint')} data-testid="visibility-badge">
+              {track.published === false ? t('upload.private') : t('upload.published')}
+            </span>
+          ),
         }}
       />
       <Modal show={editing !== null} onHide={() => setEditing(null)} size="lg" aria-labelledby="edit-track-title" data-testid="edit-track-modal">

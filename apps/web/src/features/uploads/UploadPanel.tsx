@@ -8,6 +8,7 @@ import { Icon } from '../../components/Icon';
 import { isApiError } from '../../lib/api-client';
 import { refreshMyTracks, uploadTrack } from './queries';
 import { TrackMetadataForm } from './TrackMetadataForm';
+import { refreshQuota, UploadQuotaMeter } from './UploadQuota';
 
 type ItemState =
   | { phase: 'waiting' }
@@ -65,6 +66,7 @@ export function UploadPanel() {
         });
         patch(key, { phase: 'review', track });
         refreshMyTracks(queryClient);
+        refreshQuota(queryClient);
       } catch (error) {
         patch(key, { phase: 'failed', message: isApiError(error) && error.message ? error.message : t('upload.failed') });
       }
@@ -91,6 +93,10 @@ export function UploadPanel() {
       <h2 id={`${id}-title`} className="h5 mb-3">
         {t('upload.formTitle')}
       </h2>
+      <UploadQuotaMeter />
+      <p className="small text-body-secondary" data-testid="publishing-note">
+        {t('upload.publishing')}
+      </p>
       <div
         className={`sori-dropzone${dragging ? ' dragging' : ''}`}
         onDragEnter={(event) => {
@@ -208,6 +214,12 @@ function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: M
           <div className={`small ${state.phase === 'failed' ? 'text-danger' : 'text-body-secondary'}`} role={state.phase === 'failed' ? 'alert' : undefined} data-testid="upload-status">
             {status}
           </div>
+          {state.phase === 'review' || state.phase === 'saved' ? (
+            <div className="small mt-1" data-testid="upload-visibility">
+              <span className="sori-badge-private ms-0 me-2">{state.track.published ? t('upload.published') : t('upload.private')}</span>
+              <span className="text-body-secondary">{state.track.published ? t('upload.publishedHint') : t('upload.privateHint')}</span>
+            </div>
+          ) : null}
         </div>
         {state.phase === 'failed' || state.phase === 'saved' ? (
           <button type="button" className="sori-icon-btn" aria-label={t('upload.dismiss', { name: item.file.name })} onClick={onDismiss}>
