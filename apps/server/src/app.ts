@@ -12,6 +12,7 @@ import { TokenService } from './lib/tokens';
 import { LocalDiskStorage, type MediaStorage } from './media';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerRequestTimeouts, serverTimeoutOptions } from './plugins/request-timeouts';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { inlineScriptHashes, registerWeb } from './plugins/web';
 import { authRoutes } from './routes/auth.routes';
@@ -57,6 +58,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...serverTimeoutOptions(config.http, config.uploadMaxBytes),
   });
   try {
     await migrateToLatest(db);
@@ -126,6 +128,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
     registerErrorHandler(app);
+    registerRequestTimeouts(app, config.http, config.uploadMaxBytes);
     registerAuth(app, auth);
     await app.register(multipart);
 

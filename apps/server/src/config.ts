@@ -39,6 +39,16 @@ const EnvSchema = z.object({
   /** Absolute base of media files on a CDN; music objects then carry fileUrl. */
   MEDIA_PUBLIC_BASE_URL: z.string().url().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  /** Request timeouts (docs/SECURITY.md "Timeouts"): headers must arrive within this. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** A request body (other than an upload) must arrive whole within this. Also the floor of an upload's budget. */
+  HTTP_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** An upload gets HTTP_BODY_TIMEOUT_MS plus its size divided by this rate (bytes per second). */
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(64 * 1024),
+  /** A connection on which nothing moves for this long is closed. */
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /** An idle keep-alive connection is closed after this. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Ingests run at once (uploads, demo catalogue); each takes about one core. */
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Seed the demo catalogue when the database has no tracks. */
@@ -87,6 +97,7 @@ export interface Config {
   publicBaseUrl: string;
   mediaPublicBaseUrl: string | null;
   uploadMaxBytes: number;
+  http: HttpTimeouts;
   ingestConcurrency: number;
   seedDemo: boolean;
   webDist: string;
@@ -94,6 +105,14 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   metrics: boolean;
+}
+
+export interface HttpTimeouts {
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  uploadMinBytesPerSecond: number;
+  idleTimeoutMs: number;
+  keepAliveTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -135,6 +154,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/u, ''),
     mediaPublicBaseUrl: e.MEDIA_PUBLIC_BASE_URL?.replace(/\/+$/u, '') ?? null,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    http: Object.freeze({
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      bodyTimeoutMs: e.HTTP_BODY_TIMEOUT_MS,
+      uploadMinBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    }),
     ingestConcurrency: e.INGEST_CONCURRENCY,
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(e.WEB_DIST),
