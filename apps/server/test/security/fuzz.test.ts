@@ -39,9 +39,14 @@ const nasty = [
   '%00', '%', '%ZZ', '', ' ', 'null', 'undefined', 'true', '[]', '{}', "1' OR '1'='1", '1;DROP TABLE tracks', '\u202e', '😀',
   'a'.repeat(5000), '__proto__', 'constructor', 'wave_3000000000.png', '3000000000.json', '1-64.jpg', 'wave_1.png',
 ];
-const text = fc.oneof(fc.constantFrom(...nasty), fc.string({ maxLength: 40 }), fc.integer().map(String), fc.bigInt().map(String), fc.double().map(String));
+/** Numbers around and past the int4 columns' range, the classic 500 on PostgreSQL. */
+const bigInts = fc.oneof(fc.integer({ min: 2_147_483_640, max: 2 ** 40 }), fc.integer({ min: -(2 ** 40), max: 0 }));
+const text = fc.oneof(
+  bigInts.map(String),
+  fc.bigInt({ min: 2n ** 31n, max: 2n ** 70n }).map(String),fc.constantFrom(...nasty), fc.string({ maxLength: 40 }), fc.integer().map(String), fc.bigInt().map(String), fc.double().map(String));
 const jsonish: fc.Arbitrary<unknown> = fc.oneof(
   text,
+  bigInts,
   fc.integer(),
   fc.double(),
   fc.constantFrom(null, true, false, 3000000000, -1, 0, 2147483647, 2147483648, Number.MAX_SAFE_INTEGER, 1e308, 1.5),
