@@ -70,7 +70,12 @@ export function registerRequestTimeouts(app: FastifyInstance, t: HttpTimeouts, u
     }, bodyBudgetMs(request, t, uploadMaxBytes));
     timer.unref();
     const done = () => clearTimeout(timer);
-    raw.once('end', done);
+    raw.once('end', () => {
+      done();
+      // Processing a whole upload (ffmpeg) can outlast the idle limit while no byte moves: the body has
+      // arrived, so the connection may wait for the answer (Node sets the keep-alive limit after it).
+      if (UPLOAD_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`)) raw.socket.setTimeout(0);
+    });
     raw.once('close', done);
     reply.raw.once('close', done);
   });
