@@ -13,6 +13,7 @@ import { LocalDiskStorage, type MediaStorage } from './media';
 import { registerAccessLog, safeLoggerOptions } from './plugins/access-log';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerRequestTimeouts, serverTimeoutOptions } from './plugins/request-timeouts';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { inlineScriptHashes, registerWeb } from './plugins/web';
 import { authRoutes } from './routes/auth.routes';
@@ -60,6 +61,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     logger: safeLoggerOptions(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...serverTimeoutOptions(config.http, config.uploadMaxBytes),
   });
   try {
     await migrateToLatest(db);
@@ -158,6 +160,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
     registerErrorHandler(app);
+    registerRequestTimeouts(app, config.http, config.uploadMaxBytes);
     registerAuth(app, auth);
     if (config.accessLog.enabled) await registerAccessLog(app, config.accessLog);
     await app.register(multipart);

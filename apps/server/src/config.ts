@@ -58,6 +58,16 @@ const EnvSchema = z.object({
   UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1024 * 1024).default(2 * 1024 ** 3),
   /** Longest accepted upload; every decode stops a little past it. */
   UPLOAD_MAX_DURATION_SECONDS: z.coerce.number().int().min(5).max(6 * 3600).default(30 * 60),
+  /** Request timeouts (docs/SECURITY.md "Timeouts"): headers must arrive within this. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** A request body (other than an upload) must arrive whole within this. Also the floor of an upload's budget. */
+  HTTP_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** An upload gets HTTP_BODY_TIMEOUT_MS plus its size divided by this rate (bytes per second). */
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(64 * 1024),
+  /** A connection on which nothing moves for this long is closed. */
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /** An idle keep-alive connection is closed after this. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Ingests run at once (uploads, demo catalogue); each takes about one core. */
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Seed the demo catalogue when the database has no tracks. */
@@ -113,6 +123,7 @@ export interface Config {
   uploadMaxBytes: number;
   uploadMaxDurationSec: number;
   uploadQuota: { tracks: number; bytes: number };
+  http: HttpTimeouts;
   ingestConcurrency: number;
   seedDemo: boolean;
   webDist: string;
@@ -120,6 +131,14 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   metrics: boolean;
+}
+
+export interface HttpTimeouts {
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  uploadMinBytesPerSecond: number;
+  idleTimeoutMs: number;
+  keepAliveTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -172,6 +191,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadMaxDurationSec: e.UPLOAD_MAX_DURATION_SECONDS,
     uploadQuota: { tracks: e.UPLOAD_QUOTA_TRACKS, bytes: e.UPLOAD_QUOTA_BYTES },
+    http: Object.freeze({
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      bodyTimeoutMs: e.HTTP_BODY_TIMEOUT_MS,
+      uploadMinBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    }),
     ingestConcurrency: e.INGEST_CONCURRENCY,
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(e.WEB_DIST),

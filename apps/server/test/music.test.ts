@@ -131,7 +131,8 @@ describe.each(DIALECTS)('catalogue API (%s)', (dialect) => {
     expect((await t.call({ method: 'POST', url: '/api/my/like', payload: { musicId: 'x' }, token: u.token })).statusCode).toBe(400);
     expect((await t.call({ method: 'POST', url: '/api/my/like', payload: { musicId: ids.love } })).statusCode).toBe(401);
     expect((await musics('tempPlayListId=0')).statusCode).toBe(401);
-    expect((await musics('tempPlayListId=-2', u.token)).statusCode).toBe(404);
+    // Only 0, -1 and positive ids are list ids (ids.ts): anything else is refused before any query.
+    expect((await musics('tempPlayListId=-2', u.token)).json()).toMatchObject({ code: 'INVALID_ID' });
   });
 
   it('counts a play once per client and track within the window, signed out too', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_LEVEL, TEXT_LIMITS } from './constants';
+import { idText, idValue } from './ids';
 
 /**
  * The wire shapes of the API (spec section 7, DECISIONS 1–13). Requests are zod schemas the server
@@ -148,11 +149,10 @@ export const ResetPasswordRequest = z.object({
   confirmPassword: z.string().max(1024).optional(),
 });
 
-const positiveId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
-export const MusicIdBody = z.object({ musicId: positiveId });
-export const MusicIdQuery = z.object({ musicId: positiveId });
-export const IdParams = z.object({ id: positiveId });
+/** Ids follow the one rule of ids.ts: a JSON number or digit string in bodies, digits in queries and paths. */
+export const MusicIdBody = z.object({ musicId: idValue });
+export const MusicIdQuery = z.object({ musicId: idText });
+export const IdParams = z.object({ id: idText });
 
 export const PlaylistCreateRequest = z.object({
   name: trimmedString(TEXT_LIMITS.playlistName),
@@ -161,8 +161,8 @@ export const PlaylistCreateRequest = z.object({
 export const PlaylistUpdateRequest = PlaylistCreateRequest;
 /** The `/playbox/add` family (DECISIONS 4) names it `title`. */
 export const PlayboxAddRequest = z.object({ title: trimmedString(TEXT_LIMITS.playlistName) });
-export const PlayboxRemoveRequest = z.object({ id: positiveId });
-export const PlaylistTrackRequest = z.object({ musicId: positiveId, playlistId: positiveId });
+export const PlayboxRemoveRequest = z.object({ id: idValue });
+export const PlaylistTrackRequest = z.object({ musicId: idValue, playlistId: idValue });
 
 /** Raw `GET /musics` query as it arrives: repeated keys come as arrays. Parsed by parseMusicQuery. */
 export const MusicQueryRaw = z.object({

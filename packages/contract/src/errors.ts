@@ -181,6 +181,16 @@ export const ERROR_MESSAGES = {
     en: 'Too many requests. Please try again shortly.',
     ja: 'リクエストが多すぎます。しばらくしてからもう一度お試しください。',
   },
+  MALFORMED_MULTIPART: {
+    ko: '업로드 양식을 읽을 수 없습니다. 파일을 다시 선택해서 보내주세요.',
+    en: 'The upload form could not be read. Please choose the file again and resend it.',
+    ja: 'アップロードフォームを読み取れません。ファイルを選び直して、もう一度送信してください。',
+  },
+  REQUEST_TIMEOUT: {
+    ko: '요청을 받는 데 시간이 너무 오래 걸렸습니다. 연결을 확인하고 다시 시도해주세요.',
+    en: 'The request took too long to arrive. Please check your connection and try again.',
+    ja: 'リクエストの受信に時間がかかりすぎました。接続を確認して、もう一度お試しください。',
+  },
   INTERNAL: {
     ko: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
     en: 'Something went wrong on our side. Please try again shortly.',

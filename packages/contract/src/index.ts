@@ -5,3 +5,4 @@ export * from './validation';
 export * from './api';
 export * from './music-query';
 export * from './search';
+export * from './ids';

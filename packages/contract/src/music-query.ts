@@ -1,6 +1,7 @@
 import { isGenreCode, isGenreGroupCode, isMoodCode, parseSoundKey } from './codes';
 import { BPM_RANGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TEXT_LIMITS } from './constants';
 import type { ErrorCode } from './errors';
+import { parseListIdText } from './ids';
 
 /** Sort fields of `GET /musics` (DECISIONS 6). Anything else is a 400, never passed to SQL. */
 export const SORT_FIELDS = ['id', 'title', 'bpm', 'duration', 'popularity', 'relevance'] as const;
@@ -141,10 +142,11 @@ export function parseMusicQuery(raw: RawQuery): MusicQueryResult {
   }
 
   let tempPlayListId: number | null = null;
-  const listRaw = single(raw.tempPlayListId);
-  if (listRaw !== undefined) {
-    if (!INT.test(listRaw)) return fail('INVALID_ID', 'tempPlayListId');
-    tempPlayListId = Number(listRaw);
+  // The id rule (ids.ts) applies to the text as sent: no trimming, so ' 1' is refused like '+1'.
+  const listRaw = Array.isArray(raw.tempPlayListId) ? raw.tempPlayListId[0] : raw.tempPlayListId;
+  if (listRaw !== undefined && listRaw !== '') {
+    tempPlayListId = parseListIdText(listRaw);
+    if (tempPlayListId === null) return fail('INVALID_ID', 'tempPlayListId');
   }
 
   return {

@@ -1,3 +1,4 @@
+import { parseListIdText } from './ids';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TEXT_LIMITS } from './constants';
 import type { ErrorCode } from './errors';
 
@@ -61,8 +62,7 @@ export function validateNewPassword(password: unknown, confirmPassword: unknown)
   return null;
 }
 
-/** Playlist detail ids (section 5): the whole string must be an integer. */
+/** Playlist detail ids (section 5): 0 (likes), -1 (downloads) or a playlist id by the API's id rule. */
 export function parsePlaylistId(raw: string | undefined): number | null {
-  if (raw === undefined || !/^-?\d{1,15}$/u.test(raw)) return null;
-  return Number(raw);
+  return parseListIdText(raw);
 }

@@ -1,9 +1,10 @@
-import { errorMessage, fillMessage, langFromAcceptLanguage, type ErrorCode } from '@sori/contract';
+import { errorMessage, fillMessage, INVALID_ID_ISSUE, langFromAcceptLanguage, type ErrorCode } from '@sori/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { redactUrl } from '../lib/access-log';
 import { AppError } from '../lib/app-error';
 import { isMediaError, MEDIA_ERROR_MESSAGES } from '../media';
+import { isMalformedMultipart } from './multipart-errors';
 
 /** Maps framework 4xx errors (bad JSON, too large, wrong content type) to our codes. */
 function codeForClientError(err: FastifyError): ErrorCode {
@@ -45,10 +46,14 @@ export function registerErrorHandler(app: FastifyInstance) {
         return {
           field: (issue?.path ?? []).map(String).join('.') || v.instancePath.replace(/^\//u, '').replace(/\//gu, '.'),
           problem: issue?.code ?? 'invalid',
+          invalidId: v.message === INVALID_ID_ISSUE,
         };
       });
-      return sendError(request, reply, 400, 'VALIDATION_FAILED', details);
+      // An id that breaks the contract's id rule is INVALID_ID, whichever part of the request it came in.
+      const code: ErrorCode = details.some((d) => d.invalidId) ? 'INVALID_ID' : 'VALIDATION_FAILED';
+      return sendError(request, reply, 400, code, details.map(({ field, problem }) => ({ field, problem })));
     }
+    if (isMalformedMultipart(err, request)) return sendError(request, reply, 400, 'MALFORMED_MULTIPART');
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return sendError(request, reply, status, codeForClientError(err));

@@ -1,4 +1,4 @@
-import { parseMusicQuery, type MusicQuery, type RawQuery } from '@sori/contract';
+import { parseIdText, parseMusicQuery, type MusicQuery, type RawQuery } from '@sori/contract';
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../lib/app-error';
@@ -6,11 +6,10 @@ import { AppError, badRequest } from '../lib/app-error';
 /** Every success body is `{ body: payload }` (DECISIONS 1). */
 export const ok = <T>(payload: T) => ({ body: payload });
 
-/** A positive integer id from a path segment, or 400 INVALID_ID. */
+/** An id from a path segment by the contract's id rule (parseIdText), or 400 INVALID_ID. */
 export function parseId(raw: string | undefined): number {
-  if (raw === undefined || !/^\d{1,15}$/u.test(raw)) throw badRequest('INVALID_ID');
-  const id = Number(raw);
-  if (id <= 0) throw badRequest('INVALID_ID');
+  const id = parseIdText(raw);
+  if (id === null) throw badRequest('INVALID_ID');
   return id;
 }
 
