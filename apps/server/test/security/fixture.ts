@@ -56,14 +56,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
   // A token signed with the right key but long expired, and one the server never issued.
   const key = new TextEncoder().encode(t.ctx.config.jwtSecret);
   const ver = (await findUserById(t.ctx.db.kysely, level5.id))!.token_version;
-  const expired = await new SignJWT({ ver })
+  // The level-5 user's own session, so the expired token is refused for its expiry alone.
+  const sid = (JSON.parse(Buffer.from(level5.token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+  const expired = await new SignJWT({ ver, sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(level5.id))
     .setIssuer('sori')
     .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
     .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
     .sign(key);
-  const bad = await new TokenService('x'.repeat(48), 3600).issue({ userId: level5.id, tokenVersion: ver });
+  const bad = await new TokenService('x'.repeat(48), 3600).issue({ userId: level5.id, tokenVersion: ver, sessionId: sid });
 
   const sign = (resource: string, userId: number, ttl: number) => {
     const s = t.ctx.tokens.signUrlParams(resource, userId, ttl);
