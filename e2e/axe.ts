@@ -1,7 +1,7 @@
-/** axe-core runs and themed pages for the accessibility and screenshot tests. */
+/** axe-core runs for the accessibility tests (themed pages are the `themedPage` fixture in e2e/test.ts). */
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { ROOT, seedStorage, type TestContext } from './harness';
+import type { Page } from '@playwright/test';
+import { ROOT } from './app';
 
 const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 export const THEMES = ['light', 'dark'] as const;
@@ -26,22 +26,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
+/** Waits until no CSS transition or animation runs (a panel or menu has finished opening). */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
 export async function settle(page: Page): Promise<void> {
   await page.locator('[data-testid="page-title"]').waitFor();
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
 }
-
-export async function themedPage(ctx: TestContext, lang: string, theme: string, seed: Record<string, string> = {}): Promise<Page> {
-  const page = await ctx.newPage({ bypassCSP: true, reducedMotion: 'reduce' });
-  await page.addInitScript(
-    ([l, t]) => {
-      localStorage.setItem('language', l!);
-      localStorage.setItem('theme', t!);
-    },
-    [lang, theme],
-  );
-  if (Object.keys(seed).length) await seedStorage(page, seed);
-  return page;
-}
-

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Music, Page, Playlist } from '@sori/contract';
 import { renderTrack } from './fixtures/audio';
 import { FIXTURE_TRACKS, SPECIAL as SPECIAL_TITLES, type FixtureTrack } from './fixtures/catalogue';
-import { BASE_URL, ROOT, type Account } from './harness';
+import { BASE_URL, ROOT, type Account } from './app';
 
 export { FIXTURE_TRACKS, SPECIAL } from './fixtures/catalogue';
 
@@ -75,7 +75,7 @@ export async function playlists(account: Account): Promise<Playlist[]> {
 /** Sets a user's level with the operator command (`npm run sori -- user:level`), as an operator would. */
 export function setLevel(account: Account, level: number): Promise<void> {
   const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (run the tests with node scripts/e2e.mjs)');
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (run the tests with npx playwright test)');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'user:level', account.email, String(level)], {
       cwd: ROOT,

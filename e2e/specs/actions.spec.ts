@@ -1,7 +1,8 @@
 import { genreOf, moodOf } from '@sori/contract';
-import type { Page, Route } from 'playwright-core';
+import type { Page, Route } from '@playwright/test';
 import { addToPlaylist, api, createPlaylist, like, setLevel, SPECIAL, trackNamed } from '../data';
-import { createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr } from '../harness';
+import { createAccount, open, tr } from '../app';
+import { expect, test } from '../test';
 import { row, rowTitles, settledResults } from './ui';
 
 const notice = (page: Page) => page.locator('[data-testid="notice"]').last();
@@ -19,16 +20,16 @@ async function openTrack(page: Page, title: string, words = title): Promise<void
   await row(page, title).waitFor();
 }
 
-test('likes: a visitor is asked to log in; the heart flips at once; liked tracks list with their actions; a failure is only logged', async (ctx) => {
-  const visitor = await ctx.newPage();
+test('likes: a visitor is asked to log in; the heart flips at once; liked tracks list with their actions; a failure is only logged', async ({ newPage, signedInPage }) => {
+  const visitor = await newPage();
   await open(visitor, '/library');
   await settledResults(visitor);
   await visitor.locator('[data-testid="row-like"]').first().click();
   await visitor.locator('.modal.show').waitFor();
-  expectTrue((await visitor.locator('.modal.show .modal-title').innerText()).includes(tr('ko', 'auth.login.title')), 'login modal');
+  await expect(visitor.locator('.modal.show .modal-title'), 'login modal').toContainText(tr('ko', 'auth.login.title'), { useInnerText: true });
 
   const account = await createAccount('좋아요');
-  const page = await signedInPage(ctx, account);
+  const page = await signedInPage(account);
   // The server's answers are held until the test has seen what the page shows meanwhile: the heart must
   // flip while the server has not answered, whatever the machine's speed.
   const like = hold();
@@ -39,18 +40,18 @@ test('likes: a visitor is asked to log in; the heart flips at once; liked tracks
   await open(page, '/library');
   await openTrack(page, 'Neon Lights 125', 'Neon Lights');
   const heart = row(page, 'Neon Lights 125').locator('[data-testid="row-like"]');
-  expectEqual(await heart.getAttribute('aria-pressed'), 'false', 'not liked yet');
+  await expect(heart, 'not liked yet').toHaveAttribute('aria-pressed', 'false');
   await heart.click();
-  await eventually(() => heart.getAttribute('aria-pressed'), 'true', 'flipped before the server answered', 2000);
+  await expect(heart, 'flipped before the server answered').toHaveAttribute('aria-pressed', 'true', { timeout: 2000 });
   const liked = page.waitForResponse('**/api/my/like');
   like.release();
-  expectEqual((await liked).status(), 200, 'the server took the like');
+  expect((await liked).status(), 'the server took the like').toEqual(200);
 
   await page.locator('[data-testid="side-favorite"]').click();
   await page.waitForURL('**/favorite');
-  await eventually(() => rowTitles(page), ['Neon Lights 125'], 'liked track listed');
+  await expect.poll(() => rowTitles(page), { message: 'liked track listed' }).toEqual(['Neon Lights 125']);
   // DECISIONS 21: /favorite is a screen of its own whose rows keep their actions (the manager's liked entry hides them).
-  expectEqual(await page.locator('[data-testid="row-like"]').count(), 1, 'the liked list keeps its actions');
+  await expect(page.locator('[data-testid="row-like"]'), 'the liked list keeps its actions').toHaveCount(1);
 
   // Unlike fails on the server: the heart empties at once, then goes back; a warning is logged, no message.
   const unlike = hold();
@@ -59,20 +60,20 @@ test('likes: a visitor is asked to log in; the heart flips at once; liked tracks
     await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' });
   });
   await openTrack(page, 'Neon Lights 125', 'Neon Lights');
-  expectEqual(await heart.getAttribute('aria-pressed'), 'true', 'liked, as the server holds');
+  await expect(heart, 'liked, as the server holds').toHaveAttribute('aria-pressed', 'true');
   const logged = page.waitForEvent('console', { predicate: (m) => m.type() === 'warning' && m.text().includes('[like]') });
   await heart.click();
-  await eventually(() => heart.getAttribute('aria-pressed'), 'false', 'emptied before the server answered', 2000);
+  await expect(heart, 'emptied before the server answered').toHaveAttribute('aria-pressed', 'false', { timeout: 2000 });
   unlike.release();
   await logged;
-  await eventually(() => heart.getAttribute('aria-pressed'), 'true', 'flag restored after the failure');
-  expectEqual(await page.locator('[data-testid="notice"]').count(), 0, 'no message for a failed like');
+  await expect(heart, 'flag restored after the failure').toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('[data-testid="notice"]'), 'no message for a failed like').toHaveCount(0);
 });
 
-test("empty lists: liked, downloaded and a new playlist each say so in their own words; a search that finds nothing says 'no search results'", async (ctx) => {
+test("empty lists: liked, downloaded and a new playlist each say so in their own words; a search that finds nothing says 'no search results'", async ({ signedInPage }) => {
   const account = await createAccount('빈 목록');
   const list = await createPlaylist(account, '새 목록');
-  const page = await signedInPage(ctx, account);
+  const page = await signedInPage(account);
   const empty = page.locator('[data-testid="empty-state"]');
   const cases: [string, string, string][] = [
     ['/favorite', 'favorite.empty', 'favorite.emptyBody'],
@@ -85,18 +86,18 @@ test("empty lists: liked, downloaded and a new playlist each say so in their own
   for (const [pathname, title, body] of cases) {
     await page.goto(pathname);
     await empty.waitFor();
-    expectEqual([await empty.locator('h2').innerText(), await empty.locator('p').innerText()], [tr('ko', title), tr('ko', body)], pathname);
-    expectEqual(await page.locator('[data-testid="pagination"]').count(), 0, `${pathname}: no pager`);
+    expect([await empty.locator('h2').innerText(), await empty.locator('p').innerText()], pathname).toEqual([tr('ko', title), tr('ko', body)]);
+    await expect(page.locator('[data-testid="pagination"]'), `${pathname}: no pager`).toHaveCount(0);
   }
 });
 
-test('failed list loads: liked, downloaded, own and playlist tracks each name the list and whether it was a search; no rows; retry recovers', async (ctx) => {
+test('failed list loads: liked, downloaded, own and playlist tracks each name the list and whether it was a search; no rows; retry recovers', async ({ signedInPage }) => {
   const account = await createAccount('불러오기');
   const track = await trackNamed('Golden Dreams 122');
   await like(account, track.id);
   const list = await createPlaylist(account, '실패할 목록');
   await addToPlaylist(account, list.id, track.id);
-  const page = await signedInPage(ctx, account);
+  const page = await signedInPage(account);
   // Answered as a 4xx by the page (the real server does not fail these on demand); 4xx is not retried.
   const fail = (route: Route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"x","code":"VALIDATION"}' });
   await page.route('**/api/musics?**', fail);
@@ -116,37 +117,37 @@ test('failed list loads: liked, downloaded, own and playlist tracks each name th
   for (const [pathname, key] of cases) {
     await page.goto(pathname);
     await error.waitFor();
-    expectTrue((await error.innerText()).includes(tr('ko', key)), `${pathname}: ${tr('ko', key)}`);
-    expectEqual(await page.locator('[data-testid="track-row"]').count(), 0, `${pathname}: no rows`);
+    expect((await error.innerText()).includes(tr('ko', key)), `${pathname}: ${tr('ko', key)}`).toBeTruthy();
+    await expect(page.locator('[data-testid="track-row"]'), `${pathname}: no rows`).toHaveCount(0);
   }
   // The selected playlist's tracks in the manager.
   await page.goto('/playlist');
   await page.locator(`[data-testid="manager-entry"][data-playlist-id="${list.id}"] .sori-manager-select`).click();
-  await eventually(() => page.locator('.alert-danger').first().innerText(), tr('ko', 'playlists.errors.load'), 'manager: playlist load failed');
+  await expect(page.locator('.alert-danger').first(), 'manager: playlist load failed').toHaveText(tr('ko', 'playlists.errors.load'), { useInnerText: true });
 
   // Once the server answers again, retry shows the list.
   await page.goto('/favorite');
   await error.waitFor();
   await page.unroute('**/api/musics?**');
   await error.getByRole('button', { name: tr('ko', 'common.retry') }).click();
-  await eventually(() => rowTitles(page), [track.title], 'retry loads the liked track');
+  await expect.poll(() => rowTitles(page), { message: 'retry loads the liked track' }).toEqual([track.title]);
 });
 
-test("downloads: signed out, no file info, level 1, failures each say so; at level 5 the file saves as 'Artist - Title.ext' and the notice says so", async (ctx) => {
+test("downloads: signed out, no file info, level 1, failures each say so; at level 5 the file saves as 'Artist - Title.ext' and the notice says so", async ({ newPage, signedInPage }) => {
   const track = await trackNamed('Golden Dreams 122');
-  const visitor = await ctx.newPage();
+  const visitor = await newPage();
   await open(visitor, '/library');
   await openTrack(visitor, track.title, 'Golden Dreams');
   await row(visitor, track.title).locator('[data-testid="row-download"]').click();
-  await eventually(() => notice(visitor).locator('span').first().innerText(), tr('ko', 'download.errors.login'), 'login required');
+  await expect(notice(visitor).locator('span').first(), 'login required').toHaveText(tr('ko', 'download.errors.login'), { useInnerText: true });
 
   const account = await createAccount('다운로드');
-  const page = await signedInPage(ctx, account);
+  const page = await signedInPage(account);
   await open(page, '/library');
   await openTrack(page, track.title, 'Golden Dreams');
   const download = row(page, track.title).locator('[data-testid="row-download"]');
   await download.click();
-  await eventually(() => notice(page).locator('span').first().innerText(), tr('ko', 'download.errors.level'), 'level 5 needed');
+  await expect(notice(page).locator('span').first(), 'level 5 needed').toHaveText(tr('ko', 'download.errors.level'), { useInnerText: true });
 
   // A track without file information (the list answer altered on its way to the page).
   await page.route('**/api/musics?**', async (route) => {
@@ -158,7 +159,7 @@ test("downloads: signed out, no file info, level 1, failures each say so; at lev
   await page.reload();
   await settledResults(page);
   await download.click();
-  await eventually(() => notice(page).locator('span').first().innerText(), tr('ko', 'download.errors.noFile'), 'no file info');
+  await expect(notice(page).locator('span').first(), 'no file info').toHaveText(tr('ko', 'download.errors.noFile'), { useInnerText: true });
   await page.unroute('**/api/musics?**');
   await page.reload();
   await settledResults(page);
@@ -167,33 +168,33 @@ test("downloads: signed out, no file info, level 1, failures each say so; at lev
   await setLevel(account, 5);
   await page.route('**/api/download/download**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' }), { times: 1 });
   await download.click();
-  await eventually(() => notice(page).locator('span').first().innerText(), tr('ko', 'download.errors.failed'), 'download failed');
+  await expect(notice(page).locator('span').first(), 'download failed').toHaveText(tr('ko', 'download.errors.failed'), { useInnerText: true });
   await page.route('**/api/download/download**', (route) => route.abort('connectionfailed'), { times: 1 });
   await download.click();
-  await eventually(() => notice(page).locator('span').first().innerText(), tr('ko', 'download.errors.error'), 'error during download');
+  await expect(notice(page).locator('span').first(), 'error during download').toHaveText(tr('ko', 'download.errors.error'), { useInnerText: true });
 
   const saved = page.waitForEvent('download');
   await download.click();
   const file = await saved;
   const expected = `${track.artist} - ${track.title}.${/\.(\w+)$/u.exec(track.fileName ?? '')?.[1]}`;
-  expectEqual(file.suggestedFilename(), expected, "saved as 'Artist - Title.ext' (the server's Content-Disposition)");
-  expectTrue((await file.failure()) === null, 'the file arrived');
-  await eventually(() => notice(page).locator('span').first().innerText(), tr('ko', 'download.started', { name: expected }), 'the notice names the saved file');
+  expect(file.suggestedFilename(), "saved as 'Artist - Title.ext' (the server's Content-Disposition)").toEqual(expected);
+  expect((await file.failure()) === null, 'the file arrived').toBeTruthy();
+  await expect(notice(page).locator('span').first(), 'the notice names the saved file').toHaveText(tr('ko', 'download.started', { name: expected }), { useInnerText: true });
 
   await page.locator('[data-testid="side-download"]').click();
-  await eventually(() => rowTitles(page), [track.title], 'listed under downloads');
+  await expect.poll(() => rowTitles(page), { message: 'listed under downloads' }).toEqual([track.title]);
   // The /download screen is a screen of its own (DECISIONS 21): its rows keep their actions (download again).
-  expectEqual(await page.locator('[data-testid="row-download"]').count(), 1, 'the downloads screen keeps the row actions');
+  await expect(page.locator('[data-testid="row-download"]'), 'the downloads screen keeps the row actions').toHaveCount(1);
 });
 
-test("add to playlist: 'no playlists', then newest first in the modal; drag a row onto a sidebar playlist; remove inside a playlist; a playlist deleted elsewhere fails and leaves the lists", async (ctx) => {
+test("add to playlist: 'no playlists', then newest first in the modal; drag a row onto a sidebar playlist; remove inside a playlist; a playlist deleted elsewhere fails and leaves the lists", async ({ signedInPage }) => {
   const account = await createAccount('담기');
-  const page = await signedInPage(ctx, account);
+  const page = await signedInPage(account);
   await open(page, '/library');
   await openTrack(page, 'Cosmic Road 119', 'Cosmic Road');
   await row(page, 'Cosmic Road 119').locator('[data-testid="row-add"]').click();
   const modal = page.locator('[data-testid="choose-playlist-modal"]');
-  await eventually(() => modal.locator('[data-testid="no-playlists"]').innerText(), tr('ko', 'playlistChoose.none'), "'no playlists'");
+  await expect(modal.locator('[data-testid="no-playlists"]'), "'no playlists'").toHaveText(tr('ko', 'playlistChoose.none'), { useInnerText: true });
   await page.keyboard.press('Escape');
   await modal.waitFor({ state: 'detached' });
 
@@ -204,10 +205,10 @@ test("add to playlist: 'no playlists', then newest first in the modal; drag a ro
   await row(page, 'Cosmic Road 119').locator('[data-testid="row-add"]').click();
   const items = modal.locator('[data-testid="choose-playlist-list"] button');
   await items.first().waitFor();
-  expectEqual((await items.allInnerTexts()).map((t) => t.split('\n')[0]!.trim()), [newer.name, older.name], 'newest first');
+  expect((await items.allInnerTexts()).map((t) => t.split('\n')[0]!.trim()), 'newest first').toEqual([newer.name, older.name]);
   await items.filter({ hasText: older.name }).click();
   await modal.waitFor({ state: 'detached' });
-  await eventually(() => notice(page).locator('span').first().innerText(), tr('ko', 'playlists.added', { name: older.name }), 'added notice');
+  await expect(notice(page).locator('span').first(), 'added notice').toHaveText(tr('ko', 'playlists.added', { name: older.name }), { useInnerText: true });
 
   // Drag and drop: the sidebar playlist lights up while the track is over it, the drop adds the track.
   const target = page.locator(`[data-testid="side-playlist"][data-playlist-id="${newer.id}"]`);
@@ -217,27 +218,27 @@ test("add to playlist: 'no playlists', then newest first in the modal; drag a ro
   const box = (await target.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height / 2, { steps: 5 });
   await page.mouse.move(box.x + 30, box.y + box.height / 2, { steps: 2 });
-  await eventually(async () => (await target.getAttribute('class'))?.includes('drop-over') ?? false, true, 'highlighted while dragged over');
+  await expect.poll(async () => (await target.getAttribute('class'))?.includes('drop-over') ?? false, { message: 'highlighted while dragged over' }).toEqual(true);
   await page.mouse.up();
-  await eventually(async () => (await api<{ musicCount: number }>(`/playbox/${newer.id}`, { token: account.token })).musicCount, 1, 'dropped track added');
-  expectTrue(!(await target.getAttribute('class'))?.includes('drop-over'), 'highlight gone after the drop');
+  await expect.poll(async () => (await api<{ musicCount: number }>(`/playbox/${newer.id}`, { token: account.token })).musicCount, { message: 'dropped track added' }).toEqual(1);
+  expect(!(await target.getAttribute('class'))?.includes('drop-over'), 'highlight gone after the drop').toBeTruthy();
 
   // Inside a real playlist the row can be removed; the liked list (id 0) shows no actions.
   await target.locator('a').click();
   await page.waitForURL(`**/playlist/${newer.id}`);
-  await eventually(() => rowTitles(page), ['Cosmic Road 119'], 'track in the playlist');
+  await expect.poll(() => rowTitles(page), { message: 'track in the playlist' }).toEqual(['Cosmic Road 119']);
   await row(page, 'Cosmic Road 119').locator('[data-testid="row-remove"]').click();
   await page.locator('[data-testid="empty-state"]').waitFor();
-  expectEqual((await api<{ musicCount: number }>(`/playbox/${newer.id}`, { token: account.token })).musicCount, 0, 'removed on the server');
+  expect((await api<{ musicCount: number }>(`/playbox/${newer.id}`, { token: account.token })).musicCount, 'removed on the server').toEqual(0);
 
   // A like from inside a playlist.
   await addToPlaylist(account, newer.id, (await trackNamed('Cosmic Road 119')).id);
   await page.reload();
   await row(page, 'Cosmic Road 119').locator('[data-testid="row-like"]').click();
-  await eventually(async () => (await api<{ totalElements: number }>('/musics?tempPlayListId=0', { token: account.token })).totalElements, 1, 'liked from the playlist');
+  await expect.poll(async () => (await api<{ totalElements: number }>('/musics?tempPlayListId=0', { token: account.token })).totalElements, { message: 'liked from the playlist' }).toEqual(1);
   await page.goto('/playlist/0');
   await settledResults(page);
-  expectEqual(await page.locator('[data-testid="row-like"]').count(), 0, 'no actions on /playlist/0');
+  await expect(page.locator('[data-testid="row-like"]'), 'no actions on /playlist/0').toHaveCount(0);
 
   // A playlist deleted elsewhere (another tab) while this page still lists it: the server refuses the add.
   // Dropped on the sidebar, the failure says so; from the modal it is only logged (section 8). Either way
@@ -248,7 +249,7 @@ test("add to playlist: 'no playlists', then newest first in the modal; drag a ro
   await sidebarItem(droppedOn.id).waitFor();
   await api(`/playbox/${droppedOn.id}`, { token: account.token, method: 'DELETE' });
   await row(page, 'Cosmic Road 119').locator('[data-testid="track-time"]').dragTo(sidebarItem(droppedOn.id));
-  await eventually(() => page.locator('[data-testid="notice"][data-tone="danger"] span').first().innerText(), tr('ko', 'playlists.errors.addTrack'), 'drop failed');
+  await expect(page.locator('[data-testid="notice"][data-tone="danger"] span').first(), 'drop failed').toHaveText(tr('ko', 'playlists.errors.addTrack'), { useInnerText: true });
   await sidebarItem(droppedOn.id).waitFor({ state: 'detached' });
 
   const chosen = await createPlaylist(account, '역시 지운 목록');
@@ -263,20 +264,20 @@ test("add to playlist: 'no playlists', then newest first in the modal; drag a ro
   await modal.waitFor({ state: 'detached' });
   await logged;
   await sidebarItem(chosen.id).waitFor({ state: 'detached' });
-  expectEqual(await page.locator('[data-testid="notice"]').count(), 0, 'no message from the modal');
+  await expect(page.locator('[data-testid="notice"]'), 'no message from the modal').toHaveCount(0);
 });
 
-test('row menu: share copies a link that opens the track; details shows its facts; a missing track says so', async (ctx) => {
-  const page = await ctx.newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+test('row menu: share copies a link that opens the track; details shows its facts; a missing track says so', async ({ newPage }) => {
+  const page = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
   const track = await trackNamed(SPECIAL.calmPiano);
   await open(page, '/library');
   await openTrack(page, track.title, '피아노');
   const menu = row(page, track.title).locator('[data-testid="row-menu"]');
   await menu.locator('button[aria-haspopup="menu"]').click();
   await menu.locator('[data-testid="row-share"]').click();
-  await eventually(() => notice(page).locator('span').first().innerText(), tr('ko', 'tracks.linkCopied'), 'copied');
+  await expect(notice(page).locator('span').first(), 'copied').toHaveText(tr('ko', 'tracks.linkCopied'), { useInnerText: true });
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expectEqual(new URL(link).pathname + new URL(link).search, `/library?track=${track.id}`, 'the link');
+  expect(new URL(link).pathname + new URL(link).search, 'the link').toEqual(`/library?track=${track.id}`);
 
   await menu.locator('button[aria-haspopup="menu"]').click();
   await menu.locator('[data-testid="row-details"]').click();
@@ -284,22 +285,22 @@ test('row menu: share copies a link that opens the track; details shows its fact
   await panel.waitFor();
   const facts = await panel.locator('[data-testid="details-list"]').innerText();
   for (const fact of [track.artist!, genreOf(701)!.labels.ko, moodOf(1302)!.labels.ko, moodOf(1404)!.labels.ko, 'C', '72', track.duration!]) {
-    expectTrue(facts.includes(fact), `details show ${fact}`);
+    expect(facts.includes(fact), `details show ${fact}`).toBeTruthy();
   }
   await page.keyboard.press('Escape');
   await panel.waitFor({ state: 'detached' });
 
   // Someone opens the shared link.
-  const friend = await ctx.newPage();
+  const friend = await newPage();
   await open(friend, link.replace(/^https?:\/\/[^/]+/u, ''));
   await friend.locator('[data-testid="track-details"] [data-testid="details-title"]').waitFor();
-  expectEqual(await friend.locator('[data-testid="details-title"]').innerText(), track.title, 'shared track opened');
+  await expect(friend.locator('[data-testid="details-title"]'), 'shared track opened').toHaveText(track.title, { useInnerText: true });
   await friend.locator('[data-testid="details-play"]').click();
-  await eventually(() => friend.locator('[data-testid="player-title"]').innerText(), track.title, 'played from the details');
+  await expect(friend.locator('[data-testid="player-title"]'), 'played from the details').toHaveText(track.title, { useInnerText: true });
   await friend.locator('[data-testid="track-details"] .btn-close').click();
-  await eventually(async () => new URL(friend.url()).searchParams.has('track'), false, 'closing drops the track from the URL');
+  await expect.poll(async () => new URL(friend.url()).searchParams.has('track'), { message: 'closing drops the track from the URL' }).toEqual(false);
 
   await open(friend, '/library?track=99999999');
-  await eventually(() => notice(friend).locator('span').first().innerText(), tr('ko', 'tracks.notFound'), 'missing track');
-  expectTrue(!new URL(friend.url()).searchParams.has('track'), 'the broken link is cleared');
+  await expect(notice(friend).locator('span').first(), 'missing track').toHaveText(tr('ko', 'tracks.notFound'), { useInnerText: true });
+  expect(!new URL(friend.url()).searchParams.has('track'), 'the broken link is cleared').toBeTruthy();
 });

@@ -5,12 +5,13 @@ import type { Music } from '@sori/contract';
 import { clicks } from '../../apps/server/test/fixtures/audio';
 import { seriousViolations } from '../axe';
 import { api, upload } from '../data';
-import { createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr } from '../harness';
+import { createAccount, open, tr } from '../app';
+import { expect, test } from '../test';
 import { row } from './ui';
 
 const MODE_KO = { major: '장조', minor: '단조' } as const;
 
-test('analysis: an unsure key waits for the uploader, who confirms it; the details panel names it with its mode', async (ctx) => {
+test('analysis: an unsure key waits for the uploader, who confirms it; the details panel names it with its mode', async ({ signedInPage }) => {
   const account = await createAccount('메트로놈');
   const dir = mkdtempSync(path.join(tmpdir(), 'sori-e2e-clicks-'));
   let m: Music;
@@ -20,39 +21,39 @@ test('analysis: an unsure key waits for the uploader, who confirms it; the detai
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  expectEqual([m.bpm, m.soundkey, m.keyMode], [120, null, null], 'the unsure key is not published');
+  expect([m.bpm, m.soundkey, m.keyMode], 'the unsure key is not published').toEqual([120, null, null]);
   const s = m.suggested!;
-  expectTrue(s && s.soundkey && s.keyMode, `a key is suggested (${JSON.stringify(s)})`);
+  expect(s && s.soundkey && s.keyMode, `a key is suggested (${JSON.stringify(s)})`).toBeTruthy();
   const label = `${s.soundkey} ${MODE_KO[s.keyMode!]}`;
 
   // bypassCSP: axe-core is injected as a script tag.
-  const page = await signedInPage(ctx, account, { bypassCSP: true });
+  const page = await signedInPage(account, { bypassCSP: true });
   await open(page, '/upload');
   const ownRow = row(page, '메트로놈');
   await ownRow.waitFor();
-  expectEqual(await ownRow.locator('[data-testid="track-key"]').innerText(), '-', 'no key in the list yet');
+  await expect(ownRow.locator('[data-testid="track-key"]'), 'no key in the list yet').toHaveText('-', { useInnerText: true });
   await ownRow.locator('[data-testid="row-menu"] button[aria-haspopup="menu"]').click();
   await ownRow.locator('[data-testid="row-edit"]').click();
   const edit = page.locator('[data-testid="edit-track-modal"]');
   const offer = edit.locator('[data-testid="unsure-suggestions"]');
   await offer.waitFor();
-  expectEqual(await offer.locator('[data-testid="suggested-key"]').innerText(), tr('ko', 'keyMode.suggestedKey', { key: label }), 'Suggested: <key> <mode>');
-  expectEqual(await offer.locator('[data-testid="suggested-bpm"]').count(), 0, 'the sure tempo is not offered');
+  await expect(offer.locator('[data-testid="suggested-key"]'), 'Suggested: <key> <mode>').toHaveText(tr('ko', 'keyMode.suggestedKey', { key: label }), { useInnerText: true });
+  await expect(offer.locator('[data-testid="suggested-bpm"]'), 'the sure tempo is not offered').toHaveCount(0);
   const confirm = offer.locator('[data-testid="confirm-key"]');
-  expectEqual(await confirm.getAttribute('aria-label'), tr('ko', 'keyMode.confirmKey', { key: label }), 'the button says what it confirms');
-  expectEqual((await seriousViolations(page)).join('\n'), '', 'no serious axe violations');
+  await expect(confirm, 'the button says what it confirms').toHaveAttribute('aria-label', tr('ko', 'keyMode.confirmKey', { key: label }));
+  expect((await seriousViolations(page)).join('\n'), 'no serious axe violations').toEqual('');
   await confirm.focus();
   await page.keyboard.press('Enter');
-  await eventually(async () => (await api<{ content: Music[] }>('/my/musics', { token: account.token })).content[0]!.soundkey, s.soundkey, 'confirmed key stored');
+  await expect.poll(async () => (await api<{ content: Music[] }>('/my/musics', { token: account.token })).content[0]!.soundkey, { message: 'confirmed key stored' }).toEqual(s.soundkey);
   await offer.waitFor({ state: 'detached' });
   await page.keyboard.press('Escape');
   await edit.waitFor({ state: 'hidden' });
 
-  await eventually(() => ownRow.locator('[data-testid="track-key"]').innerText(), s.soundkey!, 'the list shows the key');
+  await expect(ownRow.locator('[data-testid="track-key"]'), 'the list shows the key').toHaveText(s.soundkey!, { useInnerText: true });
   await ownRow.locator('[data-testid="row-menu"] button[aria-haspopup="menu"]').click();
   await ownRow.locator('[data-testid="row-details"]').click();
   const panel = page.locator('[data-testid="track-details"]');
   await panel.waitFor();
   const facts = await panel.locator('[data-testid="details-list"]').innerText();
-  expectTrue(facts.includes(label), `details show '${label}' (${facts})`);
+  expect(facts.includes(label), `details show '${label}' (${facts})`).toBeTruthy();
 });

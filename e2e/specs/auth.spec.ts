@@ -1,18 +1,6 @@
-import type { Page } from 'playwright-core';
-import {
-  BASE_URL,
-  createAccount,
-  eventually,
-  expectEqual,
-  expectTrue,
-  open,
-  seedStorage,
-  signedInPage,
-  storage,
-  test,
-  tr,
-  uniqueEmail,
-} from '../harness';
+import type { Page } from '@playwright/test';
+import { BASE_URL, createAccount, open, seedStorage, storage, tr, uniqueEmail } from '../app';
+import { expect, test } from '../test';
 
 const modal = (page: Page) => page.locator('.modal.show');
 const banner = (page: Page) => page.locator('[data-testid="auth-error"]');
@@ -29,7 +17,7 @@ async function submit(page: Page) {
 }
 
 async function expectBanner(page: Page, text: string, what: string) {
-  await eventually(() => banner(page).innerText().catch(() => ''), text, what);
+  await expect.poll(() => banner(page).innerText().catch(() => ''), { message: what }).toEqual(text);
 }
 
 test('signup shows every section 5 message in order, then signs the new member in', async ({ newPage }) => {
@@ -67,9 +55,9 @@ test('signup shows every section 5 message in order, then signs the new member i
   await submit(page);
   await modal(page).waitFor({ state: 'hidden' });
   const user = JSON.parse((await storage(page, 'USER_INFO')) ?? 'null') as { nick: string; email: string };
-  expectEqual(user.email, email, 'stored user');
-  expectTrue(await storage(page, 'ACCESS_TOKEN'), 'token stored');
-  await eventually(() => userLabel(page).innerText(), tr('ko', 'user.greeting', { nick: user.nick }), 'greeting with nick');
+  expect(user.email, 'stored user').toEqual(email);
+  expect(await storage(page, 'ACCESS_TOKEN'), 'token stored').toBeTruthy();
+  await expect(userLabel(page), 'greeting with nick').toHaveText(tr('ko', 'user.greeting', { nick: user.nick }), { useInnerText: true });
 
   // The same e-mail again: the server's message is shown as it is.
   await page.click('[data-testid="user-menu"] > button');
@@ -88,9 +76,9 @@ test('login: required message, server error, spinner with "로그인 중...", su
   const account = await createAccount('로그인');
   const page = await newPage();
   await open(page, '/library');
-  expectEqual(await userLabel(page).innerText(), tr('ko', 'user.account'), 'signed out label');
+  await expect(userLabel(page), 'signed out label').toHaveText(tr('ko', 'user.account'), { useInnerText: true });
   await openFromUserMenu(page, 'open-login');
-  expectEqual(await modal(page).locator('.modal-title').innerText(), tr('ko', 'auth.login.title'), 'login title');
+  await expect(modal(page).locator('.modal-title'), 'login title').toHaveText(tr('ko', 'auth.login.title'), { useInnerText: true });
 
   await submit(page);
   await expectBanner(page, '이메일과 비밀번호를 모두 입력해주세요.', 'login required fields');
@@ -110,29 +98,29 @@ test('login: required message, server error, spinner with "로그인 중...", su
   await modal(page).locator('[name="password"]').fill(account.password);
   await submit(page);
   const button = modal(page).locator('button[type="submit"]');
-  await eventually(() => button.innerText(), tr('ko', 'auth.login.submitting'), 'submitting text');
-  expectTrue(await button.isDisabled(), 'button disabled while submitting');
-  expectTrue(await button.locator('.spinner-border').isVisible(), 'spinner shown');
+  await expect(button, 'submitting text').toHaveText(tr('ko', 'auth.login.submitting'), { useInnerText: true });
+  expect(await button.isDisabled(), 'button disabled while submitting').toBeTruthy();
+  await expect(button.locator('.spinner-border'), 'spinner shown').toBeVisible();
   release();
 
   await modal(page).waitFor({ state: 'hidden' });
-  await eventually(() => userLabel(page).innerText(), tr('ko', 'user.greeting', { nick: account.user.nick }), 'greeting');
-  expectTrue(await storage(page, 'ACCESS_TOKEN'), 'token stored');
-  expectTrue(await storage(page, 'USER_INFO'), 'user info stored');
+  await expect(userLabel(page), 'greeting').toHaveText(tr('ko', 'user.greeting', { nick: account.user.nick }), { useInnerText: true });
+  expect(await storage(page, 'ACCESS_TOKEN'), 'token stored').toBeTruthy();
+  expect(await storage(page, 'USER_INFO'), 'user info stored').toBeTruthy();
   const token = await storage(page, 'ACCESS_TOKEN');
   const meWithToken = async () => (await fetch(`${BASE_URL}/api/my/user`, { headers: { authorization: `Bearer ${token}` } })).status;
-  expectEqual(await meWithToken(), 200, 'token good while signed in');
+  expect(await meWithToken(), 'token good while signed in').toEqual(200);
 
   // Reopening after success starts empty.
   await page.click('[data-testid="user-menu"] > button');
   await page.click('[data-testid="logout"]');
-  await eventually(() => userLabel(page).innerText(), tr('ko', 'user.account'), 'signed out again');
-  expectEqual(await storage(page, 'ACCESS_TOKEN'), null, 'token cleared');
-  expectEqual(await storage(page, 'USER_INFO'), null, 'user cleared');
+  await expect(userLabel(page), 'signed out again').toHaveText(tr('ko', 'user.account'), { useInnerText: true });
+  expect(await storage(page, 'ACCESS_TOKEN'), 'token cleared').toEqual(null);
+  expect(await storage(page, 'USER_INFO'), 'user cleared').toEqual(null);
   // Sign-out ended the session on the server too: the old token no longer works anywhere.
-  await eventually(meWithToken, 401, 'token revoked on the server');
+  await expect.poll(meWithToken, { message: 'token revoked on the server' }).toEqual(401);
   await openFromUserMenu(page, 'open-login');
-  expectEqual(await modal(page).locator('[name="email"]').inputValue(), '', 'fields clear after success');
+  await expect(modal(page).locator('[name="email"]'), 'fields clear after success').toHaveValue('');
 });
 
 test('switching or closing the modals clears fields and the error', async ({ newPage }) => {
@@ -143,13 +131,13 @@ test('switching or closing the modals clears fields and the error', async ({ new
   await submit(page);
   await banner(page).waitFor();
   await modal(page).getByRole('button', { name: tr('ko', 'auth.login.toSignup') }).click();
-  await eventually(() => modal(page).locator('.modal-title').innerText(), tr('ko', 'auth.signup.title'), 'switched to signup');
-  expectEqual(await banner(page).count(), 0, 'no error after switching');
-  expectEqual(await modal(page).locator('[name="email"]').inputValue(), '', 'signup starts empty');
+  await expect(modal(page).locator('.modal-title'), 'switched to signup').toHaveText(tr('ko', 'auth.signup.title'), { useInnerText: true });
+  await expect(banner(page), 'no error after switching').toHaveCount(0);
+  await expect(modal(page).locator('[name="email"]'), 'signup starts empty').toHaveValue('');
   await modal(page).locator('[name="email"]').fill('x@example.com');
   await modal(page).getByRole('button', { name: tr('ko', 'auth.signup.toLogin') }).click();
-  await eventually(() => modal(page).locator('.modal-title').innerText(), tr('ko', 'auth.login.title'), 'back to login');
-  expectEqual(await modal(page).locator('[name="email"]').inputValue(), '', 'login starts empty again');
+  await expect(modal(page).locator('.modal-title'), 'back to login').toHaveText(tr('ko', 'auth.login.title'), { useInnerText: true });
+  await expect(modal(page).locator('[name="email"]'), 'login starts empty again').toHaveValue('');
   await page.keyboard.press('Escape');
   await modal(page).waitFor({ state: 'hidden' });
 });
@@ -165,52 +153,52 @@ test('the server answers in the UI language (English login error)', async ({ new
   await expectBanner(page, 'Sign-in failed. Please check your email and password.', 'English server message');
 });
 
-test('session restore: kept across reloads, refreshed from the server', async (ctx) => {
+test('session restore: kept across reloads, refreshed from the server', async ({ signedInPage }) => {
   const account = await createAccount('복원');
-  const page = await signedInPage(ctx, account);
+  const page = await signedInPage(account);
   await open(page, '/favorite');
-  await eventually(() => userLabel(page).innerText(), tr('ko', 'user.greeting', { nick: account.user.nick }), 'restored');
+  await expect(userLabel(page), 'restored').toHaveText(tr('ko', 'user.greeting', { nick: account.user.nick }), { useInnerText: true });
   await page.reload();
   await page.locator('[data-testid="nav-home"]').waitFor();
-  await eventually(() => userLabel(page).innerText(), tr('ko', 'user.greeting', { nick: account.user.nick }), 'after reload');
-  expectEqual(await page.locator('[data-testid="login-required"]').count(), 0, 'personal page open');
+  await expect(userLabel(page), 'after reload').toHaveText(tr('ko', 'user.greeting', { nick: account.user.nick }), { useInnerText: true });
+  await expect(page.locator('[data-testid="login-required"]'), 'personal page open').toHaveCount(0);
 });
 
 test('session restore: user info without a token, or corrupt, is discarded', async ({ newPage }) => {
   const orphan = await newPage();
   await seedStorage(orphan, { USER_INFO: JSON.stringify({ id: 1, nick: '유령', level: 9 }) });
   await open(orphan, '/');
-  expectEqual(await userLabel(orphan).innerText(), tr('ko', 'user.account'), 'not signed in without a token');
-  expectEqual(await storage(orphan, 'USER_INFO'), null, 'orphan user info removed');
+  await expect(userLabel(orphan), 'not signed in without a token').toHaveText(tr('ko', 'user.account'), { useInnerText: true });
+  expect(await storage(orphan, 'USER_INFO'), 'orphan user info removed').toEqual(null);
 
   const corrupt = await newPage();
   await seedStorage(corrupt, { ACCESS_TOKEN: 'some-token', USER_INFO: '{"nick": broken' });
   await open(corrupt, '/library');
-  expectEqual(await userLabel(corrupt).innerText(), tr('ko', 'user.account'), 'corrupt value signs out');
-  expectEqual(await storage(corrupt, 'ACCESS_TOKEN'), null, 'token discarded with the corrupt value');
-  expectEqual(await storage(corrupt, 'USER_INFO'), null, 'corrupt value discarded');
+  await expect(userLabel(corrupt), 'corrupt value signs out').toHaveText(tr('ko', 'user.account'), { useInnerText: true });
+  expect(await storage(corrupt, 'ACCESS_TOKEN'), 'token discarded with the corrupt value').toEqual(null);
+  expect(await storage(corrupt, 'USER_INFO'), 'corrupt value discarded').toEqual(null);
 });
 
-test('a 401 clears the session everywhere, in every open tab', async (ctx) => {
-  const bad = await ctx.newPage();
+test('a 401 clears the session everywhere, in every open tab', async ({ newPage, signedInPage }) => {
+  const bad = await newPage();
   await seedStorage(bad, {
     ACCESS_TOKEN: 'expired.or.forged.token',
     USER_INFO: JSON.stringify({ id: 5, email: 'x@example.com', nick: '만료', level: 1 }),
   });
   await open(bad, '/favorite');
-  await eventually(() => storage(bad, 'ACCESS_TOKEN'), null, 'token cleared after 401');
-  expectEqual(await storage(bad, 'USER_INFO'), null, 'user cleared after 401');
-  await eventually(() => userLabel(bad).innerText(), tr('ko', 'user.account'), 'shown signed out');
+  await expect.poll(() => storage(bad, 'ACCESS_TOKEN'), { message: 'token cleared after 401' }).toEqual(null);
+  expect(await storage(bad, 'USER_INFO'), 'user cleared after 401').toEqual(null);
+  await expect(userLabel(bad), 'shown signed out').toHaveText(tr('ko', 'user.account'), { useInnerText: true });
   await bad.locator('[data-testid="login-required"]').waitFor();
 
   // Two tabs of one browser: signing out in one signs the other out too.
   const account = await createAccount();
-  const first = await signedInPage(ctx, account);
+  const first = await signedInPage(account);
   await open(first, '/library');
   const second = await first.context().newPage();
   await open(second, '/favorite');
-  await eventually(() => userLabel(second).innerText(), tr('ko', 'user.greeting', { nick: account.user.nick }), 'tab 2 in');
+  await expect(userLabel(second), 'tab 2 in').toHaveText(tr('ko', 'user.greeting', { nick: account.user.nick }), { useInnerText: true });
   await first.click('[data-testid="user-menu"] > button');
   await first.click('[data-testid="logout"]');
-  await eventually(() => userLabel(second).innerText(), tr('ko', 'user.account'), 'tab 2 signed out too');
+  await expect(userLabel(second), 'tab 2 signed out too').toHaveText(tr('ko', 'user.account'), { useInnerText: true });
 });

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
-import { ROOT, expectTrue, open, test } from '../harness';
+import type { Page } from '@playwright/test';
+import { ROOT, open } from '../app';
+import { expect, test } from '../test';
 
 /** Issue 4's budget: the JavaScript / needs, gzip-compressed, at most 150 KB. */
 const BUDGET_BYTES = 150 * 1024;
@@ -27,7 +28,7 @@ test('initial JavaScript for / stays within 150 KB gzip', async ({ newPage }) =>
   const { files, bytes } = await scriptBytes(await newPage(), '/');
   const kb = (bytes / 1024).toFixed(1);
   console.log(`    initial JS for /: ${files} files, ${kb} KB gzip (budget 150 KB)`);
-  expectTrue(bytes <= BUDGET_BYTES, `initial JS for / is ${kb} KB gzip, over the 150 KB budget`);
+  expect(bytes <= BUDGET_BYTES, `initial JS for / is ${kb} KB gzip, over the 150 KB budget`).toBeTruthy();
 });
 
 test('the library screen loads within the shell budget + 60 KB gzip (player code included)', async ({ newPage }) => {
@@ -36,5 +37,5 @@ test('the library screen loads within the shell budget + 60 KB gzip (player code
   await page.locator('[data-testid="track-row"]').first().waitFor();
   const kb = (bytes / 1024).toFixed(1);
   console.log(`    JS for /library: ${files} files, ${kb} KB gzip (budget 210 KB)`);
-  expectTrue(bytes <= LIBRARY_BUDGET_BYTES, `JS for /library is ${kb} KB gzip, over the 210 KB budget`);
+  expect(bytes <= LIBRARY_BUDGET_BYTES, `JS for /library is ${kb} KB gzip, over the 210 KB budget`).toBeTruthy();
 });

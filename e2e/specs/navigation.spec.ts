@@ -1,10 +1,12 @@
-import { seriousViolations, themedPage, THEMES } from '../axe';
+import { seriousViolations, THEMES } from '../axe';
 import { furnish } from '../data';
-import { createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr } from '../harness';
+import { createAccount, open, tr } from '../app';
+import { expect, test } from '../test';
 import { LANGS, ROUTE_CASES } from './routes';
 import { settledResults } from './ui';
 
 test('every route shows its title, active nav item and sidebar rule (ko, en, ja)', async ({ newPage }) => {
+  test.setTimeout(120_000);
   for (const lang of LANGS) {
     const page = await newPage();
     await page.addInitScript((l) => localStorage.setItem('language', l), lang);
@@ -12,16 +14,16 @@ test('every route shows its title, active nav item and sidebar rule (ko, en, ja)
       await open(page, route.path);
       const title = page.locator('[data-testid="page-title"]');
       await title.waitFor({ timeout: 10_000 });
-      expectEqual(await title.innerText(), tr(lang, route.title), `${lang} ${route.path} title`);
+      await expect(title, `${lang} ${route.path} title`).toHaveText(tr(lang, route.title), { useInnerText: true });
       const current = await page
         .locator('header [aria-current="page"]')
         .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')));
-      expectEqual(current, route.nav ? [`nav-${route.nav}`] : [], `${lang} ${route.path} active nav`);
-      expectEqual(await page.locator('[data-testid="sidebar"]').isVisible(), route.sidebar, `${lang} ${route.path} sidebar`);
-      expectEqual(await page.evaluate(() => document.documentElement.lang), lang, `${lang} ${route.path} html lang`);
+      expect(current, `${lang} ${route.path} active nav`).toEqual(route.nav ? [`nav-${route.nav}`] : []);
+      await expect(page.locator('[data-testid="sidebar"]'), `${lang} ${route.path} sidebar`).toBeVisible({ visible: route.sidebar });
+      expect(await page.evaluate(() => document.documentElement.lang), `${lang} ${route.path} html lang`).toEqual(lang);
     }
   }
-}, 120_000);
+});
 
 test('nav and sidebar links navigate inside the app and mark the current item', async ({ newPage }) => {
   const page = await newPage();
@@ -40,20 +42,16 @@ test('nav and sidebar links navigate inside the app and mark the current item', 
   ] as const) {
     await page.click(`[data-testid="${id}"]`);
     await page.waitForURL(`**${path}`);
-    await eventually(
-      () => page.locator(`[data-testid="${id}"]`).getAttribute('aria-current'),
-      'page',
-      `${id} marked current`,
-    );
-    expectEqual(await page.locator('[data-testid="nav-search"]').getAttribute('aria-current'), 'page', `${path} library active`);
+    await expect(page.locator(`[data-testid="${id}"]`), `${id} marked current`).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('[data-testid="nav-search"]'), `${path} library active`).toHaveAttribute('aria-current', 'page');
   }
   await page.click('[data-testid="nav-plan"]');
   await page.waitForURL('**/plan');
   // The router commits a navigation once the next screen's code is there, just after the URL changes.
-  await eventually(() => page.locator('[data-testid="sidebar"]').count(), 0, 'no sidebar on /plan');
+  await expect(page.locator('[data-testid="sidebar"]'), 'no sidebar on /plan').toHaveCount(0);
   await page.click('[data-testid="nav-home"]');
   await page.waitForURL((url) => url.pathname === '/');
-  expectTrue(await page.evaluate(() => (window as unknown as { __spa?: boolean }).__spa === true), 'no full reload');
+  expect(await page.evaluate(() => (window as unknown as { __spa?: boolean }).__spa === true), 'no full reload').toBeTruthy();
 });
 
 test("a non-integer playlist id shows 'invalid playlist'", async ({ newPage }) => {
@@ -61,13 +59,10 @@ test("a non-integer playlist id shows 'invalid playlist'", async ({ newPage }) =
   for (const id of ['abc', '1.5', '12x']) {
     await open(page, `/playlist/${id}`);
     await page.locator('[data-testid="invalid-playlist"]').waitFor();
-    expectTrue(
-      (await page.locator('[data-testid="invalid-playlist"]').innerText()).includes(tr('ko', 'playlistDetail.invalid')),
-      `invalid text for ${id}`,
-    );
+    await expect(page.locator('[data-testid="invalid-playlist"]'), `invalid text for ${id}`).toContainText(tr('ko', 'playlistDetail.invalid'), { useInnerText: true });
   }
   await open(page, '/playlist/12');
-  expectEqual(await page.locator('[data-testid="invalid-playlist"]').count(), 0, 'an integer id is valid');
+  await expect(page.locator('[data-testid="invalid-playlist"]'), 'an integer id is valid').toHaveCount(0);
 });
 
 test('phones (360 px): sidebar folds into a panel, the nav into a menu, nothing scrolls sideways', async ({ newPage }) => {
@@ -76,9 +71,9 @@ test('phones (360 px): sidebar folds into a panel, the nav into a menu, nothing 
     await open(page, route.path);
     await page.locator('[data-testid="page-title"]').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expectTrue(overflow <= 0, `${route.path} overflows by ${overflow}px at 360px`);
-    expectEqual(await page.locator('[data-testid="sidebar"]').isVisible(), false, `${route.path} sidebar folded`);
-    expectEqual(await page.locator('[data-testid="sidebar-toggle"]').isVisible(), route.sidebar, `${route.path} sidebar toggle`);
+    expect(overflow <= 0, `${route.path} overflows by ${overflow}px at 360px`).toBeTruthy();
+    await expect(page.locator('[data-testid="sidebar"]'), `${route.path} sidebar folded`).toBeHidden();
+    await expect(page.locator('[data-testid="sidebar-toggle"]'), `${route.path} sidebar toggle`).toBeVisible({ visible: route.sidebar });
   }
   await open(page, '/library');
   await page.click('[data-testid="sidebar-toggle"]');
@@ -96,13 +91,13 @@ test('phones (360 px): sidebar folds into a panel, the nav into a menu, nothing 
   await page.locator('[data-testid="nav-plan"]').waitFor({ state: 'hidden', timeout: 5000 });
 });
 
-test('phone screens (360×740, ko/en/ja, both themes): a readable search box, titles over the row, badges kept, texts for a stacked touch screen; axe clean', async (ctx) => {
+test('phone screens (360×740, ko/en/ja, both themes): a readable search box, titles over the row, badges kept, texts for a stacked touch screen; axe clean', async ({ signedInPage, themedPage }) => {
   const account = await createAccount('전화');
   await furnish(account);
   const failures: string[] = [];
   for (const lang of LANGS) {
     for (const theme of THEMES) {
-      const page = await themedPage(ctx, lang, theme, { ACCESS_TOKEN: account.token, USER_INFO: JSON.stringify(account.user) });
+      const page = await themedPage(lang, theme, { ACCESS_TOKEN: account.token, USER_INFO: JSON.stringify(account.user) });
       await page.setViewportSize({ width: 360, height: 740 });
       const where = `${lang}/${theme}`;
 
@@ -116,8 +111,8 @@ test('phone screens (360×740, ko/en/ja, both themes): a readable search box, ti
         const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
         return { width: el.getBoundingClientRect().width, text: ctx2d.measureText(el.placeholder).width, room };
       });
-      expectTrue(search.width >= 280, `${where}: search box ${Math.round(search.width)} px wide`);
-      expectTrue(search.text <= search.room, `${where}: placeholder ${Math.round(search.text)} px in ${Math.round(search.room)} px`);
+      expect(search.width >= 280, `${where}: search box ${Math.round(search.width)} px wide`).toBeTruthy();
+      expect(search.text <= search.room, `${where}: placeholder ${Math.round(search.text)} px in ${Math.round(search.room)} px`).toBeTruthy();
       // Titles use the row: none is cut while it fits in two lines, and the title column is the widest.
       const titles = await page.locator('[data-testid="track-title"]').evaluateAll((els) =>
         els.map((el) => ({
@@ -128,7 +123,7 @@ test('phone screens (360×740, ko/en/ja, both themes): a readable search box, ti
       );
       const clipped = titles.filter((x) => x.clipped && x.text.length <= 40).map((x) => x.text);
       if (clipped.length) failures.push(`${where}: titles cut: ${clipped.join(', ')}`);
-      expectTrue(Math.min(...titles.map((x) => x.share)) >= 0.4, `${where}: title column ${Math.round(Math.min(...titles.map((x) => x.share)) * 100)}% of the row`);
+      expect(Math.min(...titles.map((x) => x.share)) >= 0.4, `${where}: title column ${Math.round(Math.min(...titles.map((x) => x.share)) * 100)}% of the row`).toBeTruthy();
       const wrapped = await page.locator('[data-testid="track-time"]').evaluateAll((els) =>
         els.filter((el) => {
           const range = document.createRange();
@@ -136,13 +131,13 @@ test('phone screens (360×740, ko/en/ja, both themes): a readable search box, ti
           return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
         }).length,
       );
-      expectEqual(wrapped, 0, `${where}: durations on one line`);
+      expect(wrapped, `${where}: durations on one line`).toEqual(0);
       // With a track on, the player bar keeps room for its title beside previous / play / next.
       await page.locator('[data-testid="track-row"]').first().locator('[data-testid="track-time"]').click();
       const barTitle = page.locator('[data-testid="player-title"]');
       await barTitle.waitFor();
       const titleWidth = (await barTitle.boundingBox())!.width;
-      expectTrue(titleWidth >= 150 || (await barTitle.evaluate((el) => el.scrollWidth <= el.clientWidth)), `${where}: player title ${Math.round(titleWidth)} px`);
+      expect(titleWidth >= 150 || (await barTitle.evaluate((el) => el.scrollWidth <= el.clientWidth)), `${where}: player title ${Math.round(titleWidth)} px`).toBeTruthy();
       await page.locator('[data-testid="player-next"]').waitFor();
       failures.push(...(await seriousViolations(page)).map((v) => `${where} /library: ${v}`));
       await page.locator('[data-testid="player-close"]').click();
@@ -151,30 +146,30 @@ test('phone screens (360×740, ko/en/ja, both themes): a readable search box, ti
       await open(page, '/upload');
       await settledResults(page);
       const badge = page.locator('[data-testid="track-row"] .sori-badge-private').first();
-      expectTrue(await badge.isVisible(), `${where}: private badge visible`);
+      expect(await badge.isVisible(), `${where}: private badge visible`).toBeTruthy();
       const fits = await badge.evaluate((el) => {
         const cell = el.closest('td')!.getBoundingClientRect();
         const box = el.getBoundingClientRect();
         return box.width > 0 && box.right <= cell.right + 0.5 && el.scrollWidth <= el.clientWidth + 1;
       });
-      expectTrue(fits, `${where}: private badge whole inside its cell`);
-      expectEqual(await page.locator('[data-testid="dropzone-title"]').innerText(), tr(lang, 'phone.drop'), `${where}: no 'drag here' on a phone`);
+      expect(fits, `${where}: private badge whole inside its cell`).toBeTruthy();
+      await expect(page.locator('[data-testid="dropzone-title"]'), `${where}: no 'drag here' on a phone`).toHaveText(tr(lang, 'phone.drop'), { useInnerText: true });
       failures.push(...(await seriousViolations(page)).map((v) => `${where} /upload: ${v}`));
 
       // The playlist manager stacks its panes: the hint points up, not left.
       await open(page, '/playlist');
       await page.locator('[data-testid="manager-empty"]').waitFor();
-      expectEqual(await page.locator('[data-testid="manager-empty"] p').innerText(), tr(lang, 'phone.selectBody'), `${where}: manager hint`);
+      await expect(page.locator('[data-testid="manager-empty"] p'), `${where}: manager hint`).toHaveText(tr(lang, 'phone.selectBody'), { useInnerText: true });
       failures.push(...(await seriousViolations(page)).map((v) => `${where} /playlist: ${v}`));
       await page.context().close();
     }
   }
   // At 1366 px the wide texts stay.
-  const wide = await signedInPage(ctx, account, { viewport: { width: 1366, height: 800 } });
+  const wide = await signedInPage(account, { viewport: { width: 1366, height: 800 } });
   await open(wide, '/playlist');
   await wide.locator('[data-testid="manager-empty"]').waitFor();
-  expectEqual(await wide.locator('[data-testid="manager-empty"] p').innerText(), tr('ko', 'playlists.selectBody'), 'wide manager hint');
+  await expect(wide.locator('[data-testid="manager-empty"] p'), 'wide manager hint').toHaveText(tr('ko', 'playlists.selectBody'), { useInnerText: true });
   await open(wide, '/upload');
-  expectEqual(await wide.locator('[data-testid="dropzone-title"]').innerText(), tr('ko', 'upload.drop'), "wide: 'drag here'");
-  expectEqual(failures, [], 'phone screens');
+  await expect(wide.locator('[data-testid="dropzone-title"]'), "wide: 'drag here'").toHaveText(tr('ko', 'upload.drop'), { useInnerText: true });
+  expect(failures, 'phone screens').toEqual([]);
 });

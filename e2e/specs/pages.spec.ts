@@ -1,4 +1,5 @@
-import { BASE_URL, createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr } from '../harness';
+import { BASE_URL, createAccount, open, tr } from '../app';
+import { expect, test } from '../test';
 
 interface Site {
   companyName: string;
@@ -20,12 +21,12 @@ test('footer: company details in Korean, a copyright line in English and Japanes
   await open(ko, '/');
   const footer = ko.locator('[data-testid="footer"]');
   await footer.locator('[data-testid="footer-company"]').waitFor();
-  await eventually(async () => (await footer.innerText()).includes(info.companyName), true, 'company name');
+  await expect.poll(async () => (await footer.innerText()).includes(info.companyName), { message: 'company name' }).toEqual(true);
   const text = await footer.innerText();
   for (const value of [info.representative, info.businessNumber, info.supportEmail, info.supportPhone]) {
-    expectTrue(text.includes(value), `Korean footer shows ${value}`);
+    expect(text.includes(value), `Korean footer shows ${value}`).toBeTruthy();
   }
-  expectTrue(text.includes(tr('ko', 'footer.terms')) && text.includes(tr('ko', 'footer.privacy')), 'terms and privacy links');
+  expect(text.includes(tr('ko', 'footer.terms')) && text.includes(tr('ko', 'footer.privacy')), 'terms and privacy links').toBeTruthy();
   await footer.locator('[data-testid="footer-privacy"]').click();
   await ko.waitForURL('**/privacy');
 
@@ -33,8 +34,8 @@ test('footer: company details in Korean, a copyright line in English and Japanes
     const page = await newPage({ locale });
     await open(page, '/plan');
     const copyright = page.locator('[data-testid="footer-copyright"]');
-    await eventually(() => copyright.innerText(), info.copyright, `${locale} copyright line`);
-    expectEqual(await page.locator('[data-testid="footer-company"]').count(), 0, `${locale} has no company block`);
+    await expect(copyright, `${locale} copyright line`).toHaveText(info.copyright, { useInnerText: true });
+    await expect(page.locator('[data-testid="footer-company"]'), `${locale} has no company block`).toHaveCount(0);
   }
 });
 
@@ -43,13 +44,13 @@ test('terms and privacy: Korean text with the dates of section 1; a notice for e
   await open(ko, '/terms');
   const terms = `${await ko.locator('[data-testid="legal-dates"]').innerText()}\n${await ko.locator('article[lang="ko"]').innerText()}`;
   for (const needle of ['2024-04-24', '2024-04-17', '7일', '회원 가입', '결제', '환불', '개인정보', '분쟁']) {
-    expectTrue(terms.includes(needle), `terms mention ${needle}`);
+    expect(terms.includes(needle), `terms mention ${needle}`).toBeTruthy();
   }
-  expectEqual(await ko.locator('[data-testid="korean-only-notice"]').count(), 0, 'no notice in Korean');
+  await expect(ko.locator('[data-testid="korean-only-notice"]'), 'no notice in Korean').toHaveCount(0);
   await open(ko, '/privacy');
   const privacy = await ko.locator('article[lang="ko"]').innerText();
   for (const needle of ['실명', '이메일', '비밀번호', '휴대전화', '5년', '3년', '3개월', '7일', '30일']) {
-    expectTrue(privacy.includes(needle), `privacy mentions ${needle}`);
+    expect(privacy.includes(needle), `privacy mentions ${needle}`).toBeTruthy();
   }
   for (const [locale, lang] of [
     ['en-US', 'en'],
@@ -58,13 +59,9 @@ test('terms and privacy: Korean text with the dates of section 1; a notice for e
     const page = await newPage({ locale });
     for (const path of ['/terms', '/privacy']) {
       await open(page, path);
-      await eventually(
-        () => page.locator('[data-testid="korean-only-notice"]').innerText(),
-        tr(lang, 'legal.koreanOnly'),
-        `${lang} ${path} notice`,
-      );
-      expectTrue((await page.locator('article[lang="ko"]').innerText()).includes('개인정보'), `${lang} ${path} Korean text`);
-      expectTrue((await page.locator('[data-testid="legal-dates"]').innerText()).includes('2024-04-24'), `${lang} ${path} dates`);
+      await expect(page.locator('[data-testid="korean-only-notice"]'), `${lang} ${path} notice`).toHaveText(tr(lang, 'legal.koreanOnly'), { useInnerText: true });
+      await expect(page.locator('article[lang="ko"]'), `${lang} ${path} Korean text`).toContainText('개인정보', { useInnerText: true });
+      await expect(page.locator('[data-testid="legal-dates"]'), `${lang} ${path} dates`).toContainText('2024-04-24', { useInnerText: true });
     }
   }
 });
@@ -72,37 +69,34 @@ test('terms and privacy: Korean text with the dates of section 1; a notice for e
 test('home has three feature cards; plan has free, premium and family cards', async ({ newPage }) => {
   const page = await newPage();
   await open(page, '/');
-  expectEqual(await page.locator('[data-testid="feature-card"]').count(), 3, 'feature cards');
+  await expect(page.locator('[data-testid="feature-card"]'), 'feature cards').toHaveCount(3);
   await open(page, '/plan');
   for (const plan of ['free', 'premium', 'family']) {
     await page.locator(`[data-testid="plan-${plan}"]`).waitFor();
-    expectTrue(
-      (await page.locator(`[data-testid="plan-${plan}"] h2`).innerText()) === tr('ko', `plan.${plan}.name`),
-      `${plan} card`,
-    );
+    expect((await page.locator(`[data-testid="plan-${plan}"] h2`).innerText()) === tr('ko', `plan.${plan}.name`), `${plan} card`).toBeTruthy();
   }
 });
 
-test('plan buttons: a visitor is asked to log in; a member learns payment is not available yet', async (ctx) => {
-  const visitor = await ctx.newPage();
+test('plan buttons: a visitor is asked to log in; a member learns payment is not available yet', async ({ newPage, signedInPage }) => {
+  const visitor = await newPage();
   await open(visitor, '/plan');
   await visitor.click('[data-testid="subscribe-premium"]');
   await visitor.locator('.modal.show').waitFor();
-  expectEqual(await visitor.locator('.modal.show .modal-title').innerText(), tr('ko', 'auth.login.title'), 'login modal');
+  await expect(visitor.locator('.modal.show .modal-title'), 'login modal').toHaveText(tr('ko', 'auth.login.title'), { useInnerText: true });
 
   const info = await site();
-  const member = await signedInPage(ctx, await createAccount());
+  const member = await signedInPage(await createAccount());
   await open(member, '/plan');
   await member.click('[data-testid="subscribe-family"]');
   const notice = member.locator('[data-testid="payment-notice"]');
   await notice.waitFor();
-  expectEqual(await notice.locator('.modal-title').innerText(), tr('ko', 'plan.notice.title'), 'notice title');
-  expectEqual(await notice.locator(`a[href="mailto:${info.supportEmail}"]`).count(), 1, 'support e-mail link');
+  await expect(notice.locator('.modal-title'), 'notice title').toHaveText(tr('ko', 'plan.notice.title'), { useInnerText: true });
+  await expect(notice.locator(`a[href="mailto:${info.supportEmail}"]`), 'support e-mail link').toHaveCount(1);
 });
 
-test('new playlist: the name is required after trimming, Enter submits, the playlist joins the sidebar', async (ctx) => {
+test('new playlist: the name is required after trimming, Enter submits, the playlist joins the sidebar', async ({ newPage, signedInPage }) => {
   const account = await createAccount();
-  const page = await signedInPage(ctx, account);
+  const page = await signedInPage(account);
   await open(page, '/library');
   await page.click('[data-testid="side-new-playlist"]');
   const dialog = page.locator('[data-testid="new-playlist-modal"]');
@@ -110,26 +104,26 @@ test('new playlist: the name is required after trimming, Enter submits, the play
   const input = dialog.locator('input');
   await input.fill('   ');
   await input.press('Enter');
-  await eventually(() => dialog.locator('[role="alert"]').innerText(), tr('ko', 'playlist.nameRequired'), 'name required');
+  await expect(dialog.locator('[role="alert"]'), 'name required').toHaveText(tr('ko', 'playlist.nameRequired'), { useInnerText: true });
   await input.fill('  출근길 플레이리스트  ');
   await input.press('Enter');
   await dialog.waitFor({ state: 'hidden' });
   const link = page.locator('[data-testid="side-playlist-list"] a').first();
-  await eventually(() => link.innerText(), '출근길 플레이리스트', 'trimmed name in the sidebar');
+  await expect(link, 'trimmed name in the sidebar').toHaveText('출근길 플레이리스트', { useInnerText: true });
   const href = await link.getAttribute('href');
-  expectTrue(/^\/playlist\/\d+$/u.test(href ?? ''), `links to /playlist/{id}: ${href}`);
+  expect(/^\/playlist\/\d+$/u.test(href ?? ''), `links to /playlist/{id}: ${href}`).toBeTruthy();
   await link.click();
   await page.waitForURL(`**${href}`);
-  await eventually(() => page.locator('[data-testid="page-title"]').innerText(), '출근길 플레이리스트', 'detail title');
-  expectEqual(await link.getAttribute('aria-current'), 'page', 'sidebar marks the open playlist');
+  await expect(page.locator('[data-testid="page-title"]'), 'detail title').toHaveText('출근길 플레이리스트', { useInnerText: true });
+  await expect(link, 'sidebar marks the open playlist').toHaveAttribute('aria-current', 'page');
 
   const listed = await fetch(`${BASE_URL}/api/playbox/list`, { headers: { Authorization: `Bearer ${account.token}` } });
   const names = ((await listed.json()) as { body: { name: string }[] }).body.map((p) => p.name);
-  expectTrue(names.includes('출근길 플레이리스트'), 'sent trimmed to the server');
+  expect(names.includes('출근길 플레이리스트'), 'sent trimmed to the server').toBeTruthy();
 
   // Signed out, the same action opens the login modal instead.
-  const visitor = await ctx.newPage();
+  const visitor = await newPage();
   await open(visitor, '/library');
   await visitor.click('[data-testid="side-new-playlist"]');
-  await eventually(() => visitor.locator('.modal.show .modal-title').innerText(), tr('ko', 'auth.login.title'), 'login first');
+  await expect(visitor.locator('.modal.show .modal-title'), 'login first').toHaveText(tr('ko', 'auth.login.title'), { useInnerText: true });
 });

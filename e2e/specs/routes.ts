@@ -1,4 +1,4 @@
-import type { Lang } from '../harness';
+import type { Lang } from '../app';
 
 export interface RouteCase {
   path: string;

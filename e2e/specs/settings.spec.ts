@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core';
-import { eventually, expectEqual, expectTrue, open, storage, test, tr } from '../harness';
+import type { Page } from '@playwright/test';
+import { open, storage, tr } from '../app';
+import { expect, test } from '../test';
 
 const htmlAttr = (page: Page, name: string) => page.evaluate((n) => document.documentElement.getAttribute(n), name);
 
@@ -11,22 +12,22 @@ async function choose(page: Page, menu: 'language-menu' | 'theme-menu', item: st
 test('language: the dropdown switches the whole app, <html lang> follows, the choice survives a reload', async ({ newPage }) => {
   const page = await newPage();
   await open(page, '/library');
-  expectEqual(await htmlAttr(page, 'lang'), 'ko', 'Korean browser starts in Korean');
-  expectEqual(await page.locator('[data-testid="nav-search"]').innerText(), tr('ko', 'nav.library'), 'ko nav');
+  expect(await htmlAttr(page, 'lang'), 'Korean browser starts in Korean').toEqual('ko');
+  await expect(page.locator('[data-testid="nav-search"]'), 'ko nav').toHaveText(tr('ko', 'nav.library'), { useInnerText: true });
 
   for (const lang of ['en', 'ja', 'ko'] as const) {
     await choose(page, 'language-menu', `language-${lang}`);
-    await eventually(() => htmlAttr(page, 'lang'), lang, `${lang} html lang`);
-    await eventually(() => page.locator('[data-testid="page-title"]').innerText(), tr(lang, 'library.title'), `${lang} title`);
-    expectEqual(await page.locator('[data-testid="nav-home"]').innerText(), tr(lang, 'nav.home'), `${lang} nav`);
-    expectEqual(await storage(page, 'language'), lang, `${lang} stored`);
+    await expect.poll(() => htmlAttr(page, 'lang'), { message: `${lang} html lang` }).toEqual(lang);
+    await expect(page.locator('[data-testid="page-title"]'), `${lang} title`).toHaveText(tr(lang, 'library.title'), { useInnerText: true });
+    await expect(page.locator('[data-testid="nav-home"]'), `${lang} nav`).toHaveText(tr(lang, 'nav.home'), { useInnerText: true });
+    expect(await storage(page, 'language'), `${lang} stored`).toEqual(lang);
   }
   await choose(page, 'language-menu', 'language-ja');
-  await eventually(() => htmlAttr(page, 'lang'), 'ja', 'ja chosen');
+  await expect.poll(() => htmlAttr(page, 'lang'), { message: 'ja chosen' }).toEqual('ja');
   await page.reload();
   await page.locator('[data-testid="nav-home"]').waitFor();
-  expectEqual(await htmlAttr(page, 'lang'), 'ja', 'ja after reload');
-  expectEqual(await page.locator('[data-testid="page-title"]').innerText(), tr('ja', 'library.title'), 'ja title after reload');
+  expect(await htmlAttr(page, 'lang'), 'ja after reload').toEqual('ja');
+  await expect(page.locator('[data-testid="page-title"]'), 'ja title after reload').toHaveText(tr('ja', 'library.title'), { useInnerText: true });
 });
 
 test('language detection: stored choice, then browser language (ko/ja/en, else en)', async ({ newPage }) => {
@@ -38,18 +39,18 @@ test('language detection: stored choice, then browser language (ko/ja/en, else e
   ] as const) {
     const page = await newPage({ locale });
     await open(page, '/');
-    expectEqual(await htmlAttr(page, 'lang'), expected, `browser ${locale}`);
-    expectEqual(await storage(page, 'language'), expected, `${locale} cached as the preference`);
+    expect(await htmlAttr(page, 'lang'), `browser ${locale}`).toEqual(expected);
+    expect(await storage(page, 'language'), `${locale} cached as the preference`).toEqual(expected);
   }
   const stored = await newPage({ locale: 'en-US' });
   await stored.addInitScript(() => localStorage.setItem('language', 'ja'));
   await open(stored, '/');
-  expectEqual(await htmlAttr(stored, 'lang'), 'ja', 'stored beats browser');
+  expect(await htmlAttr(stored, 'lang'), 'stored beats browser').toEqual('ja');
 
   const invalid = await newPage({ locale: 'ko-KR' });
   await invalid.addInitScript(() => localStorage.setItem('language', 'klingon'));
   await open(invalid, '/');
-  expectEqual(await htmlAttr(invalid, 'lang'), 'ko', 'an invalid stored value is ignored');
+  expect(await htmlAttr(invalid, 'lang'), 'an invalid stored value is ignored').toEqual('ko');
 });
 
 test('a broken or missing translation file falls back to English and never blanks the app', async ({ newPage }) => {
@@ -61,20 +62,20 @@ test('a broken or missing translation file falls back to English and never blank
         : route.fulfill({ status: 200, contentType: 'application/json', body: '{"nav": {"home": "ホー' }),
     );
     await open(page, '/');
-    expectEqual(await page.locator('[data-testid="nav-home"]').innerText(), tr('en', 'nav.home'), `${breakIt}: English nav`);
-    expectEqual(await page.locator('[data-testid="page-title"]').innerText(), tr('en', 'home.title'), `${breakIt}: English title`);
-    expectEqual(await htmlAttr(page, 'lang'), 'en', `${breakIt}: lang says what is shown`);
+    await expect(page.locator('[data-testid="nav-home"]'), `${breakIt}: English nav`).toHaveText(tr('en', 'nav.home'), { useInnerText: true });
+    await expect(page.locator('[data-testid="page-title"]'), `${breakIt}: English title`).toHaveText(tr('en', 'home.title'), { useInnerText: true });
+    expect(await htmlAttr(page, 'lang'), `${breakIt}: lang says what is shown`).toEqual('en');
   }
 });
 
 test('theme: dark by default, chosen theme stored and applied, present before any script runs', async ({ newPage }) => {
   const page = await newPage({ colorScheme: 'light' });
   await open(page, '/');
-  expectEqual(await htmlAttr(page, 'data-bs-theme'), 'dark', 'dark by default even on a light system');
+  expect(await htmlAttr(page, 'data-bs-theme'), 'dark by default even on a light system').toEqual('dark');
 
   await choose(page, 'theme-menu', 'theme-light');
-  await eventually(() => htmlAttr(page, 'data-bs-theme'), 'light', 'light applied');
-  expectEqual(await storage(page, 'theme'), 'light', 'light stored');
+  await expect.poll(() => htmlAttr(page, 'data-bs-theme'), { message: 'light applied' }).toEqual('light');
+  expect(await storage(page, 'theme'), 'light stored').toEqual('light');
 
   // The attribute as it was when <body> was first parsed, i.e. before any paint.
   // A plain string: functions passed to the page must not carry helpers injected by the TS transpiler.
@@ -87,16 +88,12 @@ test('theme: dark by default, chosen theme stored and applied, present before an
   `);
   await page.reload();
   await page.locator('[data-testid="nav-home"]').waitFor();
-  expectEqual(
-    await page.evaluate(() => (window as unknown as { __themeAtBody?: string | null }).__themeAtBody),
-    'light',
-    'theme set when <body> appears',
-  );
+  expect(await page.evaluate(() => (window as unknown as { __themeAtBody?: string | null }).__themeAtBody), 'theme set when <body> appears').toEqual('light');
   const themedAtStart = await page.evaluate(() => {
     const html = document.documentElement.outerHTML;
     return html.indexOf('data-bs-theme') < html.indexOf('<body');
   });
-  expectTrue(themedAtStart, 'attribute lives on <html>');
+  expect(themedAtStart, 'attribute lives on <html>').toBeTruthy();
 });
 
 test('theme: with all JavaScript bundles blocked, the stored theme still paints (no flash)', async ({ newPage }) => {
@@ -105,10 +102,10 @@ test('theme: with all JavaScript bundles blocked, the stored theme still paints 
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto('/', { waitUntil: 'load' });
-    expectEqual(await htmlAttr(page, 'data-bs-theme'), theme, `${theme} set by the inline script alone`);
+    expect(await htmlAttr(page, 'data-bs-theme'), `${theme} set by the inline script alone`).toEqual(theme);
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const expected = theme === 'light' ? 'rgb(251, 249, 248)' : 'rgb(14, 13, 17)';
-    expectEqual(background, expected, `${theme} page background at first paint`);
+    expect(background, `${theme} page background at first paint`).toEqual(expected);
   }
 });
 
@@ -116,13 +113,13 @@ test('theme: auto follows the system setting live', async ({ newPage }) => {
   const page = await newPage({ colorScheme: 'dark' });
   await open(page, '/plan');
   await choose(page, 'theme-menu', 'theme-auto');
-  expectEqual(await storage(page, 'theme'), 'auto', 'auto stored');
-  await eventually(() => htmlAttr(page, 'data-bs-theme'), 'dark', 'auto on a dark system');
+  expect(await storage(page, 'theme'), 'auto stored').toEqual('auto');
+  await expect.poll(() => htmlAttr(page, 'data-bs-theme'), { message: 'auto on a dark system' }).toEqual('dark');
   await page.emulateMedia({ colorScheme: 'light' });
-  await eventually(() => htmlAttr(page, 'data-bs-theme'), 'light', 'system turned light');
+  await expect.poll(() => htmlAttr(page, 'data-bs-theme'), { message: 'system turned light' }).toEqual('light');
   await page.emulateMedia({ colorScheme: 'dark' });
-  await eventually(() => htmlAttr(page, 'data-bs-theme'), 'dark', 'system turned dark again');
+  await expect.poll(() => htmlAttr(page, 'data-bs-theme'), { message: 'system turned dark again' }).toEqual('dark');
   await page.reload();
   await page.locator('[data-testid="nav-home"]').waitFor();
-  expectEqual(await htmlAttr(page, 'data-bs-theme'), 'dark', 'auto kept after reload');
+  expect(await htmlAttr(page, 'data-bs-theme'), 'auto kept after reload').toEqual('dark');
 });

@@ -1,6 +1,6 @@
 /** Reading and driving the track screens in the browser tests. */
-import type { Page, Request } from 'playwright-core';
-import { eventually } from '../harness';
+import type { Page, Request } from '@playwright/test';
+import { expect } from '../test';
 
 /** Waits until a track list has settled (loaded, not showing the previous page while fetching). */
 export async function settledResults(page: Page): Promise<void> {
@@ -16,7 +16,7 @@ export async function resultCount(page: Page): Promise<number> {
 }
 
 export async function waitForCount(page: Page, expected: number, what: string): Promise<void> {
-  await eventually(() => resultCount(page), expected, what, 8000);
+  await expect.poll(() => resultCount(page), { message: what, timeout: 8000 }).toEqual(expected);
 }
 
 export async function rowTitles(page: Page): Promise<string[]> {

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { genreOf, moodOf, type Music } from '@sori/contract';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { MEDIA_ERROR_MESSAGES } from '../../apps/server/src/media/media-errors';
 import { api, audioFile, upload } from '../data';
-import { createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr } from '../harness';
-import { seriousViolations, settle, themedPage } from '../axe';
+import { createAccount, open, tr } from '../app';
+import { expect, test } from '../test';
+import { seriousViolations, settle } from '../axe';
 import { row, settledResults } from './ui';
 
 /** A 96×96 PNG with a two-colour gradient: a cover image to upload with a track. */
@@ -56,12 +57,12 @@ async function dropFiles(page: Page, files: { name: string; type: string; bytes:
   }, files.map((f) => ({ name: f.name, type: f.type, base64: f.bytes.toString('base64') })));
 }
 
-test('upload: drag a file in, watch it upload and analyse, correct BPM, key, genre and moods; play, edit, like and delete it', async (ctx) => {
+test('upload: drag a file in, watch it upload and analyse, correct BPM, key, genre and moods; play, edit, like and delete it', async ({ signedInPage }) => {
   const account = await createAccount('업로더');
-  const page = await signedInPage(ctx, account);
+  const page = await signedInPage(account);
   await open(page, '/upload');
   await page.locator('[data-testid="empty-state"]').waitFor();
-  expectEqual(await page.locator('[data-testid="empty-state"] h2').innerText(), tr('ko', 'upload.empty'), 'own empty text');
+  await expect(page.locator('[data-testid="empty-state"] h2'), 'own empty text').toHaveText(tr('ko', 'upload.empty'), { useInnerText: true });
 
   // Every phase the item goes through is recorded.
   await page.evaluate(() => {
@@ -80,23 +81,23 @@ test('upload: drag a file in, watch it upload and analyse, correct BPM, key, gen
   await page.locator('[data-testid="cover-chosen"]').waitFor();
   const file = audioFile('새벽 산책.wav', 30, 96);
   const highlighted = await dropFiles(page, [{ name: '새벽 산책.wav', type: 'audio/wav', bytes: readFileSync(file) }]);
-  expectTrue(highlighted, 'the drop zone lights up while files are over it');
+  expect(highlighted, 'the drop zone lights up while files are over it').toBeTruthy();
   const item = page.locator('[data-testid="upload-item"]');
-  await eventually(() => item.getAttribute('data-phase'), 'review', 'uploaded and analysed', 20_000);
+  await expect(item, 'uploaded and analysed').toHaveAttribute('data-phase', 'review', { timeout: 20_000 });
   const phases = await page.evaluate(() => (window as unknown as { __phases: string[] }).__phases);
-  expectTrue(phases.some((p) => p.startsWith('sending')), `progress shown while sending (${phases.join(' → ')})`);
-  expectTrue(phases.some((p) => p.startsWith('processing')), `analysis shown (${phases.join(' → ')})`);
+  expect(phases.some((p) => p.startsWith('sending')), `progress shown while sending (${phases.join(' → ')})`).toBeTruthy();
+  expect(phases.some((p) => p.startsWith('processing')), `analysis shown (${phases.join(' → ')})`).toBeTruthy();
 
   // Sori's suggestion is shown for review.
   const mine = async () => (await api<{ content: Music[] }>('/my/musics', { token: account.token })).content;
   const uploaded = (await mine())[0]!;
-  expectEqual(uploaded.published, false, 'an upload is private');
-  expectTrue(uploaded.cover !== null, 'the cover went with it');
+  expect(uploaded.published, 'an upload is private').toEqual(false);
+  expect(uploaded.cover !== null, 'the cover went with it').toBeTruthy();
   const suggested = await item.locator('[data-testid="suggested"]').innerText();
   for (const fact of [tr('ko', 'upload.suggested'), `BPM ${uploaded.bpm ?? '-'}`, `${tr('ko', 'tracks.key')} ${uploaded.soundkey ?? '-'}`, `${tr('ko', 'tracks.time')} ${uploaded.duration ?? '-'}`]) {
-    expectTrue(suggested.includes(fact), `suggestion shows ${fact} (${suggested})`);
+    expect(suggested.includes(fact), `suggestion shows ${fact} (${suggested})`).toBeTruthy();
   }
-  expectEqual(await item.locator('[data-testid="meta-bpm"]').inputValue(), String(uploaded.bpm ?? ''), 'BPM prefilled');
+  await expect(item.locator('[data-testid="meta-bpm"]'), 'BPM prefilled').toHaveValue(String(uploaded.bpm ?? ''));
 
   // Correct it.
   await item.locator('[data-testid="meta-title"]').fill('새벽 산책 (수정)');
@@ -106,25 +107,21 @@ test('upload: drag a file in, watch it upload and analyse, correct BPM, key, gen
   await item.locator('label', { hasText: new RegExp(`^${moodOf(1302)!.labels.ko}$`, 'u') }).click();
   await item.locator('label', { hasText: new RegExp(`^${moodOf(1406)!.labels.ko}$`, 'u') }).click();
   await item.locator('[data-testid="meta-save"]').click();
-  await eventually(() => item.getAttribute('data-phase'), 'saved', 'saved');
+  await expect(item, 'saved').toHaveAttribute('data-phase', 'saved');
   const corrected = (await mine())[0]!;
-  expectEqual(
-    [corrected.title, corrected.bpm, corrected.soundkey, corrected.genre, [...corrected.moods].sort()],
-    ['새벽 산책 (수정)', 128, 'E♭', 602, [1302, 1406]],
-    'corrections stored',
-  );
+  expect([corrected.title, corrected.bpm, corrected.soundkey, corrected.genre, [...corrected.moods].sort()], 'corrections stored').toEqual(['새벽 산책 (수정)', 128, 'E♭', 602, [1302, 1406]]);
   const ownRow = row(page, '새벽 산책 (수정)');
-  await eventually(() => ownRow.locator('[data-testid="track-bpm"]').innerText(), '128', 'list shows the corrected BPM');
-  expectEqual(await ownRow.locator('[data-testid="track-key"]').innerText(), 'E♭', 'and key');
-  expectEqual(await ownRow.locator('.sori-badge-private').innerText(), tr('ko', 'upload.private'), 'private badge');
-  await eventually(() => ownRow.locator('img.sori-cover').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), true, 'its cover shows');
-  expectEqual(genreOf(602)!.labels.ko, '로파이', 'fixture sanity');
+  await expect(ownRow.locator('[data-testid="track-bpm"]'), 'list shows the corrected BPM').toHaveText('128', { useInnerText: true });
+  await expect(ownRow.locator('[data-testid="track-key"]'), 'and key').toHaveText('E♭', { useInnerText: true });
+  await expect(ownRow.locator('.sori-badge-private'), 'private badge').toHaveText(tr('ko', 'upload.private'), { useInnerText: true });
+  await expect.poll(() => ownRow.locator('img.sori-cover').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'its cover shows' }).toEqual(true);
+  expect(genreOf(602)!.labels.ko, 'fixture sanity').toEqual('로파이');
 
   // The owner can play it (a signed link) and like it from this screen.
   await ownRow.locator('[data-testid="track-time"]').click();
-  await eventually(() => page.locator('[data-testid="player-bar"]').getAttribute('data-status'), 'playing', 'own upload plays');
+  await expect(page.locator('[data-testid="player-bar"]'), 'own upload plays').toHaveAttribute('data-status', 'playing');
   await ownRow.locator('[data-testid="row-like"]').click();
-  await eventually(async () => (await api<{ totalElements: number }>('/musics?tempPlayListId=0', { token: account.token })).totalElements, 1, 'liked from the upload screen');
+  await expect.poll(async () => (await api<{ totalElements: number }>('/musics?tempPlayListId=0', { token: account.token })).totalElements, { message: 'liked from the upload screen' }).toEqual(1);
 
   // Edit: emptying BPM puts the measured value back.
   await ownRow.locator('[data-testid="row-menu"] button[aria-haspopup="menu"]').click();
@@ -133,22 +130,22 @@ test('upload: drag a file in, watch it upload and analyse, correct BPM, key, gen
   await edit.locator('[data-testid="meta-bpm"]').fill('');
   await edit.locator('[data-testid="meta-save"]').click();
   await edit.waitFor({ state: 'hidden' });
-  await eventually(async () => (await mine())[0]!.bpm, uploaded.bpm, 'measured BPM restored');
+  await expect.poll(async () => (await mine())[0]!.bpm, { message: 'measured BPM restored' }).toEqual(uploaded.bpm);
 
   // Delete asks first; the player lets go of the deleted track.
   await ownRow.locator('[data-testid="row-menu"] button[aria-haspopup="menu"]').click();
   await ownRow.locator('[data-testid="row-delete"]').click();
   const confirm = page.locator('[data-testid="delete-track-modal"]');
-  expectTrue((await confirm.innerText()).includes(tr('ko', 'common.cannotUndo')), "'cannot be undone'");
+  expect((await confirm.innerText()).includes(tr('ko', 'common.cannotUndo')), "'cannot be undone'").toBeTruthy();
   await confirm.locator('[data-testid="confirm-button"]').click();
   await page.locator('[data-testid="empty-state"]').waitFor();
   await page.locator('[data-testid="player-bar"]').waitFor({ state: 'detached' });
-  expectEqual((await mine()).length, 0, 'deleted on the server');
+  expect((await mine()).length, 'deleted on the server').toEqual(0);
 });
 
-test('upload: refused files say why (empty, not audio), in the UI language', async (ctx) => {
+test('upload: refused files say why (empty, not audio), in the UI language', async ({ signedInPage }) => {
   const account = await createAccount('거절');
-  const page = await signedInPage(ctx, account, { locale: 'en-US' });
+  const page = await signedInPage(account, { locale: 'en-US' });
   await open(page, '/upload');
   await settledResults(page);
   await page.locator('[data-testid="upload-input"]').setInputFiles([
@@ -156,20 +153,16 @@ test('upload: refused files say why (empty, not audio), in the UI language', asy
     { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not audio at all, just words '.repeat(40)) },
   ]);
   const items = page.locator('[data-testid="upload-item"]');
-  await eventually(() => items.evaluateAll((els) => els.map((el) => el.getAttribute('data-phase'))), ['failed', 'failed'], 'both refused', 15_000);
-  expectEqual(
-    await items.locator('[data-testid="upload-status"]').allInnerTexts(),
-    [MEDIA_ERROR_MESSAGES.MEDIA_EMPTY.en, MEDIA_ERROR_MESSAGES.MEDIA_UNSUPPORTED.en],
-    'the reasons, in English',
-  );
+  await expect.poll(() => items.evaluateAll((els) => els.map((el) => el.getAttribute('data-phase'))), { message: 'both refused', timeout: 15_000 }).toEqual(['failed', 'failed']);
+  await expect(items.locator('[data-testid="upload-status"]'), 'the reasons, in English').toHaveText([MEDIA_ERROR_MESSAGES.MEDIA_EMPTY.en, MEDIA_ERROR_MESSAGES.MEDIA_UNSUPPORTED.en], { useInnerText: true });
   await items.first().locator('button').click();
-  expectEqual(await items.count(), 1, 'a refused file can be dismissed');
+  await expect(items, 'a refused file can be dismissed').toHaveCount(1);
 });
 
-test('a track deleted in another tab while listed: playing it says so, its heart goes back, nothing is stuck', async (ctx) => {
+test('a track deleted in another tab while listed: playing it says so, its heart goes back, nothing is stuck', async ({ signedInPage }) => {
   const account = await createAccount('지운 곡');
   const track = await upload(account, audioFile('지워질 곡.wav', 4, 100));
-  const page = await signedInPage(ctx, account);
+  const page = await signedInPage(account);
   await open(page, '/upload');
   await settledResults(page);
   const gone = row(page, track.title);
@@ -179,8 +172,8 @@ test('a track deleted in another tab while listed: playing it says so, its heart
   // Its audio is gone: the bar shows the track with a message instead of loading forever.
   await gone.locator('[data-testid="track-time"]').click();
   const bar = page.locator('[data-testid="player-bar"]');
-  await eventually(() => bar.getAttribute('data-status'), 'error', 'the player gives up');
-  expectEqual(await bar.locator('[data-testid="player-error"]').innerText(), tr('ko', 'player.failed'), 'it says it cannot play');
+  await expect(bar, 'the player gives up').toHaveAttribute('data-status', 'error');
+  await expect(bar.locator('[data-testid="player-error"]'), 'it says it cannot play').toHaveText(tr('ko', 'player.failed'), { useInnerText: true });
   await bar.locator('[data-testid="player-close"]').click();
   await bar.waitFor({ state: 'detached' });
 
@@ -188,49 +181,45 @@ test('a track deleted in another tab while listed: playing it says so, its heart
   const logged = page.waitForEvent('console', { predicate: (m) => m.type() === 'warning' && m.text().includes('[like]') });
   await gone.locator('[data-testid="row-like"]').click();
   await logged;
-  await eventually(() => gone.locator('[data-testid="row-like"]').getAttribute('aria-pressed'), 'false', 'the heart goes back');
+  await expect(gone.locator('[data-testid="row-like"]'), 'the heart goes back').toHaveAttribute('aria-pressed', 'false');
 
   // The next load no longer lists it.
   await page.reload();
   await page.locator('[data-testid="empty-state"]').waitFor();
 });
 
-test('upload: each upload says where it stands and what publishing means; the quota shows what is used', async (ctx) => {
+test('upload: each upload says where it stands and what publishing means; the quota shows what is used', async ({ signedInPage, themedPage }) => {
   const account = await createAccount('한도');
-  const page = await signedInPage(ctx, account);
+  const page = await signedInPage(account);
   await open(page, '/upload');
   const quota = page.locator('[data-testid="upload-quota-text"]');
-  await quota.waitFor();
   const used = (tracks: number) => tr('ko', 'upload.quota.tracks', { used: tracks, limit: 200 });
-  expectTrue((await quota.innerText()).includes(used(0)), `nothing used yet (${await quota.innerText()})`);
-  expectTrue((await quota.innerText()).includes('0 B / 2 GB'), `bytes of the quota (${await quota.innerText()})`);
-  expectEqual(await page.locator('[data-testid="publishing-note"]').innerText(), tr('ko', 'upload.publishing'), 'what publishing means');
-  expectEqual(
-    await page.locator('[data-testid="upload-quota-tracks"] [role="progressbar"]').getAttribute('aria-valuetext'),
-    used(0),
+  await expect(quota, 'nothing used yet').toContainText(used(0));
+  await expect(quota, 'bytes of the quota').toContainText('0 B / 2 GB');
+  await expect(page.locator('[data-testid="publishing-note"]'), 'what publishing means').toHaveText(tr('ko', 'upload.publishing'), { useInnerText: true });
+  await expect(
+    page.locator('[data-testid="upload-quota-tracks"] [role="progressbar"]'),
     'the tracks meter reads out what is used',
-  );
+  ).toHaveAttribute('aria-valuetext', used(0));
 
   await page.locator('[data-testid="upload-input"]').setInputFiles(audioFile('한도 시험.wav', 6, 110));
   const item = page.locator('[data-testid="upload-item"]');
-  await eventually(() => item.getAttribute('data-phase'), 'review', 'uploaded and analysed', 20_000);
-  const visibility = await item.locator('[data-testid="upload-visibility"]').innerText();
-  expectTrue(visibility.includes(tr('ko', 'upload.private')) && visibility.includes(tr('ko', 'upload.privateHint')), `the upload says it is private (${visibility})`);
-  await eventually(async () => (await quota.innerText()).includes(used(1)), true, 'the quota counts the new track');
-  const badge = await row(page, '한도 시험').locator('[data-testid="visibility-badge"]').innerText();
-  expectEqual(badge, tr('ko', 'upload.private'), 'the list says private');
-  expectEqual(await page.evaluate(() => document.querySelectorAll('[data-testid="upload-visibility"]').length), 1, 'one state line per upload');
+  await expect(item, 'uploaded and analysed').toHaveAttribute('data-phase', 'review', { timeout: 20_000 });
+  const visibility = item.locator('[data-testid="upload-visibility"]');
+  await expect(visibility, 'the upload says it is private').toContainText(tr('ko', 'upload.private'));
+  await expect(visibility, 'and what that means').toContainText(tr('ko', 'upload.privateHint'));
+  await expect(quota, 'the quota counts the new track').toContainText(used(1));
+  await expect(row(page, '한도 시험').locator('[data-testid="visibility-badge"]'), 'the list says private').toHaveText(tr('ko', 'upload.private'), { useInnerText: true });
+  await expect(page.locator('[data-testid="upload-visibility"]'), 'one state line per upload').toHaveCount(1);
 
   // Each language, light and dark: the meters and the note read right and pass axe.
   const session = { ACCESS_TOKEN: account.token, USER_INFO: JSON.stringify(account.user) };
   for (const [lang, theme] of [['ko', 'dark'], ['en', 'dark'], ['ja', 'light']] as const) {
-    const other = await themedPage(ctx, lang, theme, session);
+    const other = await themedPage(lang, theme, session);
     await open(other, '/upload');
     await settle(other);
-    const text = await other.locator('[data-testid="upload-quota-text"]').innerText();
-    expectTrue(text.includes(tr(lang, 'upload.quota.tracks', { used: 1, limit: 200 })), `${lang} quota (${text})`);
-    expectEqual(await other.locator('[data-testid="publishing-note"]').innerText(), tr(lang, 'upload.publishing'), `${lang} publishing note`);
-    expectEqual(await seriousViolations(other), [], `axe on /upload (${lang}, ${theme})`);
-    await other.context().close();
+    await expect(other.locator('[data-testid="upload-quota-text"]'), `${lang} quota`).toContainText(tr(lang, 'upload.quota.tracks', { used: 1, limit: 200 }));
+    await expect(other.locator('[data-testid="publishing-note"]'), `${lang} publishing note`).toHaveText(tr(lang, 'upload.publishing'), { useInnerText: true });
+    expect(await seriousViolations(other), `axe on /upload (${lang}, ${theme})`).toEqual([]);
   }
 });

@@ -1,24 +1,26 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { seriousViolations, settle, themedPage, THEMES } from '../axe';
+import type { Page } from '@playwright/test';
+import { animationsDone, seriousViolations, settle, THEMES } from '../axe';
 import { audioFile, furnish, SPECIAL } from '../data';
-import { SCREENSHOTS, createAccount, expectEqual, open, test } from '../harness';
+import { SCREENSHOTS, createAccount, open } from '../app';
+import { expect, test } from '../test';
 import { row, settledResults } from './ui';
 
 /** Screenshot and axe of what is on screen now; returns the problems found. */
 async function check(page: Page, name: string): Promise<string[]> {
-  await page.waitForTimeout(120);
+  await animationsDone(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
   return (await seriousViolations(page)).map((v) => `${name}: ${v}`);
 }
 
-test('axe with data in both themes: a playlist, the player, filters, menus, modals, details, the manager, the upload review, phones', async (ctx) => {
+test('axe with data in both themes: a playlist, the player, filters, menus, modals, details, the manager, the upload review, phones', async ({ newPage, themedPage }) => {
+  test.setTimeout(240_000);
   const account = await createAccount('접근성');
   const [, vlog] = await furnish(account);
   const session = { ACCESS_TOKEN: account.token, USER_INFO: JSON.stringify({ ...account.user, level: 5 }) };
   const problems: string[] = [];
   for (const theme of THEMES) {
-    const page = await themedPage(ctx, 'ko', theme, session);
+    const page = await themedPage('ko', theme, session);
     await open(page, `/playlist/${vlog!.id}`);
     await settle(page);
     await settledResults(page);
@@ -76,7 +78,7 @@ test('axe with data in both themes: a playlist, the player, filters, menus, moda
     problems.push(...(await check(page, `ko-${theme}-data-upload-review`)));
     await page.context().close();
 
-    const phone = await ctx.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, bypassCSP: true, reducedMotion: 'reduce' });
+    const phone = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, bypassCSP: true, reducedMotion: 'reduce' });
     await phone.addInitScript((t) => localStorage.setItem('theme', t), theme);
     await phone.addInitScript(([t, u]) => {
       localStorage.setItem('ACCESS_TOKEN', t!);
@@ -92,5 +94,5 @@ test('axe with data in both themes: a playlist, the player, filters, menus, moda
     problems.push(...(await check(phone, `ko-${theme}-phone-data-moods`)));
     await phone.context().close();
   }
-  expectEqual(problems, [], 'axe serious/critical violations');
-}, 240_000);
+  expect(problems, 'axe serious/critical violations').toEqual([]);
+});

@@ -1,10 +1,12 @@
 import path from 'node:path';
-import { seriousViolations, settle, themedPage, THEMES } from '../axe';
+import { animationsDone, seriousViolations, settle, THEMES } from '../axe';
 import { furnish } from '../data';
-import { SCREENSHOTS, createAccount, expectEqual, open, slug, test } from '../harness';
+import { SCREENSHOTS, createAccount, open, slug } from '../app';
+import { expect, test } from '../test';
 import { LANGS, ROUTE_CASES } from './routes';
 
-test('screenshots of every route in ko/en/ja × light/dark, each passing axe (no serious or critical issue)', async (ctx) => {
+test('screenshots of every route in ko/en/ja × light/dark, each passing axe (no serious or critical issue)', async ({ themedPage }) => {
+  test.setTimeout(300_000);
   const account = await createAccount('스크린샷');
   // Every personal screen has data: likes, downloads, an upload, playlists with tracks.
   await furnish(account);
@@ -12,11 +14,11 @@ test('screenshots of every route in ko/en/ja × light/dark, each passing axe (no
   const problems: string[] = [];
   for (const lang of LANGS) {
     for (const theme of THEMES) {
-      const page = await themedPage(ctx, lang, theme, session);
+      const page = await themedPage(lang, theme, session);
       for (const route of ROUTE_CASES) {
         await open(page, route.path);
         await settle(page);
-        expectEqual(await page.evaluate(() => document.documentElement.dataset.bsTheme), theme, `${route.path} theme`);
+        expect(await page.evaluate(() => document.documentElement.dataset.bsTheme), `${route.path} theme`).toEqual(theme);
         await page.screenshot({
           path: path.join(SCREENSHOTS, `${lang}-${theme}-${slug(route.path) || 'home'}.png`),
           fullPage: true,
@@ -26,13 +28,14 @@ test('screenshots of every route in ko/en/ja × light/dark, each passing axe (no
       await page.context().close();
     }
   }
-  expectEqual(problems, [], 'axe serious/critical violations');
-}, 300_000);
+  expect(problems, 'axe serious/critical violations').toEqual([]);
+});
 
-test('axe also passes signed out, with the modals open, and on a phone', async (ctx) => {
+test('axe also passes signed out, with the modals open, and on a phone', async ({ newPage, themedPage }) => {
+  test.setTimeout(180_000);
   const problems: string[] = [];
   for (const theme of THEMES) {
-    const page = await themedPage(ctx, 'ko', theme);
+    const page = await themedPage('ko', theme);
     for (const route of ROUTE_CASES) {
       await open(page, route.path);
       await settle(page);
@@ -51,7 +54,7 @@ test('axe also passes signed out, with the modals open, and on a phone', async (
       await page.keyboard.press('Escape');
       await page.locator('.modal.show').waitFor({ state: 'hidden' });
     }
-    const phone = await ctx.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, bypassCSP: true, reducedMotion: 'reduce' });
+    const phone = await newPage({ viewport: { width: 360, height: 740 }, isMobile: true, bypassCSP: true, reducedMotion: 'reduce' });
     await phone.addInitScript((t) => localStorage.setItem('theme', t), theme);
     for (const route of ['/', '/plan', '/library']) {
       await open(phone, route);
@@ -61,9 +64,9 @@ test('axe also passes signed out, with the modals open, and on a phone', async (
     }
     await phone.click('[data-testid="sidebar-toggle"]');
     await phone.locator('[role="dialog"][data-testid="sidebar"]').waitFor({ state: 'visible' });
-    await phone.waitForTimeout(350);
+    await animationsDone(phone);
     await phone.screenshot({ path: path.join(SCREENSHOTS, `ko-${theme}-phone-sidebar.png`) });
     for (const v of await seriousViolations(phone)) problems.push(`phone sidebar ${theme}: ${v}`);
   }
-  expectEqual(problems, [], 'axe serious/critical violations');
-}, 180_000);
+  expect(problems, 'axe serious/critical violations').toEqual([]);
+});

@@ -5,10 +5,11 @@
  * downloaded screens.
  */
 import type { Music, Page as MusicPage } from '@sori/contract';
-import type { Page, Response } from 'playwright-core';
+import type { Page, Response } from '@playwright/test';
 import { addToPlaylist, api, createPlaylist, FIXTURE_TRACKS, furnish, trackNamed } from '../data';
-import { THEMES, themedPage } from '../axe';
-import { createAccount, eventually, expectEqual, expectTrue, open, signedInPage, test, tr, type Lang } from '../harness';
+import { THEMES } from '../axe';
+import { createAccount, open, tr, type Lang } from '../app';
+import { expect, test } from '../test';
 import { column, query, recordRequests, resultCount, rowTitles, settledResults, waitForCount } from './ui';
 
 const LANGS: [Lang, string][] = [
@@ -34,110 +35,97 @@ test('walkthrough: the sort menu orders the library, lives in the URL (back, for
   await open(page, '/library?sort=bpm&sortOrder=asc');
   await settledResults(page);
   const sent = searches.at(-1)!.url.searchParams;
-  expectEqual([sent.get('sort'), sent.get('sortOrder')], ['bpm', 'asc'], 'the link’s sort is sent');
+  expect([sent.get('sort'), sent.get('sortOrder')], 'the link’s sort is sent').toEqual(['bpm', 'asc']);
   const lowest = [...FIXTURE_TRACKS].map((t) => t.bpm).sort((a, b) => a - b);
-  expectEqual((await column(page, 'track-bpm')).map(Number), lowest.slice(0, 20), 'slowest first');
-  expectEqual(await sortField(page).inputValue(), 'bpm', 'the menu shows BPM');
-  expectEqual(await sortDir(page).inputValue(), 'asc', 'the menu shows ascending');
+  expect((await column(page, 'track-bpm')).map(Number), 'slowest first').toEqual(lowest.slice(0, 20));
+  await expect(sortField(page), 'the menu shows BPM').toHaveValue('bpm');
+  await expect(sortDir(page), 'the menu shows ascending').toHaveValue('asc');
 
   // Labelled and keyboard-driven: the select is found by its label and changed with the keyboard.
   const field = page.getByLabel(tr('ko', 'sort.label'), { exact: true });
-  expectEqual(await field.getAttribute('data-testid'), 'sort-field', 'the field select has its label');
-  expectEqual(await sortDir(page).getAttribute('aria-label'), tr('ko', 'sort.direction'), 'the direction select is labelled');
+  await expect(field, 'the field select has its label').toHaveAttribute('data-testid', 'sort-field');
+  await expect(sortDir(page), 'the direction select is labelled').toHaveAttribute('aria-label', tr('ko', 'sort.direction'));
   const options = await field.locator('option').allInnerTexts();
-  expectEqual(options, ['newest', 'popularity', 'title', 'bpm', 'duration'].map((k) => tr('ko', `sort.${k}`)), 'no best match without text');
+  expect(options, 'no best match without text').toEqual(['newest', 'popularity', 'title', 'bpm', 'duration'].map((k) => tr('ko', `sort.${k}`)));
   await field.selectOption('title');
-  await eventually(async () => query(page), { sort: ['title'] }, 'title in the URL, its own direction');
+  await expect.poll(async () => query(page), { message: 'title in the URL, its own direction' }).toEqual({ sort: ['title'] });
   await settledResults(page);
-  expectEqual(await rowTitles(page), await apiTitles('sort=title&sortOrder=asc'), 'A to Z');
+  expect(await rowTitles(page), 'A to Z').toEqual(await apiTitles('sort=title&sortOrder=asc'));
   await sortDir(page).focus();
   await page.keyboard.press('ArrowDown');
-  await eventually(async () => query(page), { sort: ['title'], sortOrder: ['desc'] }, 'descending in the URL');
-  await eventually(() => rowTitles(page), await apiTitles('sort=title&sortOrder=desc'), 'Z to A');
-  expectEqual(searches.at(-1)!.url.searchParams.get('sortOrder'), 'desc', 'descending sent');
+  await expect.poll(async () => query(page), { message: 'descending in the URL' }).toEqual({ sort: ['title'], sortOrder: ['desc'] });
+  await expect.poll(() => rowTitles(page), { message: 'Z to A' }).toEqual(await apiTitles('sort=title&sortOrder=desc'));
+  expect(searches.at(-1)!.url.searchParams.get('sortOrder'), 'descending sent').toEqual('desc');
 
   // Back and forward step through the orders; a reload keeps the current one.
   await page.goBack();
-  await eventually(() => sortDir(page).inputValue(), 'asc', 'back: ascending again');
-  await eventually(() => rowTitles(page), await apiTitles('sort=title&sortOrder=asc'), 'back: A to Z');
+  await expect(sortDir(page), 'back: ascending again').toHaveValue('asc');
+  await expect.poll(() => rowTitles(page), { message: 'back: A to Z' }).toEqual(await apiTitles('sort=title&sortOrder=asc'));
   await page.goForward();
-  await eventually(() => sortDir(page).inputValue(), 'desc', 'forward: descending');
+  await expect(sortDir(page), 'forward: descending').toHaveValue('desc');
   await page.reload();
   await settledResults(page);
-  expectEqual([await sortField(page).inputValue(), await sortDir(page).inputValue()], ['title', 'desc'], 'kept across a reload');
-  expectEqual(await rowTitles(page), await apiTitles('sort=title&sortOrder=desc'), 'reloaded in order');
+  expect([await sortField(page).inputValue(), await sortDir(page).inputValue()], 'kept across a reload').toEqual(['title', 'desc']);
+  expect(await rowTitles(page), 'reloaded in order').toEqual(await apiTitles('sort=title&sortOrder=desc'));
 
   // With text, best match is offered (and is the default); the sort survives a new search.
   await open(page, '/library?q=Neon');
   await settledResults(page);
-  expectEqual(await sortField(page).inputValue(), 'relevance', 'best match for a text search');
+  await expect(sortField(page), 'best match for a text search').toHaveValue('relevance');
   await sortField(page).selectOption('duration');
-  await eventually(async () => query(page), { q: ['Neon'], sort: ['duration'] }, 'duration kept beside the text');
-  await eventually(
-    () => Promise.resolve(searches.some((r) => r.url.pathname === '/api/musics' && r.url.searchParams.get('sort') === 'duration' && r.url.searchParams.get('q') === 'Neon')),
-    true,
-    'duration sent with the text',
-  );
+  await expect.poll(async () => query(page), { message: 'duration kept beside the text' }).toEqual({ q: ['Neon'], sort: ['duration'] });
+  await expect.poll(() => Promise.resolve(searches.some((r) => r.url.pathname === '/api/musics' && r.url.searchParams.get('sort') === 'duration' && r.url.searchParams.get('q') === 'Neon')), { message: 'duration sent with the text' }).toEqual(true);
 });
 
-test('walkthrough: every personal track list has the sort menu; lists call their newest order “recently added”', async (ctx) => {
+test('walkthrough: every personal track list has the sort menu; lists call their newest order “recently added”', async ({ signedInPage }) => {
   const account = await createAccount('정렬');
   const [, vlog] = await furnish(account);
-  const page = await signedInPage(ctx, account);
+  const page = await signedInPage(account);
   const searches = recordRequests(page, '/api/');
   for (const path of ['/favorite', '/download', '/upload', `/playlist/${vlog!.id}`]) {
     await open(page, path);
     await settledResults(page);
     const list = path !== '/upload';
     const newest = await sortField(page).locator('option[value="id"]').innerText();
-    expectEqual(newest, tr('ko', list ? 'sort.added' : 'sort.newest'), `${path}: the name of its newest order`);
+    expect(newest, `${path}: the name of its newest order`).toEqual(tr('ko', list ? 'sort.added' : 'sort.newest'));
     const from = searches.length;
     await sortField(page).selectOption('bpm');
     const listPath = path === '/upload' ? '/api/my/musics' : '/api/musics';
-    await eventually(
-      () => Promise.resolve(searches.slice(from).some((r) => r.url.pathname === listPath && r.url.searchParams.get('sort') === 'bpm')),
-      true,
-      `${path}: sort sent`,
-    );
+    await expect.poll(() => Promise.resolve(searches.slice(from).some((r) => r.url.pathname === listPath && r.url.searchParams.get('sort') === 'bpm')), { message: `${path}: sort sent` }).toEqual(true);
     await settledResults(page);
     const bpms = (await column(page, 'track-bpm')).map(Number);
-    expectEqual(bpms, [...bpms].sort((a, b) => a - b), `${path}: slowest first`);
-    expectEqual(query(page).sort, ['bpm'], `${path}: in the URL`);
+    expect(bpms, `${path}: slowest first`).toEqual([...bpms].sort((a, b) => a - b));
+    expect(query(page).sort, `${path}: in the URL`).toEqual(['bpm']);
   }
 });
 
-test('walkthrough: a dropped connection says to check the network, in ko, en and ja', async (ctx) => {
+test('walkthrough: a dropped connection says to check the network, in ko, en and ja', async ({ newPage, signedInPage }) => {
   for (const [lang, locale] of LANGS) {
-    const page = await ctx.newPage({ locale });
+    const page = await newPage({ locale });
     await page.route('**/api/musics?**', (route) => route.abort('internetdisconnected'));
     await open(page, '/library');
     await page.locator('[data-testid="list-error"]').waitFor({ timeout: 15_000 });
     const text = await page.locator('[data-testid="list-error"]').innerText();
-    expectTrue(text.includes(tr(lang, 'errors.network')), `${lang}: network text, got ${JSON.stringify(text)}`);
-    expectTrue(!text.includes(tr(lang, 'library.loadFailed')), `${lang}: not the generic load error`);
+    expect(text.includes(tr(lang, 'errors.network')), `${lang}: network text, got ${JSON.stringify(text)}`).toBeTruthy();
+    expect(!text.includes(tr(lang, 'library.loadFailed')), `${lang}: not the generic load error`).toBeTruthy();
   }
   // The playlist manager's load failure too.
   const account = await createAccount('네트워크');
-  const manager = await signedInPage(ctx, account);
+  const manager = await signedInPage(account);
   await manager.route('**/api/playbox/list', (route) => route.abort('internetdisconnected'));
   await open(manager, '/playlist');
-  await eventually(
-    async () => (await manager.locator('[data-testid="manager-error"]').innerText()).trim(),
-    tr('ko', 'errors.network'),
-    'manager: network text',
-    15_000,
-  );
-  expectEqual(tr('ko', 'errors.network'), '네트워크 연결을 확인해주세요.', 'the spec’s Korean text');
-  expectEqual(tr('en', 'errors.network'), 'Check your network connection.', 'the English text');
+  await expect.poll(async () => (await manager.locator('[data-testid="manager-error"]').innerText()).trim(), { message: 'manager: network text', timeout: 15_000 }).toEqual(tr('ko', 'errors.network'));
+  expect(tr('ko', 'errors.network'), 'the spec’s Korean text').toEqual('네트워크 연결을 확인해주세요.');
+  expect(tr('en', 'errors.network'), 'the English text').toEqual('Check your network connection.');
 });
 
-test('walkthrough: signing out on a playlist page fetches nothing signed-in (no 401)', async (ctx) => {
+test('walkthrough: signing out on a playlist page fetches nothing signed-in (no 401)', async ({ signedInPage }) => {
   const account = await createAccount('로그아웃');
   const list = await createPlaylist(account, '퇴근길', '저녁에 듣는 곡');
   await addToPlaylist(account, list.id, (await trackNamed('Neon Lights 125')).id);
-  const page = await signedInPage(ctx, account);
+  const page = await signedInPage(account);
   await open(page, `/playlist/${list.id}`);
-  await eventually(() => rowTitles(page), ['Neon Lights 125'], 'the playlist listed');
+  await expect.poll(() => rowTitles(page), { message: 'the playlist listed' }).toEqual(['Neon Lights 125']);
   await page.locator('[data-testid="sidebar"]', { hasText: '퇴근길' }).waitFor();
   const refused: string[] = [];
   page.on('response', (response: Response) => {
@@ -146,10 +134,10 @@ test('walkthrough: signing out on a playlist page fetches nothing signed-in (no 
   await page.click('[data-testid="user-menu"] > button');
   await page.click('[data-testid="logout"]');
   await page.locator('[data-testid="login-required"]').waitFor();
-  await eventually(() => page.locator('[data-testid="user-menu-label"]').innerText(), tr('ko', 'user.account'), 'signed out');
-  // Anything already on its way would have answered by now.
+  await expect(page.locator('[data-testid="user-menu-label"]'), 'signed out').toHaveText(tr('ko', 'user.account'), { useInnerText: true });
+  // A pause only to see that something does NOT happen: anything already on its way answers meanwhile.
   await page.waitForTimeout(1500);
-  expectEqual(refused, [], 'no request answered 401 after signing out');
+  expect(refused, 'no request answered 401 after signing out').toEqual([]);
 });
 
 test('walkthrough: in en and ja the footer links the terms and privacy pages, whose labels are not Korean', async ({ newPage }) => {
@@ -158,26 +146,26 @@ test('walkthrough: in en and ja the footer links the terms and privacy pages, wh
     await open(page, '/plan');
     const footer = page.locator('[data-testid="footer"]');
     await footer.locator('[data-testid="footer-copyright"]').waitFor();
-    expectEqual(await page.locator('[data-testid="footer-company"]').count(), 0, `${lang}: still the short footer`);
+    await expect(page.locator('[data-testid="footer-company"]'), `${lang}: still the short footer`).toHaveCount(0);
     for (const [testId, path, title] of [
       ['footer-terms', '/terms', 'legal.termsTitle'],
       ['footer-privacy', '/privacy', 'legal.privacyTitle'],
     ] as const) {
       await open(page, '/plan');
       const link = footer.locator(`[data-testid="${testId}"]`);
-      expectEqual(await link.innerText(), tr(lang, testId === 'footer-terms' ? 'footer.terms' : 'footer.privacy'), `${lang}: ${path} link text`);
+      await expect(link, `${lang}: ${path} link text`).toHaveText(tr(lang, testId === 'footer-terms' ? 'footer.terms' : 'footer.privacy'), { useInnerText: true });
       await link.click();
       await page.waitForURL(`**${path}`);
-      await eventually(() => page.locator('.sori-page-title').innerText(), tr(lang, title), `${lang}: ${path} title`);
+      await expect(page.locator('.sori-page-title'), `${lang}: ${path} title`).toHaveText(tr(lang, title), { useInnerText: true });
       const dates = await page.locator('[data-testid="legal-dates"]').innerText();
-      expectTrue(dates.includes('2024-04-24') && dates.includes('2024-04-17'), `${lang}: ${path} dates`);
+      expect(dates.includes('2024-04-24') && dates.includes('2024-04-17'), `${lang}: ${path} dates`).toBeTruthy();
       // Korean appears only inside the Korean-only document.
       const outside = await page.evaluate(() => {
         const main = document.querySelector('main')!.cloneNode(true) as HTMLElement;
         main.querySelector('article[lang="ko"]')?.remove();
         return main.innerText || main.textContent || '';
       });
-      expectTrue(!/[\uac00-\ud7a3]/u.test(outside), `${lang}: ${path} has no Korean outside the document: ${JSON.stringify(outside.slice(0, 200))}`);
+      expect(!/[\uac00-\ud7a3]/u.test(outside), `${lang}: ${path} has no Korean outside the document: ${JSON.stringify(outside.slice(0, 200))}`).toBeTruthy();
     }
   }
 });
@@ -190,24 +178,23 @@ test('walkthrough: emptying the search box (typing or its clear button) shows th
   for (const how of ['typing', 'button'] as const) {
     await input.fill('Midnight');
     await input.press('Enter');
-    await eventually(async () => query(page).q ?? null, ['Midnight'], `${how}: searched`);
+    await expect.poll(async () => query(page).q ?? null, { message: `${how}: searched` }).toEqual(['Midnight']);
     await page.locator('[data-testid="track-row"] mark').first().waitFor();
     const searches = recordRequests(page, '/api/musics');
-    const before = Date.now();
     if (how === 'typing') {
       await input.click();
       await page.keyboard.press('Control+A');
       await page.keyboard.press('Backspace');
     } else {
       await page.getByRole('button', { name: tr('ko', 'search.clear') }).click();
-      expectEqual(await input.inputValue(), '', 'the box is empty');
+      await expect(input, 'the box is empty').toHaveValue('');
     }
-    await eventually(async () => query(page).q ?? null, null, `${how}: ?q= gone`, 2000);
+    await expect.poll(async () => query(page).q ?? null, { message: `${how}: ?q= gone`, timeout: 2000 }).toEqual(null);
     await waitForCount(page, all, `${how}: the whole list again`);
-    expectTrue(Date.now() - before < 2000, `${how}: at once`);
+    // 'At once' (no debounce, no guard) is timed with a fake clock in search-scheduler.test.ts.
     // The list without text was cached from the first visit: if anything was asked, it was without text.
-    expectTrue(searches.every((s) => !s.url.searchParams.has('q')), `${how}: nothing asked with text`);
-    expectEqual(await page.locator('[data-testid="track-row"] mark').count(), 0, `${how}: no highlight left`);
+    expect(searches.every((s) => !s.url.searchParams.has('q')), `${how}: nothing asked with text`).toBeTruthy();
+    await expect(page.locator('[data-testid="track-row"] mark'), `${how}: no highlight left`).toHaveCount(0);
   }
 });
 
@@ -218,17 +205,17 @@ test('walkthrough: filters that find nothing offer to clear them; an inverted BP
   await open(page, '/library?bpmGte=130&bpmLte=100');
   await settledResults(page);
   const sent = searches.at(-1)!.url.searchParams;
-  expectEqual([sent.get('bpmGte'), sent.get('bpmLte')], ['100', '130'], 'swapped in the query');
-  expectEqual(await page.locator('[data-testid="filter-tag"]').innerText(), tr('ko', 'filters.bpmRange', { min: 100, max: 130 }), 'swapped in the tag');
-  expectEqual(await resultCount(page), FIXTURE_TRACKS.filter((t) => t.bpm >= 100 && t.bpm <= 130).length, 'the swapped range found');
+  expect([sent.get('bpmGte'), sent.get('bpmLte')], 'swapped in the query').toEqual(['100', '130']);
+  await expect(page.locator('[data-testid="filter-tag"]'), 'swapped in the tag').toHaveText(tr('ko', 'filters.bpmRange', { min: 100, max: 130 }), { useInnerText: true });
+  expect(await resultCount(page), 'the swapped range found').toEqual(FIXTURE_TRACKS.filter((t) => t.bpm >= 100 && t.bpm <= 130).length);
 
   // Typed the wrong way round in the filter boxes: the tag shows the range searched.
   await open(page, '/library');
   await page.locator('[data-testid="filter-keybpm"] > button').click();
   await page.locator('[data-testid="bpm-min"]').first().fill('150');
   await page.locator('[data-testid="bpm-max"]').first().fill('90');
-  await eventually(() => page.locator('[data-testid="filter-tag"]').innerText(), tr('ko', 'filters.bpmRange', { min: 90, max: 150 }), 'typed: swapped in the tag');
-  await eventually(async () => [query(page).bpmGte, query(page).bpmLte], [['90'], ['150']], 'typed: swapped in the URL');
+  await expect(page.locator('[data-testid="filter-tag"]'), 'typed: swapped in the tag').toHaveText(tr('ko', 'filters.bpmRange', { min: 90, max: 150 }), { useInnerText: true });
+  await expect.poll(async () => [query(page).bpmGte, query(page).bpmLte], { message: 'typed: swapped in the URL' }).toEqual([['90'], ['150']]);
   await page.keyboard.press('Escape');
 
   // Filters alone that find nothing: the empty state clears them in one click, keeping the text.
@@ -236,13 +223,13 @@ test('walkthrough: filters that find nothing offer to clear them; an inverted BP
   await page.locator('[data-testid="empty-state"]').waitFor();
   const clear = page.locator('[data-testid="empty-state"]').getByRole('button', { name: tr('ko', 'filters.clearAll') });
   await clear.click();
-  await eventually(async () => query(page), { q: ['Neon'] }, 'filters cleared, text kept');
+  await expect.poll(async () => query(page), { message: 'filters cleared, text kept' }).toEqual({ q: ['Neon'] });
   await settledResults(page);
-  expectTrue((await resultCount(page)) > 0, 'the text alone finds tracks');
+  expect((await resultCount(page)) > 0, 'the text alone finds tracks').toBeTruthy();
   // Text alone that finds nothing offers no such button.
   await open(page, '/library?q=zzzqqq');
   await page.locator('[data-testid="empty-state"]').waitFor();
-  expectEqual(await page.locator('[data-testid="empty-state"] button').count(), 0, 'nothing to clear without filters');
+  await expect(page.locator('[data-testid="empty-state"] button'), 'nothing to clear without filters').toHaveCount(0);
 });
 
 test('walkthrough: the tab title names the screen in ko, en and ja on every route', async ({ newPage }) => {
@@ -262,72 +249,68 @@ test('walkthrough: the tab title names the screen in ko, en and ja on every rout
   for (const [lang, locale] of LANGS) {
     const page = await newPage({ locale });
     await open(page, '/library');
-    await eventually(() => page.title(), { ko: '음악 검색 · Sori', en: 'Music search · Sori', ja: '音楽検索 · Sori' }[lang], `${lang} library`);
+    await expect.poll(() => page.title(), { message: `${lang} library` }).toEqual({ ko: '음악 검색 · Sori', en: 'Music search · Sori', ja: '音楽検索 · Sori' }[lang]);
     for (const [path, key] of routes) {
       // Moving inside the app (no reload), as a user does.
       await page.evaluate((to) => {
         window.history.pushState({}, '', to);
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, path);
-      await eventually(() => page.title(), `${tr(lang, key)} · Sori`, `${lang} ${path}`);
+      await expect.poll(() => page.title(), { message: `${lang} ${path}` }).toEqual(`${tr(lang, key)} · Sori`);
     }
   }
 });
 
-test('walkthrough: playlist descriptions show in the manager and the detail; Korean particles fit the name; Japanese lists moods with “、”', async (ctx) => {
+test('walkthrough: playlist descriptions show in the manager and the detail; Korean particles fit the name; Japanese lists moods with “、”', async ({ newPage, signedInPage }) => {
   const account = await createAccount('설명');
   const list = await createPlaylist(account, '출근길', '아침에 듣는 잔잔한 곡');
-  const page = await signedInPage(ctx, account);
+  const page = await signedInPage(account);
   await open(page, '/playlist');
   await page.locator(`[data-testid="manager-entry"][data-playlist-id="${list.id}"] .sori-manager-select`).click();
-  await eventually(() => page.locator('[data-testid="manager-selected-description"]').innerText(), '아침에 듣는 잔잔한 곡', 'in the manager');
+  await expect(page.locator('[data-testid="manager-selected-description"]'), 'in the manager').toHaveText('아침에 듣는 잔잔한 곡', { useInnerText: true });
   await open(page, `/playlist/${list.id}`);
-  await eventually(() => page.locator('.sori-page-subtitle').innerText(), '아침에 듣는 잔잔한 곡', 'in the detail');
+  await expect(page.locator('.sori-page-subtitle'), 'in the detail').toHaveText('아침에 듣는 잔잔한 곡', { useInnerText: true });
 
   // A name in a Korean sentence takes the particle its last sound asks for ('125' is read 백이십오: 를).
   await addToPlaylist(account, list.id, (await trackNamed('Neon Lights 125')).id);
   await page.reload();
   await page.locator('[data-testid="row-remove"]').first().click();
-  await eventually(
-    async () => (await page.locator('[data-testid="notice"] span').allInnerTexts())[0] ?? null,
-    '“Neon Lights 125”를 플레이리스트에서 뺐습니다.',
-    'particle by the final sound',
-  );
+  await expect.poll(async () => (await page.locator('[data-testid="notice"] span').allInnerTexts())[0] ?? null, { message: 'particle by the final sound' }).toEqual('“Neon Lights 125”를 플레이리스트에서 뺐습니다.');
 
   const fixture = FIXTURE_TRACKS.find((t) => t.moods.length >= 2)!;
   const track = await trackNamed(fixture.title);
-  const ja = await ctx.newPage({ locale: 'ja-JP' });
+  const ja = await newPage({ locale: 'ja-JP' });
   await open(ja, `/library?track=${track.id}`);
   const details = ja.locator('[data-testid="track-details"]');
   await details.waitFor();
   const text = await details.innerText();
-  expectTrue(/\S、\S/u.test(text) && !/[\u3040-\u30ff\u4e00-\u9fff], /u.test(text), `moods joined with 、: ${JSON.stringify(text)}`);
+  expect(/\S、\S/u.test(text) && !/[\u3040-\u30ff\u4e00-\u9fff], /u.test(text), `moods joined with 、: ${JSON.stringify(text)}`).toBeTruthy();
 });
 
-test('walkthrough: /favorite and /download rows keep their actions; the manager’s liked and downloaded entries hide them', async (ctx) => {
+test('walkthrough: /favorite and /download rows keep their actions; the manager’s liked and downloaded entries hide them', async ({ signedInPage }) => {
   const account = await createAccount('동작');
   await furnish(account);
-  const page = await signedInPage(ctx, account);
+  const page = await signedInPage(account);
   for (const path of ['/favorite', '/download']) {
     await open(page, path);
     await settledResults(page);
     const first = page.locator('[data-testid="track-row"]').first();
     for (const action of ['row-like', 'row-download', 'row-add', 'row-menu']) {
-      expectEqual(await first.locator(`[data-testid="${action}"]`).count(), 1, `${path}: ${action}`);
+      await expect(first.locator(`[data-testid="${action}"]`), `${path}: ${action}`).toHaveCount(1);
     }
-    expectEqual(await first.locator('[data-testid="row-remove"]').count(), 0, `${path}: nothing to remove from`);
+    await expect(first.locator('[data-testid="row-remove"]'), `${path}: nothing to remove from`).toHaveCount(0);
   }
   await open(page, '/playlist');
   for (const id of [0, -1]) {
     await page.locator(`[data-testid="manager-entry"][data-playlist-id="${id}"] .sori-manager-select`).click();
     await page.locator('[data-testid="manager-selected"] [data-testid="track-row"]').first().waitFor();
-    expectEqual(await page.locator('[data-testid="manager-selected"] [data-testid="row-like"]').count(), 0, `manager ${id}: no actions`);
+    await expect(page.locator('[data-testid="manager-selected"] [data-testid="row-like"]'), `manager ${id}: no actions`).toHaveCount(0);
   }
 });
 
-test('walkthrough: the row menu icon is as visible as the other row icons, in both themes', async (ctx) => {
+test('walkthrough: the row menu icon is as visible as the other row icons, in both themes', async ({ themedPage }) => {
   for (const theme of THEMES) {
-    const page = await themedPage(ctx, 'ko', theme);
+    const page = await themedPage('ko', theme);
     await open(page, '/library');
     await settledResults(page);
     // Each icon drawn alone at 4× in its button's colour: the pixels it inks, and that colour.
@@ -360,7 +343,7 @@ test('walkthrough: the row menu icon is as visible as the other row icons, in bo
     });
     const others = ['row-download', 'row-add', 'row-like'].map((id) => icons[id]!);
     const faintest = Math.min(...others.map((icon) => icon.ink));
-    expectTrue(icons['row-menu']!.ink >= faintest * 0.35, `${theme}: the menu icon inks ${icons['row-menu']!.ink} px, the faintest other ${faintest}`);
-    expectEqual(icons['row-menu']!.color, icons['row-download']!.color, `${theme}: the same colour as the other row icons`);
+    expect(icons['row-menu']!.ink >= faintest * 0.35, `${theme}: the menu icon inks ${icons['row-menu']!.ink} px, the faintest other ${faintest}`).toBeTruthy();
+    expect(icons['row-menu']!.color, `${theme}: the same colour as the other row icons`).toEqual(icons['row-download']!.color);
   }
 });

@@ -1,0 +1,34 @@
+/**
+ * Browser tests (e2e/specs) on Playwright Test, driving Debian's Chromium (never a downloaded browser)
+ * against the real built web app and the real server, which e2e/global-setup.ts starts on a free port with
+ * a temporary DATA_DIR holding the fixture catalogue.
+ *   npx playwright test                      everything          npx playwright test -g theme   by name
+ *   npx playwright test e2e/specs/search.spec.ts                  one file
+ * Failures keep a trace and screenshots under test-artifacts/results/ (npx playwright show-trace <zip>).
+ */
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
+
+export default defineConfig({
+  testDir: 'e2e/specs',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
+  outputDir: 'test-artifacts/results',
+  // Tests create their own accounts and data; two workers (one per core) share the one server.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  fullyParallel: true,
+  timeout: 60_000,
+  expect: { timeout: 5_000 },
+  forbidOnly: true,
+  reporter: [['list']],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    browserName: 'chromium',
+    headless: true,
+    locale: 'ko-KR',
+    viewport: { width: 1280, height: 800 },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});
