@@ -74,7 +74,10 @@ export function registerRequestTimeouts(app: FastifyInstance, t: HttpTimeouts, u
       done();
       // Processing a whole upload (ffmpeg) can outlast the idle limit while no byte moves: the body has
       // arrived, so the connection may wait for the answer (Node sets the keep-alive limit after it).
-      if (UPLOAD_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`)) raw.socket.setTimeout(0);
+      // (An injected request's socket is a stand-in without setTimeout: nothing to lift there.)
+      if (UPLOAD_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`) && typeof raw.socket?.setTimeout === 'function') {
+        raw.socket.setTimeout(0);
+      }
     });
     raw.once('close', done);
     reply.raw.once('close', done);
