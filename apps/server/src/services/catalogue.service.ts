@@ -56,7 +56,7 @@ const RESPONSE_CACHE_BYTES = 4 * 1024 * 1024;
  */
 const SEARCH_SLICE_MS = 2;
 
-/** V8's full garbage collection when Node runs with --expose-gc (`npm run serve` does), for the boot build. */
+/** V8's full garbage collection when Node runs with --expose-gc (`bin/sori-serve` does), for the boot build. */
 const fullCollection = (globalThis as { gc?: () => void }).gc;
 
 /** A track's public wire JSON (no caller-specific fields), UTF-8, as pages are written. */
