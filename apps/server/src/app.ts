@@ -24,7 +24,8 @@ import { siteRoutes } from './routes/site.routes';
 import { registerMetrics } from './plugins/metrics';
 import { deleteExpiredSessions } from './repositories/session.repository';
 import { AuthService } from './services/auth.service';
-import { CatalogueService } from './services/catalogue.service';
+import { CatalogueService } from './services/catalogue/catalogue.service';
+import { LibraryService } from './services/library.service';
 import { MediaService } from './services/media.service';
 import { PlaylistService } from './services/playlist.service';
 import { INGEST_STALE_MS, LiveIngests, recoverInterruptedUploads } from './services/upload-recovery';
@@ -36,6 +37,7 @@ export interface AppContext {
   tokens: TokenService;
   auth: AuthService;
   catalogue: CatalogueService;
+  library: LibraryService;
   playlists: PlaylistService;
   storage: MediaStorage;
   media: MediaService;
@@ -84,6 +86,11 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       db: db.kysely,
       sqlite: db.sqlite,
       pg: db.pg,
+      urls: { publicBase: config.mediaPublicBaseUrl, tokens },
+    });
+    const library = new LibraryService({
+      db: db.kysely,
+      catalogue,
       counters,
       urls: { publicBase: config.mediaPublicBaseUrl, tokens },
       hitWindowSeconds: config.hitWindowSeconds,
@@ -106,7 +113,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     const recovered = await recoverInterruptedUploads(recovery);
     if (recovered.removedTracks.length + recovered.removedScratch.length > 0) app.log.warn(recovered, 'removed what interrupted uploads left');
     await catalogue.load();
-    const ctx: AppContext = { config, db, counters, tokens, auth, catalogue, playlists, storage, media };
+    const ctx: AppContext = { config, db, counters, tokens, auth, catalogue, library, playlists, storage, media };
 
     const sync = setInterval(() => {
       catalogue.syncChanges().catch((err: unknown) => app.log.warn({ err }, 'catalogue change sync failed'));
@@ -180,7 +187,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
           return payload;
         });
         await api.register(authRoutes(auth));
-        await api.register(musicRoutes(catalogue));
+        await api.register(musicRoutes(catalogue, library));
         await api.register(playlistRoutes(playlists));
         await api.register(siteRoutes(config, catalogue));
         await api.register(

@@ -8,7 +8,7 @@ import { migrateToLatest } from './db/migrate';
 import { createCounters } from './lib/counters';
 import { TokenService } from './lib/tokens';
 import { isMediaError, LocalDiskStorage, MEDIA_ERROR_MESSAGES } from './media';
-import { CatalogueService } from './services/catalogue.service';
+import { CatalogueService } from './services/catalogue/catalogue.service';
 import { MediaService, parseTrackMetadata, type TrackMetadataInput } from './services/media.service';
 
 /** Extensions picked up when a folder is scanned; a file named on the command line is always tried. */
@@ -115,7 +115,7 @@ export async function runIngestCommand(config: Readonly<Config>, opts: IngestCom
   try {
     await migrateToLatest(db);
     const tokens = new TokenService(config.jwtSecret, config.tokenTtlSeconds);
-    const catalogue = new CatalogueService({ db: db.kysely, counters, urls: { publicBase: null, tokens }, hitWindowSeconds: 60 });
+    const catalogue = new CatalogueService({ db: db.kysely, urls: { publicBase: null, tokens } });
     const storage = await LocalDiskStorage.open(path.join(config.dataDir, 'media'));
     const media = new MediaService({ db: db.kysely, storage, catalogue, limits: { maxBytes: config.uploadMaxBytes }, concurrency: opts.concurrency });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { constants, createHistogram, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { ok } from '../routes/http';
-import type { CatalogueService } from '../services/catalogue.service';
+import type { CatalogueService } from '../services/catalogue/catalogue.service';
 
 /**
  * `/api/metrics` for the benchmarks (SORI_METRICS=1; off in production): how long the event loop was held
@@ -20,7 +20,7 @@ export function registerMetrics(app: FastifyInstance, catalogue: CatalogueServic
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
   // How long each request spent in the server (onRequest to onSend: its work, and the wait for its turn
-  // when searches arrive together, lib/turns.ts), and every garbage-collection pause: with the loop delay
+  // when searches arrive together, services/catalogue/turns.ts), and every garbage-collection pause: with the loop delay
   // above, what held the loop up.
   const handling = createHistogram();
   let slowest = { ms: 0, url: '' };

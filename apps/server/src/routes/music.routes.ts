@@ -2,13 +2,14 @@ import { MusicIdBody, MusicIdQuery, MusicQueryRaw } from '@sori/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../plugins/auth';
-import type { CatalogueService } from '../services/catalogue.service';
+import type { CatalogueService } from '../services/catalogue/catalogue.service';
+import type { LibraryService } from '../services/library.service';
 import { clientKey, musicQueryFrom, ok, parseId } from './http';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const musicRoutes =
-  (catalogue: CatalogueService): FastifyPluginAsyncZod =>
+  (catalogue: CatalogueService, library: LibraryService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/musics', { schema: { querystring: MusicQueryRaw, tags: ['musics'] } }, async (request, reply) => {
       const query = musicQueryFrom(request);
@@ -31,18 +32,18 @@ export const musicRoutes =
     });
 
     app.post('/my/like', { schema: { body: MusicIdBody, tags: ['likes'] } }, async (request) => {
-      return ok(await catalogue.setLiked(requireViewer(request), request.body.musicId, true));
+      return ok(await library.setLiked(requireViewer(request), request.body.musicId, true));
     });
 
     app.post('/my/unlike', { schema: { body: MusicIdBody, tags: ['likes'] } }, async (request) => {
-      return ok(await catalogue.setLiked(requireViewer(request), request.body.musicId, false));
+      return ok(await library.setLiked(requireViewer(request), request.body.musicId, false));
     });
 
     app.get('/log/hit', { schema: { querystring: MusicIdQuery, tags: ['musics'] } }, async (request) => {
-      return ok(await catalogue.recordHit(request.query.musicId, request.viewer, clientKey(request)));
+      return ok(await library.recordHit(request.query.musicId, request.viewer, clientKey(request)));
     });
 
     app.get('/download/download', { schema: { querystring: MusicIdQuery, tags: ['downloads'] } }, async (request) => {
-      return ok(await catalogue.download(request.query.musicId, request.viewer));
+      return ok(await library.download(request.query.musicId, request.viewer));
     });
   };

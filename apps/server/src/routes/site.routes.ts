@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
-import type { CatalogueService } from '../services/catalogue.service';
+import type { CatalogueService } from '../services/catalogue/catalogue.service';
 import { ok } from './http';
 
 export const siteRoutes =

@@ -10,7 +10,7 @@ import { ingest, trackKeys, type IngestOverrides, type IngestResult, type MediaL
 import * as tracks from '../repositories/track.repository';
 import type { NewTrackRow, TrackRow } from '../repositories/track.repository';
 import type { Viewer } from './auth.service';
-import type { CatalogueService } from './catalogue.service';
+import type { CatalogueService } from './catalogue/catalogue.service';
 import { scratchPrefix, THIS_PROCESS, type LiveIngests } from './upload-recovery';
 import { checkQuota, quotaUsage, withUserLock, type QuotaLimits } from './upload-quota';
 

@@ -5,7 +5,7 @@ import { AppError, badRequest, notFound } from '../lib/app-error';
 import * as repo from '../repositories/playlist.repository';
 import type { PlaylistRow } from '../repositories/playlist.repository';
 import type { Viewer } from './auth.service';
-import type { CatalogueService } from './catalogue.service';
+import type { CatalogueService } from './catalogue/catalogue.service';
 
 /** Generous limits that keep one account from filling the database (PLAYLIST_MAX_PER_USER, PLAYLIST_MAX_TRACKS). */
 export const MAX_PLAYLISTS_PER_USER = 500;

@@ -1,0 +1,70 @@
+import { MIN_DOWNLOAD_LEVEL, type DownloadTicket } from '@sori/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { AppError, forbidden, unauthorized } from '../lib/app-error';
+import type { Counters } from '../lib/counters';
+import { trackDownloadName } from '../media/download-name';
+import * as library from '../repositories/library.repository';
+import * as tracks from '../repositories/track.repository';
+import type { Viewer } from './auth.service';
+import type { CatalogueService } from './catalogue/catalogue.service';
+import type { MediaUrls } from './music.mapper';
+
+export interface LibraryDeps {
+  db: Kysely<Database>;
+  catalogue: CatalogueService;
+  counters: Counters;
+  urls: MediaUrls;
+  hitWindowSeconds: number;
+}
+
+/** How long a signed download link stays valid (docs/DECISIONS.md, settled rules). */
+export const DOWNLOAD_LINK_TTL_SECONDS = 300;
+
+/**
+ * What a listener does with tracks: likes, plays and licensed downloads. Each counts towards a track's
+ * popularity, which the catalogue's search order follows at once.
+ */
+export class LibraryService {
+  constructor(private readonly deps: LibraryDeps) {}
+
+  async setLiked(viewer: Viewer, id: number, liked: boolean): Promise<{ musicId: number; liked: boolean }> {
+    await this.deps.catalogue.visibleTrack(id, viewer);
+    const changed = liked
+      ? await library.addLike(this.deps.db, viewer.id, id)
+      : await library.removeLike(this.deps.db, viewer.id, id);
+    if (changed) await this.bump(id, 'like_count', liked ? 1 : -1);
+    return { musicId: id, liked };
+  }
+
+  /** Counts a play once per client and track within the hit window (docs/DECISIONS.md, settled rules). */
+  async recordHit(id: number, viewer: Viewer | null, clientKey: string): Promise<{ counted: boolean }> {
+    await this.deps.catalogue.visibleTrack(id, viewer);
+    const who = viewer ? `u${viewer.id}` : `a${clientKey}`;
+    const first = await this.deps.counters.firstWithin(`hit:${who}:${id}`, this.deps.hitWindowSeconds * 1000);
+    if (first) await this.bump(id, 'play_count', 1);
+    return { counted: first };
+  }
+
+  /** Checks sign-in and level, records the download and answers a short-lived link to the original. */
+  async download(id: number, viewer: Viewer | null): Promise<DownloadTicket> {
+    if (!viewer) throw unauthorized();
+    if (viewer.level < MIN_DOWNLOAD_LEVEL) throw forbidden('LEVEL_TOO_LOW');
+    const row = await this.deps.catalogue.visibleTrack(id, viewer);
+    if (!row.original_key || !row.file_name || row.status !== 'ready') throw new AppError(409, 'NO_FILE');
+    await library.recordDownload(this.deps.db, viewer.id, id);
+    await this.bump(id, 'download_count', 1);
+    const s = this.deps.urls.tokens.signUrlParams(`original:${id}`, viewer.id, DOWNLOAD_LINK_TTL_SECONDS);
+    return {
+      musicId: id,
+      url: `/api/musics/${id}/original?exp=${s.exp}&uid=${s.uid}&sig=${s.sig}`,
+      fileName: trackDownloadName(row.artist, row.title, row.file_name),
+      expiresAt: new Date(s.exp * 1000).toISOString(),
+    };
+  }
+
+  private async bump(id: number, column: 'play_count' | 'like_count' | 'download_count', by: number) {
+    const counts = await tracks.incrementCounter(this.deps.db, id, column, by);
+    if (counts) this.deps.catalogue.countsChanged(id, counts);
+  }
+}
