@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_CATALOGUE, encodeWav, renderDemoTrack, type DemoTrack } from '../apps/server/src/media/demo-catalogue';
+import { DEMO_CATALOGUE, encodeWav, renderDemoTrack, type DemoTrack } from '../apps/server/src/seed/demo/catalogue';
 import { getMediaTools } from '../apps/server/src/media/ffmpeg';
 import { ingest, type IngestResult } from '../apps/server/src/media/pipeline';
 import { LocalDiskStorage } from '../apps/server/src/media/storage';

@@ -12,7 +12,7 @@ await build({
   entryPoints: {
     server: 'apps/server/src/server.ts',
     cli: 'apps/server/src/cli.ts',
-    'demo-worker': 'apps/server/src/media/demo-worker.ts',
+    'demo-worker': 'apps/server/src/seed/demo/worker.ts',
   },
   outdir: 'apps/server/dist',
   outExtension: { '.js': '.mjs' },

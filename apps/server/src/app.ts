@@ -8,8 +8,6 @@ import type { Config } from './config';
 import { createDb, type Db } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
 import { createCounters, type Counters } from './lib/counters';
-import { TokenService } from './lib/tokens';
-import { LocalDiskStorage, type MediaStorage } from './media';
 import { registerAccessLog, safeLoggerOptions } from './plugins/access-log';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -22,25 +20,13 @@ import { mediaRoutes } from './routes/media.routes';
 import { playlistRoutes } from './routes/playlist.routes';
 import { siteRoutes } from './routes/site.routes';
 import { registerMetrics } from './plugins/metrics';
-import { deleteExpiredSessions } from './repositories/session.repository';
-import { AuthService } from './services/auth.service';
-import { CatalogueService } from './services/catalogue/catalogue.service';
-import { LibraryService } from './services/library.service';
-import { MediaService } from './services/media.service';
-import { PlaylistService } from './services/playlist.service';
-import { INGEST_STALE_MS, LiveIngests, recoverInterruptedUploads } from './services/upload-recovery';
+import { createServices, type Services } from './services';
+import { INGEST_STALE_MS, recoverInterruptedUploads } from './services/upload-recovery';
 
-export interface AppContext {
+export interface AppContext extends Omit<Services, 'live' | 'mediaAccess'> {
   config: Readonly<Config>;
   db: Db;
   counters: Counters;
-  tokens: TokenService;
-  auth: AuthService;
-  catalogue: CatalogueService;
-  library: LibraryService;
-  playlists: PlaylistService;
-  storage: MediaStorage;
-  media: MediaService;
 }
 
 export interface BuildOptions {
@@ -67,47 +53,12 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   });
   try {
     await migrateToLatest(db);
-    const tokens = new TokenService(config.jwtSecret, config.tokenTtlSeconds);
-    const auth = new AuthService({
-      db: db.kysely,
-      tokens,
-      counters,
-      signin: config.signin,
-      signup: config.signup,
-      sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
-      publicBaseUrl: config.publicBaseUrl,
-      // No mailer yet: a reset link reaches nobody and is never logged (it is a credential).
-      sendResetLink: options.onResetLink ?? (() => undefined),
-    });
+    // No mailer yet: a reset link reaches nobody and is never logged (it is a credential).
+    const services = await createServices(config, db, counters, { sendResetLink: options.onResetLink ?? (() => undefined) });
     if (!options.onResetLink) {
       app.log.warn('mail is off (no mailer configured): password reset links are not sent to anyone');
     }
-    const catalogue = new CatalogueService({
-      db: db.kysely,
-      sqlite: db.sqlite,
-      pg: db.pg,
-      urls: { publicBase: config.mediaPublicBaseUrl, tokens },
-    });
-    const library = new LibraryService({
-      db: db.kysely,
-      catalogue,
-      counters,
-      urls: { publicBase: config.mediaPublicBaseUrl, tokens },
-      hitWindowSeconds: config.hitWindowSeconds,
-    });
-    const playlists = new PlaylistService(db.kysely, catalogue, config.playlistLimits);
-    const storage = await LocalDiskStorage.open(path.join(config.dataDir, 'media'));
-    const live = new LiveIngests(db.kysely);
-    const media = new MediaService({
-      db: db.kysely,
-      storage,
-      catalogue,
-      limits: { maxBytes: config.uploadMaxBytes, maxDurationSec: config.uploadMaxDurationSec },
-      workDir: path.join(config.dataDir, 'tmp'),
-      live,
-      quota: config.uploadQuota,
-      concurrency: config.ingestConcurrency,
-    });
+    const { tokens, auth, catalogue, library, playlists, storage, media, mediaAccess, live } = services;
     // What a crash left (tracks stuck in 'processing', scratch folders) goes before the catalogue loads.
     const recovery = { db: db.kysely, storage, tmpDir: path.join(config.dataDir, 'tmp') };
     const recovered = await recoverInterruptedUploads(recovery);
@@ -121,7 +72,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     sync.unref();
     // Sessions past their absolute end are dropped at start and once a day.
     const dropSessions = () =>
-      deleteExpiredSessions(db.kysely, new Date().toISOString()).catch((err: unknown) => app.log.warn({ err }, 'session cleanup failed'));
+      auth.dropExpiredSessions().catch((err: unknown) => app.log.warn({ err }, 'session cleanup failed'));
     await dropSessions();
     const daily = setInterval(() => void dropSessions(), 86_400_000);
     daily.unref();
@@ -192,10 +143,9 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
         await api.register(siteRoutes(config, catalogue));
         await api.register(
           mediaRoutes({
-            db: db.kysely,
             storage,
             media,
-            tokens,
+            mediaAccess,
             tmpDir: path.join(config.dataDir, 'tmp'),
             uploadMaxBytes: config.uploadMaxBytes,
           }),

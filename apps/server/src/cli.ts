@@ -1,11 +1,8 @@
 import path from 'node:path';
 import { LevelSchema } from '@sori/contract';
 import { ConfigError, loadConfig } from './config';
-import { createDb } from './db/create-db';
-import { migrateToLatest } from './db/migrate';
 import { purgeAccessLogs } from './lib/access-log';
-import { setUserLevel } from './repositories/user.repository';
-import { updateTrack } from './repositories/track.repository';
+import { withOperatorServices } from './services';
 import { runIngestCommand } from './ingest-command';
 
 /**
@@ -61,19 +58,15 @@ async function publishCommand(args: string[], published: boolean): Promise<numbe
     console.error('Give the id of a track.\n\n' + USAGE);
     return 2;
   }
-  const db = createDb(loadConfig());
-  try {
-    await migrateToLatest(db);
-    const row = await updateTrack(db.kysely, id, { published: published ? 1 : 0 });
+  return withOperatorServices(loadConfig(), {}, async ({ media }) => {
+    const row = await media.setPublished(id, published);
     if (!row) {
       console.error(`No track #${id}.`);
       return 1;
     }
     console.log(`#${row.id} ${row.title} is now ${published ? 'published' : 'unpublished'}.`);
     return 0;
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 async function userLevel(args: string[]): Promise<number> {
@@ -83,19 +76,15 @@ async function userLevel(args: string[]): Promise<number> {
     console.error('user:level needs an e-mail and a whole-number level from 1 to 99.\n\n' + USAGE);
     return 2;
   }
-  const db = createDb(loadConfig());
-  try {
-    await migrateToLatest(db);
-    const row = await setUserLevel(db.kysely, email, level.data);
-    if (!row) {
+  return withOperatorServices(loadConfig(), {}, async ({ auth }) => {
+    const user = await auth.setLevel(email, level.data);
+    if (!user) {
       console.error(`No user with the e-mail ${email}.`);
       return 1;
     }
-    console.log(`${row.email} is now level ${row.level}.`);
+    console.log(`${user.email} is now level ${user.level}.`);
     return 0;
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 async function logsPurge(args: string[]): Promise<number> {

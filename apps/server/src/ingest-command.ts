@@ -3,13 +3,9 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
 import type { Config } from './config';
-import { createDb } from './db/create-db';
-import { migrateToLatest } from './db/migrate';
-import { createCounters } from './lib/counters';
-import { TokenService } from './lib/tokens';
-import { isMediaError, LocalDiskStorage, MEDIA_ERROR_MESSAGES } from './media';
-import { CatalogueService } from './services/catalogue/catalogue.service';
-import { MediaService, parseTrackMetadata, type TrackMetadataInput } from './services/media.service';
+import { isMediaError, MEDIA_ERROR_MESSAGES } from './media';
+import { withOperatorServices } from './services';
+import { parseTrackMetadata, type TrackMetadataInput } from './services/media.service';
 
 /** Extensions picked up when a folder is scanned; a file named on the command line is always tried. */
 const AUDIO_EXTENSIONS = new Set(['.wav', '.wave', '.aif', '.aiff', '.aifc', '.flac', '.mp3', '.ogg', '.oga', '.opus', '.m4a', '.aac', '.mp4']);
@@ -110,15 +106,7 @@ export async function runIngestCommand(config: Readonly<Config>, opts: IngestCom
   }
   const manifest = opts.manifest ? readManifest(opts.manifest) : new Map<string, TrackMetadataInput>();
 
-  const db = createDb(config);
-  const counters = createCounters(null);
-  try {
-    await migrateToLatest(db);
-    const tokens = new TokenService(config.jwtSecret, config.tokenTtlSeconds);
-    const catalogue = new CatalogueService({ db: db.kysely, urls: { publicBase: null, tokens } });
-    const storage = await LocalDiskStorage.open(path.join(config.dataDir, 'media'));
-    const media = new MediaService({ db: db.kysely, storage, catalogue, limits: { maxBytes: config.uploadMaxBytes }, concurrency: opts.concurrency });
-
+  return withOperatorServices(config, { ingestConcurrency: opts.concurrency }, async ({ media }) => {
     const bar = new SingleBar(
       { format: 'ingest [{bar}] {value}/{total} files | {eta_formatted} left | {file}', hideCursor: true, clearOnComplete: false },
       Presets.shades_classic,
@@ -153,8 +141,5 @@ export async function runIngestCommand(config: Readonly<Config>, opts: IngestCom
     console.log(`\n${ok.length} ingested${opts.publish ? ' and published' : ' (unpublished; publish with --publish)'}, ${skipped.length} skipped.`);
     for (const s of skipped) console.log(`  skipped ${s.file}: ${s.reason}`);
     return skipped.length > 0 && ok.length === 0 ? 1 : 0;
-  } finally {
-    await counters.close();
-    await db.close();
-  }
+  });
 }

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { getMediaTools } from './media';
-import { seedDemoCatalogue } from './seed/demo-seed';
+import { seedDemoCatalogue } from './seed/demo/seed';
 
 /** Entry point: read config, build, listen, and close cleanly on SIGINT/SIGTERM. */
 async function main() {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_TRACKS } from '../../../e2e/fixtures/catalogue';
-import { DEMO_CATALOGUE } from '../src/media/demo-catalogue';
+import { DEMO_CATALOGUE } from '../src/seed/demo/catalogue';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 type Page = { totalElements: number; totalPages: number; content: { id: number; title: string }[] };

@@ -12,6 +12,13 @@ export interface TokenClaims {
   sessionId: string;
 }
 
+/** The query parameters of a signed link (`?exp=…&uid=…&sig=…`), as they arrive. */
+export interface SignedParams {
+  exp?: unknown;
+  uid?: unknown;
+  sig?: unknown;
+}
+
 export class TokenService {
   private readonly key: Uint8Array;
 
@@ -62,7 +69,7 @@ export class TokenService {
     return { exp, uid: userId, sig: this.mac(`${resource}|${userId}|${exp}`) };
   }
 
-  checkUrlParams(resource: string, params: { exp?: unknown; uid?: unknown; sig?: unknown }, now = Date.now()): number | null {
+  checkUrlParams(resource: string, params: SignedParams, now = Date.now()): number | null {
     const exp = Number(params.exp);
     const uid = Number(params.uid);
     const sig = typeof params.sig === 'string' ? params.sig : '';

@@ -25,5 +25,3 @@ export { PEAKS_LENGTH, WAVE_PNG_STYLE } from './waveform';
 export type { PeaksJson } from './waveform';
 export { COVER_SIZES, PREVIEW } from './encode';
 export { cleanText } from './tags';
-export { DEMO_CATALOGUE, renderDemoTrack, writeDemoCatalogue, writeDemoTrack } from './demo-catalogue';
-export type { DemoTrack, WrittenDemoTrack } from './demo-catalogue';

@@ -223,3 +223,8 @@ export async function latestChangeSeq(db: Kysely<Database>): Promise<number> {
   const r = await db.selectFrom('track_changes').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
   return Number(r?.seq ?? 0);
 }
+
+/** Titles and artists of the ready tracks that nobody uploaded (the operator's catalogue). */
+export async function catalogueTitles(db: Kysely<Database>): Promise<{ title: string; artist: string | null }[]> {
+  return db.selectFrom('tracks').select(['title', 'artist']).where('owner_id', 'is', null).where('status', '=', 'ready').execute();
+}

@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart';
-import { MIN_DOWNLOAD_LEVEL, TrackMetadataRequest, UploadQuota } from '@sori/contract';
+import { TrackMetadataRequest, UploadQuota } from '@sori/contract';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,28 +7,20 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest, forbidden, notFound } from '../lib/app-error';
+import { AppError, badRequest, notFound } from '../lib/app-error';
 import { parseRange } from '../lib/http-range';
-import type { TokenService } from '../lib/tokens';
 import { MediaError, type MediaStorage } from '../media';
-import { trackDownloadName } from '../media/download-name';
 import { requireViewer } from '../plugins/auth';
-import * as tracks from '../repositories/track.repository';
-import type { TrackRow } from '../repositories/track.repository';
-import { findUserById } from '../repositories/user.repository';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
 import { parseTrackMetadata, type MediaService } from '../services/media.service';
-import { privateMediaResource } from '../services/music.mapper';
+import type { MediaAccessService, MediaKind } from '../services/media-access.service';
 import { ok, parseId } from './http';
 import { nextPart } from './upload-parts';
 import { scratchPrefix } from '../services/upload-recovery';
 
 export interface MediaRouteDeps {
-  db: Kysely<Database>;
   storage: MediaStorage;
   media: MediaService;
-  tokens: TokenService;
+  mediaAccess: MediaAccessService;
   tmpDir: string;
   uploadMaxBytes: number;
 }
@@ -37,8 +29,7 @@ const FileParam = z.object({ file: z.string() });
 const IdParam = z.object({ id: z.string() });
 const Signed = z.object({ v: z.string().optional(), exp: z.string().optional(), uid: z.string().optional(), sig: z.string().optional() });
 
-const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
-const PRIVATE_CACHE = 'private, max-age=3600';
+const CACHE = { public: 'public, max-age=31536000, immutable', private: 'private, max-age=3600' } as const;
 
 /**
  * Streams one stored object with HTTP caching (ETag, Last-Modified, 304) and one byte range (206, 416).
@@ -93,53 +84,37 @@ export function contentDisposition(fileName: string): string {
 export const mediaRoutes =
   (deps: MediaRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { storage, tokens, media } = deps;
+    const { storage, media, mediaAccess } = deps;
 
-    /** A ready track whose media the caller may fetch: published, or the owner's (bearer or signed link). */
-    async function trackForMedia(request: FastifyRequest, id: number, query: z.infer<typeof Signed>) {
-      const row = await tracks.findTrack(deps.db, id);
-      if (!row || row.status !== 'ready') throw notFound('TRACK_NOT_FOUND');
-      if (row.published === 1) return { row, cache: PUBLIC_CACHE };
-      const owner = row.owner_id;
-      const signedUid = tokens.checkUrlParams(privateMediaResource(id), query);
-      if (owner !== null && (request.viewer?.id === owner || signedUid === owner)) return { row, cache: PRIVATE_CACHE };
-      throw notFound('TRACK_NOT_FOUND');
+    /** A track's stored media, if the caller may fetch it (MediaAccessService says who may). */
+    async function sendMedia(request: FastifyRequest, reply: FastifyReply, signed: z.infer<typeof Signed>, id: number, kind: MediaKind, type: string) {
+      const { key, access } = await mediaAccess.object(id, kind, request.viewer?.id ?? null, signed);
+      return sendObject(request, reply, storage, key, type, CACHE[access]);
     }
 
-    const asset = (pattern: RegExp, keyOf: (row: TrackRow, m: RegExpExecArray) => string | null, type: string) =>
+    const asset = (pattern: RegExp, kindOf: (m: RegExpExecArray) => MediaKind, type: string) =>
       (async (request: FastifyRequest<{ Params: { file: string }; Querystring: z.infer<typeof Signed> }>, reply: FastifyReply) => {
         const m = pattern.exec(request.params.file);
         if (!m) throw notFound('NOT_FOUND');
-        const { row, cache } = await trackForMedia(request, parseId(m[1]), request.query);
-        const key = keyOf(row, m);
-        if (!key) throw notFound('NOT_FOUND');
-        return sendObject(request, reply, storage, key, type, cache);
+        return sendMedia(request, reply, request.query, parseId(m[1]), kindOf(m), type);
       });
 
-    app.get('/media/wave/:file', { schema: { params: FileParam, querystring: Signed, hide: true } }, asset(/^wave_(\d{1,15})\.png$/u, (r) => r.wave_key, 'image/png'));
-    app.get('/media/peaks/:file', { schema: { params: FileParam, querystring: Signed, hide: true } }, asset(/^(\d{1,15})\.json$/u, (r) => r.peaks_key, 'application/json'));
+    app.get('/media/wave/:file', { schema: { params: FileParam, querystring: Signed, hide: true } }, asset(/^wave_(\d{1,15})\.png$/u, () => 'wave', 'image/png'));
+    app.get('/media/peaks/:file', { schema: { params: FileParam, querystring: Signed, hide: true } }, asset(/^(\d{1,15})\.json$/u, () => 'peaks', 'application/json'));
     app.get(
       '/media/cover/:file',
       { schema: { params: FileParam, querystring: Signed, hide: true } },
-      asset(/^(\d{1,15})(-64)?\.jpg$/u, (r, m) => (m[2] ? r.cover_thumb_key : r.cover_key), 'image/jpeg'),
+      asset(/^(\d{1,15})(-64)?\.jpg$/u, (m) => (m[2] ? 'cover-thumb' : 'cover'), 'image/jpeg'),
     );
 
     app.get('/musics/:id/stream', { schema: { params: IdParam, querystring: Signed, tags: ['media'] } }, async (request, reply) => {
-      const { row, cache } = await trackForMedia(request, parseId(request.params.id), request.query);
-      if (!row.preview_key) throw notFound('NO_FILE');
-      return sendObject(request, reply, storage, row.preview_key, 'audio/mpeg', cache);
+      return sendMedia(request, reply, request.query, parseId(request.params.id), 'preview', 'audio/mpeg');
     });
 
     /** The licensed original, through the short-lived link that GET /download/download answered. */
     app.get('/musics/:id/original', { schema: { params: IdParam, querystring: Signed, tags: ['media'] } }, async (request, reply) => {
-      const id = parseId(request.params.id);
-      const uid = tokens.checkUrlParams(`original:${id}`, request.query);
-      if (uid === null) throw forbidden('FORBIDDEN');
-      const user = await findUserById(deps.db, uid);
-      if (!user || user.level < MIN_DOWNLOAD_LEVEL) throw forbidden('LEVEL_TOO_LOW');
-      const row = await tracks.findTrack(deps.db, id);
-      if (!row || !row.original_key || !row.file_name) throw notFound('NO_FILE');
-      return sendObject(request, reply, storage, row.original_key, row.original_mime ?? 'application/octet-stream', 'private, no-store', contentDisposition(trackDownloadName(row.artist, row.title, row.file_name)));
+      const file = await mediaAccess.original(parseId(request.params.id), request.query);
+      return sendObject(request, reply, storage, file.key, file.mime, 'private, no-store', contentDisposition(file.fileName));
     });
 
     app.post('/my/musics', { schema: { tags: ['uploads'], consumes: ['multipart/form-data'] } }, async (request, reply) => {

@@ -202,6 +202,11 @@ export class AuthService {
     });
   }
 
+  /** Forgets sessions past their absolute end (at start and once a day). */
+  async dropExpiredSessions(now = new Date()): Promise<void> {
+    await sessions.deleteExpiredSessions(this.deps.db, now.toISOString());
+  }
+
   async setLevel(email: string, level: number): Promise<User | null> {
     if (!Number.isInteger(level) || level < 1 || level > MAX_LEVEL) throw badRequest('VALIDATION_FAILED');
     const row = await users.setUserLevel(this.deps.db, email, level);

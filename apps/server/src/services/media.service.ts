@@ -312,6 +312,11 @@ export class MediaService {
     return { id };
   }
 
+  /** Titles and artists of the ready tracks that nobody uploaded (the demo seed checks what is there). */
+  catalogueTitles(): Promise<{ title: string; artist: string | null }[]> {
+    return tracks.catalogueTitles(this.deps.db);
+  }
+
   /** Publishes a track into the catalogue (operator command). */
   async setPublished(id: number, published: boolean): Promise<TrackRow | undefined> {
     const row = await tracks.updateTrack(this.deps.db, id, { published: published ? 1 : 0, updated_at: nowIso() });

@@ -4,12 +4,12 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { GENRE_GROUPS, GENRES, SOUND_KEYS } from '@sori/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureDir, type FixtureDir } from '../../test/fixtures/audio';
-import { analyseFile, type AnalysisResult } from './analyse';
-import { DEMO_CATALOGUE, renderDemoTrack, writeDemoCatalogue, type DemoTrack } from './demo-catalogue';
-import { ingest } from './pipeline';
-import { probeFile } from './probe';
-import { LocalDiskStorage } from './storage';
+import { fixtureDir, type FixtureDir } from '../../../test/fixtures/audio';
+import { analyseFile, type AnalysisResult } from '../../media/analyse';
+import { DEMO_CATALOGUE, renderDemoTrack, writeDemoCatalogue, type DemoTrack } from './catalogue';
+import { ingest } from '../../media/pipeline';
+import { probeFile } from '../../media/probe';
+import { LocalDiskStorage } from '../../media/storage';
 
 describe('the demo catalogue', () => {
   it('spans every genre group, all speeds, many keys, moods and tempos', () => {
@@ -114,7 +114,7 @@ describe('BPM and key accuracy over the demo set', () => {
     const track = DEMO_CATALOGUE[0]!;
     const audio = path.join(fx.dir, 'audio', `${track.slug}.wav`);
     const { writeFile } = await import('node:fs/promises');
-    const { renderDemoCover } = await import('./demo-catalogue');
+    const { renderDemoCover } = await import('./catalogue');
     const cover = path.join(fx.dir, 'cover.png');
     await writeFile(cover, renderDemoCover(track));
     const r = await ingest({ path: audio, originalName: `${track.title}.wav`, coverPath: cover }, {

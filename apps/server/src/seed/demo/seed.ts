@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../app';
-import { DEMO_CATALOGUE, writeDemoCatalogue } from '../media';
+import type { AppContext } from '../../app';
+import { DEMO_CATALOGUE, writeDemoCatalogue } from './catalogue';
 
 const MARKER = 'demo-catalogue.done';
 
@@ -13,15 +13,10 @@ const MARKER = 'demo-catalogue.done';
  * next one carries on where it stopped (tracks already there are skipped).
  */
 export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger): Promise<number> {
-  const { config, db, media } = ctx;
+  const { config, media } = ctx;
   const marker = path.join(config.dataDir, MARKER);
   if (existsSync(marker)) return 0;
-  const existing = await db.kysely
-    .selectFrom('tracks')
-    .select(['title', 'artist'])
-    .where('owner_id', 'is', null)
-    .where('status', '=', 'ready')
-    .execute();
+  const existing = await media.catalogueTitles();
   // A data directory that already holds someone's own catalogue is left alone.
   if (existing.length > 0 && !existing.some((r) => DEMO_CATALOGUE.some((d) => d.title === r.title && d.artist === r.artist))) {
     await writeFile(marker, 'skipped: the catalogue was not empty\n');

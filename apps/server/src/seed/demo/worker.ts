@@ -3,7 +3,7 @@
  * JavaScript arithmetic and would otherwise occupy the main thread for most of a minute.
  */
 import { parentPort } from 'node:worker_threads';
-import { DEMO_CATALOGUE, writeDemoTrack } from './demo-catalogue';
+import { DEMO_CATALOGUE, writeDemoTrack } from './catalogue';
 
 export interface DemoWorkerRequest {
   index: number;

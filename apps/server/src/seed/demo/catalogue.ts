@@ -11,9 +11,9 @@ import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { KEY_NAME_BY_PITCH_CLASS, speedFromBpm } from '@sori/contract';
 import { PNG } from 'pngjs';
-import { STYLE_OF_GENRE, STYLES, type Part, type Style, type StyleName } from './demo-styles';
-import { mulberry32 } from './dsp';
-import type { KeyMode } from './key';
+import { STYLE_OF_GENRE, STYLES, type Part, type Style, type StyleName } from './styles';
+import { mulberry32 } from '../../media/dsp';
+import type { KeyMode } from '../../media/key';
 import { drumKit, Mixer, type DrumName, type Note, type StereoBuffer } from './synth';
 
 export interface DemoTrack {
@@ -549,7 +549,7 @@ export async function writeDemoCatalogue(dir: string, opts: WriteCatalogueOption
 function startWorker(): Worker {
   // In the production bundle (apps/server/dist) the worker is plain JavaScript next to this module.
   if (import.meta.url.endsWith('.mjs')) return new Worker(new URL('./demo-worker.mjs', import.meta.url));
-  const entry = new URL('./demo-worker.ts', import.meta.url).href;
+  const entry = new URL('./worker.ts', import.meta.url).href;
   let tsxApi = 'tsx/esm/api';
   try {
     // Resolved from here so the worker finds tsx whatever the process's working directory.

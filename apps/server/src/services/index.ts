@@ -1,0 +1,98 @@
+import path from 'node:path';
+import type { Config } from '../config';
+import { createDb, type Db } from '../db/create-db';
+import { migrateToLatest } from '../db/migrate';
+import { createCounters, type Counters } from '../lib/counters';
+import { TokenService } from '../lib/tokens';
+import { LocalDiskStorage, type MediaStorage } from '../media';
+import { AuthService } from './auth.service';
+import { CatalogueService } from './catalogue/catalogue.service';
+import { LibraryService } from './library.service';
+import { MediaAccessService } from './media-access.service';
+import { MediaService } from './media.service';
+import { PlaylistService } from './playlist.service';
+import { LiveIngests } from './upload-recovery';
+
+export interface Services {
+  tokens: TokenService;
+  auth: AuthService;
+  catalogue: CatalogueService;
+  library: LibraryService;
+  playlists: PlaylistService;
+  storage: MediaStorage;
+  media: MediaService;
+  mediaAccess: MediaAccessService;
+  live: LiveIngests;
+}
+
+export interface ServiceOptions {
+  /** Receives password-reset links (no mailer yet: nobody, unless a test listens). */
+  sendResetLink: (email: string, url: string) => void;
+  /** How many ingests may run at once; the configured number when unset. */
+  ingestConcurrency?: number;
+  /**
+   * Operator ingests (the CLI): only the size limit applies (not an upload's length limit), and scratch goes
+   * to the OS temp folder, not DATA_DIR/tmp, which a starting server clears.
+   */
+  operator?: boolean;
+}
+
+/**
+ * Every service, wired to one database, the media storage in DATA_DIR and the shared counters: the server
+ * (app.ts) and the operator commands (cli.ts, ingest-command.ts) make them here, so a rule lives in one
+ * service whichever way it is reached. The catalogue's index is empty until `catalogue.load()`.
+ */
+export async function createServices(config: Readonly<Config>, db: Db, counters: Counters, options: ServiceOptions): Promise<Services> {
+  const tokens = new TokenService(config.jwtSecret, config.tokenTtlSeconds);
+  const urls = { publicBase: config.mediaPublicBaseUrl, tokens };
+  const auth = new AuthService({
+    db: db.kysely,
+    tokens,
+    counters,
+    signin: config.signin,
+    signup: config.signup,
+    sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+    publicBaseUrl: config.publicBaseUrl,
+    sendResetLink: options.sendResetLink,
+  });
+  const catalogue = new CatalogueService({ db: db.kysely, sqlite: db.sqlite, pg: db.pg, urls });
+  const library = new LibraryService({ db: db.kysely, catalogue, counters, urls, hitWindowSeconds: config.hitWindowSeconds });
+  const playlists = new PlaylistService(db.kysely, catalogue, config.playlistLimits);
+  const storage = await LocalDiskStorage.open(path.join(config.dataDir, 'media'));
+  const live = new LiveIngests(db.kysely);
+  const media = new MediaService({
+    db: db.kysely,
+    storage,
+    catalogue,
+    limits: options.operator ? { maxBytes: config.uploadMaxBytes } : { maxBytes: config.uploadMaxBytes, maxDurationSec: config.uploadMaxDurationSec },
+    ...(options.operator ? {} : { workDir: path.join(config.dataDir, 'tmp') }),
+    live,
+    quota: config.uploadQuota,
+    concurrency: options.ingestConcurrency ?? config.ingestConcurrency,
+  });
+  const mediaAccess = new MediaAccessService({ db: db.kysely, tokens });
+  return { tokens, auth, catalogue, library, playlists, storage, media, mediaAccess, live };
+}
+
+/**
+ * Runs an operator command with every service on the configured database (migrated first), then closes it.
+ * Operator commands count nothing across instances (in-memory counters) and send no mail.
+ */
+export async function withOperatorServices<T>(
+  config: Readonly<Config>,
+  options: Omit<ServiceOptions, 'sendResetLink' | 'operator'>,
+  run: (services: Services) => Promise<T>,
+): Promise<T> {
+  const db = createDb(config);
+  const counters = createCounters(null);
+  let services: Services | null = null;
+  try {
+    await migrateToLatest(db);
+    services = await createServices(config, db, counters, { ...options, operator: true, sendResetLink: () => undefined });
+    return await run(services);
+  } finally {
+    services?.live.stop();
+    await counters.close();
+    await db.close();
+  }
+}
