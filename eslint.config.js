@@ -4,6 +4,38 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+
+const SERVER = 'apps/server/src';
+const TESTS = ['**/*.test.ts', '**/test/**'];
+const banned = (regex, message) => ({ regex, message });
+const DATABASE = [
+  banned('(^|/)repositories(/|$)', 'Only services use repositories: call a service method.'),
+  banned('(^|/)db/(schema|create-db|migrate)$', 'Only services, repositories and the composition roots reach the database.'),
+  banned('^(kysely|pg|better-sqlite3)$', 'Only services and repositories reach the database.'),
+];
+const UPWARD = [
+  banned('(^|/)routes(/|$)', 'Routes are the top layer: nothing imports them but app.ts.'),
+  banned('(^|/)plugins(/|$)', 'Plugins are wired by app.ts: nothing below imports them.'),
+];
+const SERVICES = [banned('(^|/)services(/|$)', 'This layer is below the services: it may not call them.')];
+const restrict = (files, patterns) => ({
+  files,
+  ignores: TESTS,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+/** The server's import rules, one block per layer; `npm run lint` fails on a crossing. */
+function serverLayers() {
+  return [
+    restrict([`${SERVER}/routes/**/*.ts`, `${SERVER}/plugins/**/*.ts`], DATABASE),
+    restrict([`${SERVER}/{app,server,cli,ingest-command}.ts`], [DATABASE[0]]),
+    restrict([`${SERVER}/services/**/*.ts`], UPWARD),
+    restrict([`${SERVER}/repositories/**/*.ts`, `${SERVER}/db/**/*.ts`], [...UPWARD, ...SERVICES]),
+    restrict([`${SERVER}/{lib,media,search,seed}/**/*.ts`], [...DATABASE, ...UPWARD, ...SERVICES]),
+    restrict(['packages/contract/src/**/*.ts'], [banned('(^|/)apps/', 'The contract is shared by web and server and depends on neither.')]),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'test-artifacts/**', 'bench/out/**'] },
   js.configs.recommended,
@@ -23,6 +55,9 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Server layers (docs/ARCHITECTURE.md, "Layers"): routes → services → repositories → database.
+  // Only services and repositories reach the database; the libraries below them know nothing of it.
+  ...serverLayers(),
   {
     // Migrations are frozen in time and take Kysely<any> by design.
     files: ['apps/server/src/db/migrations/**/*.ts'],
