@@ -6,3 +6,4 @@ export * from './api';
 export * from './music-query';
 export * from './search';
 export * from './ids';
+export * from './licence';
