@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import type { buildApp } from '../src/app';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 /** Two API instances on one database: a track written through one is searchable on the other. */
@@ -9,18 +8,7 @@ describe.each(DIALECTS)('several instances (%s)', (dialect) => {
   let b: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
     a = await createTestApp(dialect);
-    const c = a.ctx.config;
-    b = await buildApp(
-      loadConfig({
-        DATA_DIR: c.dataDir,
-        SEED_DEMO: '0',
-        LOG_LEVEL: 'silent',
-        WEB_DIST: c.webDist,
-        JWT_SECRET: c.jwtSecret,
-        ...(c.database.kind === 'postgres' ? { DATABASE_URL: c.database.url, DATABASE_SCHEMA: c.database.schema ?? '' } : {}),
-      }),
-      { logger: false },
-    );
+    b = await a.sibling();
   });
   afterAll(async () => {
     await b.app.close();

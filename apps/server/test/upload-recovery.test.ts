@@ -57,17 +57,7 @@ describe.each(DIALECTS)('recovery from interrupted uploads at start (%s)', (dial
     expect(await health(a.app)).toBe(5);
 
     const c = a.ctx.config;
-    b = await buildApp(
-      loadConfig({
-        DATA_DIR: c.dataDir,
-        SEED_DEMO: '0',
-        LOG_LEVEL: 'silent',
-        WEB_DIST: c.webDist,
-        JWT_SECRET: c.jwtSecret,
-        ...(c.database.kind === 'postgres' ? { DATABASE_URL: c.database.url, DATABASE_SCHEMA: c.database.schema ?? '' } : {}),
-      }),
-      { logger: false },
-    );
+    b = await a.sibling();
 
     const ids = (await b.ctx.db.kysely.selectFrom('tracks').select('id').orderBy('id').execute()).map((r) => r.id);
     expect(ids).toEqual([ready, live, mineAlive]);

@@ -28,6 +28,11 @@ export interface TestApp {
   /** Signs up and signs in a new user; answers its token and id. */
   user(opts?: { level?: number; email?: string; password?: string }): Promise<{ token: string; id: number; email: string }>;
   track(row?: Partial<NewTrackRow>): Promise<number>;
+  /**
+   * Another server on the same configuration, data directory and database: a second instance beside this
+   * one, or this one after a restart (close this one first). The caller closes it.
+   */
+  sibling(): ReturnType<typeof buildApp>;
   close(): Promise<void>;
 }
 
@@ -123,6 +128,7 @@ export async function createTestApp(
       await ctx.catalogue.refresh([t.id]);
       return t.id;
     },
+    sibling: () => buildApp(config, { logger: false }),
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
