@@ -36,6 +36,22 @@ function serverLayers() {
   ];
 }
 
+const WEB = 'apps/web/src';
+const NOT_SERVER = banned('(^|/)server(/|$)|^@sori/server', 'The web app talks to the server over HTTP only (types come from @sori/contract).');
+const NOT_FEATURES = banned('(^|/)features(/|$)', 'Shared code may not depend on a feature: move what both need down (lib/, components/).');
+const NOT_APP = banned('(^|/)app(/|$)', 'app/ is the top layer (shell, layout, routes table): nothing imports it.');
+const NOT_COMPONENTS = banned('(^|/)components(/|$)', 'lib/, i18n/ and theme/ sit below the components.');
+
+/** The web app's import rules: app/ → features/ → components/ → lib/, i18n/, theme/; never the server. */
+function webLayers() {
+  return [
+    restrict([`${WEB}/**/*.{ts,tsx}`], [NOT_SERVER]),
+    restrict([`${WEB}/features/**/*.{ts,tsx}`], [NOT_SERVER, NOT_APP]),
+    restrict([`${WEB}/components/**/*.{ts,tsx}`], [NOT_SERVER, NOT_APP, NOT_FEATURES]),
+    restrict([`${WEB}/{lib,i18n,theme}/**/*.{ts,tsx}`], [NOT_SERVER, NOT_APP, NOT_FEATURES, NOT_COMPONENTS]),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'test-artifacts/**', 'bench/out/**'] },
   js.configs.recommended,
@@ -58,6 +74,8 @@ export default tseslint.config(
   // Server layers (docs/ARCHITECTURE.md, "Layers"): routes → services → repositories → database.
   // Only services and repositories reach the database; the libraries below them know nothing of it.
   ...serverLayers(),
+  // Web layers (docs/ARCHITECTURE.md, "Layers"): app/ → features/ → components/ → lib/, i18n/, theme/.
+  ...webLayers(),
   {
     // Migrations are frozen in time and take Kysely<any> by design.
     files: ['apps/server/src/db/migrations/**/*.ts'],

@@ -48,4 +48,16 @@ describe('layers, as npm run lint enforces them', () => {
   it('the contract depends on neither app', async () => {
     expect(await restricted('packages/contract/src/x.ts', "import { ok } from '../../../apps/server/src/routes/http';\nvoid ok;")).toHaveLength(1);
   });
+
+  it('the web app: components use no feature, lib/i18n/theme use neither, features do not reach into app/, nothing reaches the server', async () => {
+    expect(await restricted('apps/web/src/components/X.tsx', "import { useSession } from '../features/auth/useSession';\nvoid useSession;")).toHaveLength(1);
+    expect(await restricted('apps/web/src/components/X.tsx', "import { TopNav } from '../app/layout/TopNav';\nvoid TopNav;")).toHaveLength(1);
+    expect(await restricted('apps/web/src/lib/x.ts', "import { Icon } from '../components/Icon';\nvoid Icon;")).toHaveLength(1);
+    expect(await restricted('apps/web/src/i18n/x.ts', "import { player } from '../features/player/player';\nvoid player;")).toHaveLength(1);
+    expect(await restricted('apps/web/src/features/home/X.tsx', "import { App } from '../../app/App';\nvoid App;")).toHaveLength(1);
+    expect(await restricted('apps/web/src/app/X.tsx', "import { config } from '../../../server/src/config';\nvoid config;")).toHaveLength(1);
+    // Downward imports are the point of the layers.
+    expect(await restricted('apps/web/src/features/home/X.tsx', "import { ROUTES } from '../../lib/routes';\nimport { Icon } from '../../components/Icon';\nvoid ROUTES;\nvoid Icon;")).toEqual([]);
+    expect(await restricted('apps/web/src/app/X.tsx', "import { player } from '../features/player/player';\nvoid player;")).toEqual([]);
+  });
 });

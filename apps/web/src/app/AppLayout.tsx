@@ -1,17 +1,18 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { Footer } from '../components/Footer';
+import { Footer } from './layout/Footer';
 import { NoticeStack } from '../components/NoticeStack';
-import { TopNav } from '../components/TopNav';
+import { TopNav } from './layout/TopNav';
 import { useUserRefresh } from '../features/auth/queries';
-import { loadedPlayerBar, loadPlayerBar, usePlayerSelector } from '../features/player/player';
+import { usePlayerSelector } from '../features/player/player';
+import { loadedPlayerBar, loadPlayerBar } from '../features/player/player-bar-loader';
 import { ErrorBoundary } from './ErrorBoundary';
 import { documentTitle, pageTitleKey } from './page-title';
-import { showsSidebar } from './routes';
+import { showsSidebar } from '../lib/routes';
 
 // The sidebar never shows on /, so its code (offcanvas, playlists) stays out of the home page's bundle.
-const Sidebar = lazy(() => import('../components/Sidebar').then((m) => ({ default: m.Sidebar })));
+const Sidebar = lazy(() => import('./layout/Sidebar').then((m) => ({ default: m.Sidebar })));
 
 export function AppLayout() {
   const { t } = useTranslation();

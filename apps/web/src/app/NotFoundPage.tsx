@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../components/EmptyState';
-import { ROUTES } from './routes';
+import { ROUTES } from '../lib/routes';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import type { TranslationKey } from '../i18n/keys';
-import { normalizePath, ROUTES } from './routes';
+import { normalizePath, ROUTES } from '../lib/routes';
 
 /** The name of each screen in the browser tab ('음악 검색 · Sori'): the key of its title text. */
 export function pageTitleKey(pathname: string): TranslationKey {

@@ -1,17 +1,7 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { AuthModalContext, type AuthModalMode } from './auth-modal-state';
 
-export type AuthModalMode = 'login' | 'signup';
-
-interface AuthModalContextValue {
-  mode: AuthModalMode | null;
-  /** Increases with every opening, so each opening starts with empty fields. */
-  openCount: number;
-  openLogin: () => void;
-  openSignup: () => void;
-  close: () => void;
-}
-
-const AuthModalContext = createContext<AuthModalContextValue | null>(null);
+export { useAuthModal, type AuthModalMode } from './auth-modal-state';
 
 const loadAuthModals = () => import('./AuthModals');
 const AuthModals = lazy(() => loadAuthModals().then((m) => ({ default: m.AuthModals })));
@@ -50,10 +40,4 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
       ) : null}
     </AuthModalContext.Provider>
   );
-}
-
-export function useAuthModal(): AuthModalContextValue {
-  const value = useContext(AuthModalContext);
-  if (!value) throw new Error('useAuthModal must be used inside <AuthModalProvider>');
-  return value;
 }

@@ -9,7 +9,7 @@ import { validateLogin, validateSignup, type Lang } from '@sori/contract';
 import { languageFromTag } from '../../i18n/detect';
 import { isApiError } from '../../lib/api-client';
 import { notices } from '../../lib/notices';
-import { useAuthModal } from './AuthModalContext';
+import { useAuthModal } from './auth-modal-state';
 import { failureMessage, validationMessage } from './messages';
 import { useLoginMutation, useSignupMutation } from './queries';
 import { invalidSignupFields, type SignupField, type SignupFields } from './signup-fields';

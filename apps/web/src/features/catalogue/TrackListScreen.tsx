@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { failureText } from '../../lib/failure-text';
 import { LoginRequired } from '../auth/LoginRequired';
 import { useSession } from '../auth/useSession';
-import { preloadPlayerBar } from '../player/player';
+import { preloadPlayerBar } from '../player/player-bar-loader';
 import { Pagination } from './Pagination';
 import { useTracksQuery, type TrackSource } from './queries';
 import { SearchBar } from './SearchBar';

@@ -1,6 +1,6 @@
 import type { Music } from '@sori/contract';
 import type { TFunction } from 'i18next';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../lib/routes';
 import { notices } from '../../lib/notices';
 
 /** The link a shared track opens: music search with the track's details (DECISIONS 18). */

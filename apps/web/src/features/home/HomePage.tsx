@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../lib/routes';
 import { Icon, type IconName } from '../../components/Icon';
 import type { TranslationKey } from '../../i18n/keys';
 import { preloadAuthModals, useAuthModal } from '../auth/AuthModalContext';

@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ComponentType } from 'react';
+import { useSyncExternalStore } from 'react';
 import { api } from '../../lib/api-client';
 import { loadPeaks } from './peaks';
 import { PlayerController, type PlayerState, type PlayerTrack } from './player-controller';
@@ -48,38 +48,4 @@ export function usePlayer(): PlayerState {
 export function usePlayerSelector<T extends string | number | boolean | null>(select: (state: PlayerState) => T): T {
   const read = () => select(player.getSnapshot());
   return useSyncExternalStore(player.subscribe, read, read);
-}
-
-interface PlayerBarModule {
-  default: ComponentType;
-}
-let barModule: PlayerBarModule | null = null;
-let barLoading: Promise<PlayerBarModule> | null = null;
-
-/**
- * Loads the player bar's code (and wavesurfer.js). Kept as a plain module promise rather than React.lazy:
- * a lazy component suspends on its first render even when its code is already here, and React reveals
- * suspended content at most every 300 ms, which would hold back the bar (and its waveform) after a click.
- */
-export function loadPlayerBar(): Promise<PlayerBarModule> {
-  barLoading ??= import('./PlayerBar').then(
-    (module) => (barModule = module),
-    (error: unknown) => {
-      barLoading = null;
-      throw error;
-    },
-  );
-  return barLoading;
-}
-
-/** The player bar component once its code has loaded, else null. */
-export function loadedPlayerBar(): ComponentType | null {
-  return barModule?.default ?? null;
-}
-
-/** Warms the player bar's code when the browser is idle, so the first play draws at once. */
-export function preloadPlayerBar(): void {
-  const warm = () => void loadPlayerBar().catch((error: unknown) => console.warn('[player] could not load the player bar', error));
-  if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 2000 });
-  else setTimeout(warm, 200);
 }

@@ -1,7 +1,7 @@
 import type { Playlist } from '@sori/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ROUTES, normalizePath, playlistPath } from '../../app/routes';
+import { ROUTES, normalizePath, playlistPath } from '../../lib/routes';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { notices } from '../../lib/notices';
 import { useDeletePlaylistMutation } from './queries';

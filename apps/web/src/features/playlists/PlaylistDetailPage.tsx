@@ -1,7 +1,7 @@
 import { parsePlaylistId, type Music } from '@sori/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../lib/routes';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { isApiError } from '../../lib/api-client';

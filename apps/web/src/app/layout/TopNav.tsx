@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { ROUTES, activeNavKey, type NavKey } from '../app/routes';
-import { preloadAuthModals, useAuthModal } from '../features/auth/AuthModalContext';
-import { signOut } from '../features/auth/queries';
-import { useSession } from '../features/auth/useSession';
-import { LanguageDropdown } from '../features/settings/LanguageDropdown';
-import { ThemeDropdown } from '../features/settings/ThemeDropdown';
-import type { TranslationKey } from '../i18n/keys';
-import { Icon, type IconName } from './Icon';
-import { Logo } from './Logo';
-import { NavMenu } from './NavMenu';
+import { ROUTES, activeNavKey, type NavKey } from '../../lib/routes';
+import { preloadAuthModals, useAuthModal } from '../../features/auth/AuthModalContext';
+import { signOut } from '../../features/auth/queries';
+import { useSession } from '../../features/auth/useSession';
+import { LanguageDropdown } from '../../features/settings/LanguageDropdown';
+import { ThemeDropdown } from '../../features/settings/ThemeDropdown';
+import type { TranslationKey } from '../../i18n/keys';
+import { Icon, type IconName } from '../../components/Icon';
+import { Logo } from '../../components/Logo';
+import { NavMenu } from '../../components/NavMenu';
 
 const ITEMS: readonly { key: NavKey; to: string; label: TranslationKey; icon: IconName }[] = [
   { key: 'home', to: ROUTES.home, label: 'nav.home', icon: 'home' },

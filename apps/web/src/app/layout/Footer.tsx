@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../app/routes';
-import { useSiteQuery, type SiteInfo } from '../features/legal/queries';
-import { languageFromTag } from '../i18n/detect';
-import { Logo } from './Logo';
+import { ROUTES } from '../../lib/routes';
+import { useSiteQuery, type SiteInfo } from '../../features/legal/queries';
+import { languageFromTag } from '../../i18n/detect';
+import { Logo } from '../../components/Logo';
 
 /**
  * Spec section 1: in Korean the footer carries the company details, terms and privacy links, support

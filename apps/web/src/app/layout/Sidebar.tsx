@@ -4,18 +4,18 @@ import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { ROUTES, menuKey, playlistPath } from '../app/routes';
-import { useAuthModal } from '../features/auth/AuthModalContext';
-import { useSession } from '../features/auth/useSession';
-import { isTrackDrag, droppedTrackId, TRACK_DRAG_TYPE } from '../features/catalogue/track-drag';
-import { useAddToPlaylistMutation, usePlaylistsQuery } from '../features/playlists/queries';
-import { notices } from '../lib/notices';
-import { Icon, type IconName } from './Icon';
+import { ROUTES, menuKey, playlistPath } from '../../lib/routes';
+import { useAuthModal } from '../../features/auth/AuthModalContext';
+import { useSession } from '../../features/auth/useSession';
+import { isTrackDrag, droppedTrackId, TRACK_DRAG_TYPE } from '../../features/catalogue/track-drag';
+import { useAddToPlaylistMutation, usePlaylistsQuery } from '../../features/playlists/queries';
+import { notices } from '../../lib/notices';
+import { Icon, type IconName } from '../../components/Icon';
 
 const NewPlaylistModal = lazy(() =>
-  import('../features/playlists/NewPlaylistModal').then((m) => ({ default: m.NewPlaylistModal })),
+  import('../../features/playlists/NewPlaylistModal').then((m) => ({ default: m.NewPlaylistModal })),
 );
-const DeletePlaylistDialog = lazy(() => import('../features/playlists/DeletePlaylistDialog'));
+const DeletePlaylistDialog = lazy(() => import('../../features/playlists/DeletePlaylistDialog'));
 
 /**
  * The library sidebar (spec section 2): library, favorite, download, new playlist, the user's playlists,
