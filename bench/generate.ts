@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config';
 import { createDb } from '../apps/server/src/db/create-db';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { generateCatalogue } from './catalogue-generator';
+import { generateCatalogue } from '../apps/server/test/search/synthetic';
 
 const { values } = parseArgs({
   options: { tracks: { type: 'string', default: '100000' }, 'data-dir': { type: 'string', default: 'bench/out/catalogue' } },

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
-import { rng } from './catalogue-generator';
+import { mulberry32 } from '../apps/server/src/lib/random';
 import { spawnServer } from './serve-command';
 
 const { values } = parseArgs({
@@ -54,7 +54,7 @@ for (const m of list.body.content) {
   streams.push({ url: base + m.filePath, size: Number(head.headers.get('content-length')) });
 }
 const before = await metrics();
-const r = rng(99);
+const r = mulberry32(99);
 let ok = 0;
 let errors = 0;
 let bytes = 0;

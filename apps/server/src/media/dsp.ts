@@ -169,15 +169,3 @@ export function movingAverage(x: Float64Array, radius: number): Float64Array {
   }
   return out;
 }
-
-/** Seeded PRNG (mulberry32): the demo catalogue must come out the same on every machine. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SORT_FIELDS } from '@sori/contract';
 import { CatalogueIndex, type IndexedTrack, type IndexQuery } from './catalogue-index';
-import { oracleOrder, oracleSearch } from './oracle';
+import { oracleOrder, oracleSearch } from '../../test/search/oracle';
 
 const TITLE_PIECES = [
   '사랑', '노래', '의', '잔잔한', '피아노', '소나타', '봄', '랑', '나', 'ㅅㄹ', '사랑의노래'.normalize('NFD'), 'ピアノ',

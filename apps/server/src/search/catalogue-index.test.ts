@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueIndex, type IndexedTrack, type IndexQuery } from './catalogue-index';
-import { oracleSearch } from './oracle';
+import { oracleSearch } from '../../test/search/oracle';
 
 let nextId = 1;
 function track(p: Partial<IndexedTrack> & { title: string }): IndexedTrack {

@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { KEY_NAME_BY_PITCH_CLASS, speedFromBpm } from '@sori/contract';
 import { PNG } from 'pngjs';
 import { STYLE_OF_GENRE, STYLES, type Part, type Style, type StyleName } from './styles';
-import { mulberry32 } from '../../media/dsp';
+import { mulberry32 } from '../../lib/random';
 import type { KeyMode } from '../../media/key';
 import { drumKit, Mixer, type DrumName, type Note, type StereoBuffer } from './synth';
 

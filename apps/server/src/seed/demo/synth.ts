@@ -3,7 +3,7 @@
  * drums, a Schroeder reverb and a master bus. It only has to sound like plausible library music and be
  * exactly in tempo and in tune, so the demo set doubles as the BPM/key test set.
  */
-import { mulberry32 } from '../../media/dsp';
+import { mulberry32 } from '../../lib/random';
 
 export interface StereoBuffer {
   sampleRate: number;

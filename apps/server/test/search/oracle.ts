@@ -22,7 +22,7 @@ import {
   type Labels,
   type SearchTerm,
 } from '@sori/contract';
-import type { IndexedTrack, IndexQuery, IndexResult } from './catalogue-index';
+import type { IndexedTrack, IndexQuery, IndexResult } from '../../src/search/catalogue-index';
 
 interface FieldText {
   runs: string[];

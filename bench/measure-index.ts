@@ -2,14 +2,15 @@
  * Measures the catalogue index on synthetic tracks: build time, memory, query latency (typical and worst
  * cases), write costs. Prints a table; no assertions (timings belong in a report, not in a test).
  *
- *   node --expose-gc --import tsx apps/server/src/search/measure-index.ts [sizes=100000,1000000] [runs=40]
+ *   node --expose-gc --import tsx bench/measure-index.ts [sizes=100000,1000000] [runs=40]
  *
  * Memory is the growth of V8 heap + array buffers across the build, with the source track objects freed
  * before the second reading; run with --expose-gc for meaningful figures.
  */
 import { loadavg } from 'node:os';
-import { CatalogueIndex, type IndexQuery } from './catalogue-index';
-import { MOOD_CLUSTERS, syntheticTracks, createRng, syntheticTrack, syntheticArtist } from './synthetic';
+import { mulberry32 } from '../apps/server/src/lib/random';
+import { CatalogueIndex, type IndexQuery } from '../apps/server/src/search/catalogue-index';
+import { MOOD_CLUSTERS, syntheticTracks, syntheticTrack, syntheticArtist } from '../apps/server/test/search/synthetic';
 
 const sizes = (process.argv[2] ?? '100000,1000000').split(',').map(Number);
 const runs = Number(process.argv[3] ?? 40);
@@ -91,7 +92,7 @@ function measure(n: number): void {
   console.log(`rss: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log(index.memoryEstimate());
 
-  const rng = createRng(7);
+  const rng = mulberry32(7);
   const likes = Array.from({ length: 500 }, () => 1 + Math.floor(rng() * n));
   console.log(
     `\n${'query'.padEnd(58)} ${'total'.padStart(8)} ${'cpu ms'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`,
