@@ -1,3 +1,4 @@
+import { SiteInfo } from '@sori/contract';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -81,27 +82,8 @@ const EnvSchema = z.object({
   SORI_METRICS: bool.default(false),
 });
 
-export interface SiteInfo {
-  companyName: string;
-  representative: string;
-  businessNumber: string;
-  mailOrderNumber: string;
-  address: string;
-  supportEmail: string;
-  supportPhone: string;
-  copyright: string;
-}
-
-const SiteSchema = z.object({
-  companyName: z.string(),
-  representative: z.string(),
-  businessNumber: z.string(),
-  mailOrderNumber: z.string(),
-  address: z.string(),
-  supportEmail: z.string().email(),
-  supportPhone: z.string(),
-  copyright: z.string(),
-});
+/** The site configuration file: the contract's shape, with an e-mail address that is one. */
+const SiteSchema = SiteInfo.extend({ supportEmail: z.string().email() });
 
 export interface Config {
   port: number;

@@ -3,15 +3,13 @@ import { MAX_LEVEL, TEXT_LIMITS } from './constants';
 import { idText, idValue } from './ids';
 
 /**
- * The wire shapes of the API (spec section 7, DECISIONS 1–13). Requests are zod schemas the server
- * validates with; responses are the types both sides agree on. Every success body is `{ body: payload }`.
+ * The wire shapes of the API (PRODUCT §7; docs/DECISIONS.md, settled rules 1–13), as zod schemas with the
+ * types inferred from them: requests are validated with them, and responses are declared with them on every
+ * route (`routes.ts` maps each route to its answer), so `/api/docs` shows them and the web client's types
+ * follow them. Every success body is `{ body: payload }`.
  */
 
-export interface Envelope<T> {
-  body: T;
-}
-
-/** A page of results; `number` is zero-based on the wire (DECISIONS 2). */
+/** A page of results; `number` is zero-based on the wire (docs/DECISIONS.md, settled rule 2). */
 export interface Page<T> {
   content: T[];
   totalPages: number;
@@ -22,104 +20,138 @@ export interface Page<T> {
   last: boolean;
 }
 
-export interface Music {
-  id: number;
-  title: string;
-  artist: string | null;
+/** The schema of a page of `item`s. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    content: z.array(item),
+    totalPages: z.number().int(),
+    totalElements: z.number().int(),
+    size: z.number().int(),
+    number: z.number().int(),
+    first: z.boolean(),
+    last: z.boolean(),
+  });
+
+export const KEY_MODES = ['major', 'minor'] as const;
+export const KeyMode = z.enum(KEY_MODES);
+export type KeyMode = z.infer<typeof KeyMode>;
+
+export const MusicSuggestion = z.object({
+  /** Measured tempo awaiting confirmation (the track's `bpm` is null meanwhile), else null. */
+  bpm: z.number().nullable(),
+  /** Measured key awaiting confirmation (the track's `soundkey` is null meanwhile), else null. */
+  soundkey: z.string().nullable(),
+  keyMode: KeyMode.nullable(),
+});
+export type MusicSuggestion = z.infer<typeof MusicSuggestion>;
+
+/** A track as every list and screen shows it; fields in the order the server writes them. */
+export const Music = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  artist: z.string().nullable(),
   /** Cover image URL, or null when the track has none (the UI shows its own placeholder). */
-  cover: string | null;
+  cover: z.string().nullable(),
   /** "m:ss", or null when unknown (the table shows '-'). */
-  duration: string | null;
+  duration: z.string().nullable(),
   /** Seconds. */
-  playTime: number | null;
-  soundkey: string | null;
+  playTime: z.number().nullable(),
+  soundkey: z.string().nullable(),
   /** Mode of the key: 'A' with 'minor' is A minor. Null when the key or its mode is unknown. */
-  keyMode: KeyMode | null;
-  bpm: number | null;
-  genre: number | null;
-  moods: number[];
-  speed: number | null;
+  keyMode: KeyMode.nullable(),
+  bpm: z.number().nullable(),
+  genre: z.number().int().nullable(),
+  moods: z.array(z.number().int()),
+  speed: z.number().int().nullable(),
   /** Same-origin stream URL of the preview. */
-  filePath: string | null;
+  filePath: z.string().nullable(),
   /** Absolute (CDN) URL of the preview when configured, else null. */
-  fileUrl: string | null;
+  fileUrl: z.string().nullable(),
   /** The file name a licensed download is saved as: `Artist - Title.ext` (`Title.ext` without an artist), safe on every OS. */
-  fileName: string | null;
-  liked: boolean;
+  fileName: z.string().nullable(),
+  liked: z.boolean(),
   /** wave_{id}.png, 220×25. */
-  waveUrl: string | null;
+  waveUrl: z.string().nullable(),
   /** Precomputed peaks (JSON) for the player's waveform. */
-  peaksUrl: string | null;
+  peaksUrl: z.string().nullable(),
+  createdAt: z.string(),
   /** Only on the owner's own uploads. */
-  published?: boolean;
+  published: z.boolean().optional(),
   /**
    * Only on the owner's own uploads: what the analysis measured but did not publish because it was not sure
    * enough (below the confidence threshold), offered for the uploader to confirm. Absent when nothing waits.
    */
-  suggested?: MusicSuggestion;
-  createdAt: string;
-}
+  suggested: MusicSuggestion.optional(),
+});
+export type Music = z.infer<typeof Music>;
 
-export type KeyMode = 'major' | 'minor';
-export const KEY_MODES: readonly KeyMode[] = ['major', 'minor'];
+export const User = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  nick: z.string(),
+  phone: z.string(),
+  team: z.string().nullable(),
+  level: z.number().int(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof User>;
 
-export interface MusicSuggestion {
-  /** Measured tempo awaiting confirmation (the track's `bpm` is null meanwhile), else null. */
-  bpm: number | null;
-  /** Measured key awaiting confirmation (the track's `soundkey` is null meanwhile), else null. */
-  soundkey: string | null;
-  keyMode: KeyMode | null;
-}
-
-export interface User {
-  id: number;
-  email: string;
-  name: string;
-  nick: string;
-  phone: string;
-  team: string | null;
-  level: number;
-  createdAt: string;
-}
-
-export interface SigninResult {
-  token: string;
+export const SigninResult = z.object({
+  token: z.string(),
   /** Seconds until the token expires. */
-  expiresIn: number;
-  user: User;
-}
+  expiresIn: z.number().int(),
+  user: User,
+});
+export type SigninResult = z.infer<typeof SigninResult>;
 
-export interface Playlist {
-  id: number;
-  /** `name` and `title` carry the same value (DECISIONS 4). */
-  name: string;
-  title: string;
-  description: string | null;
-  musicCount: number;
-  createdAt: string;
-  updatedAt: string;
+export const Playlist = z.object({
+  id: z.number().int(),
+  /** `name` and `title` carry the same value (docs/DECISIONS.md, settled rule 4). */
+  name: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  musicCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** Only with `GET /playbox/list?musicId=`: whether this playlist already holds that track. */
-  hasMusic?: boolean;
-}
+  hasMusic: z.boolean().optional(),
+});
+export type Playlist = z.infer<typeof Playlist>;
 
 /** The answer of `POST /playlist/add` and `/playlist/remove`. */
-export interface PlaylistTrackResult {
-  playlistId: number;
-  musicId: number;
-  /** `/playlist/add`: false when the track was already there (not an error, not duplicated; DECISIONS 4). */
-  added?: boolean;
+export const PlaylistTrackResult = z.object({
+  playlistId: z.number().int(),
+  musicId: z.number().int(),
+  /** `/playlist/add`: false when the track was already there (not an error, not duplicated). */
+  added: z.boolean().optional(),
   /** `/playlist/remove`: false when the track was not there. */
-  removed?: boolean;
-  musicCount: number;
-}
+  removed: z.boolean().optional(),
+  musicCount: z.number().int(),
+});
+export type PlaylistTrackResult = z.infer<typeof PlaylistTrackResult>;
 
-export interface DownloadTicket {
-  musicId: number;
+export const DownloadTicket = z.object({
+  musicId: z.number().int(),
   /** A short-lived signed URL of the licensed original; the bearer token never goes in a URL. */
-  url: string;
-  fileName: string;
-  expiresAt: string;
-}
+  url: z.string(),
+  fileName: z.string(),
+  expiresAt: z.string(),
+});
+export type DownloadTicket = z.infer<typeof DownloadTicket>;
+
+/** Company details for the footer (site configuration, `config/site.json`). */
+export const SiteInfo = z.object({
+  companyName: z.string(),
+  representative: z.string(),
+  businessNumber: z.string(),
+  mailOrderNumber: z.string(),
+  address: z.string(),
+  supportEmail: z.string(),
+  supportPhone: z.string(),
+  copyright: z.string(),
+});
+export type SiteInfo = z.infer<typeof SiteInfo>;
 
 // ---- Requests ------------------------------------------------------------------------------------
 
@@ -152,7 +184,6 @@ export const ResetPasswordRequest = z.object({
 /** Ids follow the one rule of ids.ts: a JSON number or digit string in bodies, digits in queries and paths. */
 export const MusicIdBody = z.object({ musicId: idValue });
 export const MusicIdQuery = z.object({ musicId: idText });
-export const IdParams = z.object({ id: idText });
 
 export const PlaylistCreateRequest = z.object({
   name: trimmedString(TEXT_LIMITS.playlistName),
@@ -190,9 +221,10 @@ export const TrackMetadataRequest = z.object({
   moods: z.array(z.number().int()).max(10).nullable().optional(),
   soundKey: z.string().max(3).nullable().optional(),
   /** Mode of the key; with `soundKey: null` the measured mode comes back along with the measured key. */
-  keyMode: z.enum(['major', 'minor']).nullable().optional(),
+  keyMode: KeyMode.nullable().optional(),
   bpm: z.number().nullable().optional(),
 });
+export type TrackMetadataRequest = z.infer<typeof TrackMetadataRequest>;
 
 /** GET /my/quota: what the caller's uploads take against their quota (bytes stored: all files of a track). */
 export const UploadQuota = z.object({

@@ -27,9 +27,6 @@ export const WAVEFORM_BAR = { width: 2, radius: 3, height: 40 } as const;
 export const PLAYER_WAVEFORM = { cursorWidth: 1, sampleRate: 8000, maxCanvasWidth: 8000 } as const;
 
 export const FILTER_BAR_THRESHOLD_PX = { withTitle: 50, withoutTitle: 115 } as const;
-export const BREAKPOINTS = { sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
-export const MODAL_TRANSITION_MS = 300;
-export const BACKDROP_TRANSITION_MS = 150;
 
 export const TRANSLATION_LOADER = { maxParallelReads: 10, retries: 5, retryDelayMs: 350 } as const;
 

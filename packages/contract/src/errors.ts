@@ -214,13 +214,6 @@ export function fillMessage(message: string, details: unknown): string {
   });
 }
 
-/** The body of every error response. */
-export interface ApiErrorBody {
-  message: string;
-  code: ErrorCode | string;
-  details?: unknown;
-}
-
 /**
  * Picks ko, en or ja from an Accept-Language header, in the header's order of preference; Korean when
  * nothing matches (the product is Korean-first).

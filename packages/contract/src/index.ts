@@ -7,3 +7,4 @@ export * from './music-query';
 export * from './search';
 export * from './ids';
 export * from './licence';
+export * from './routes';

@@ -190,11 +190,6 @@ export async function deleteTrack(db: Kysely<Database>, id: number): Promise<boo
   return false;
 }
 
-export async function countTracks(db: Kysely<Database>): Promise<number> {
-  const r = await db.selectFrom('tracks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
 export async function incrementCounter(
   db: Kysely<Database>,
   id: number,

@@ -1,4 +1,4 @@
-import { FindPasswordRequest, ResetPasswordRequest, SigninRequest, SignupRequest } from '@sori/contract';
+import { FindPasswordRequest, ResetPasswordRequest, responseSchema, SigninRequest, SignupRequest } from '@sori/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireViewer } from '../plugins/auth';
 import type { AuthService } from '../services/auth.service';
@@ -7,34 +7,34 @@ import { ok } from './http';
 export const authRoutes =
   (auth: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/signup', { schema: { body: SignupRequest, tags: ['auth'] } }, async (request, reply) => {
+    app.post('/signup', { schema: { response: responseSchema('POST /signup'), body: SignupRequest, tags: ['auth'] } }, async (request, reply) => {
       const user = await auth.signup(request.body, request.ip);
       return reply.status(201).send(ok({ user }));
     });
 
-    app.post('/signin', { schema: { body: SigninRequest, tags: ['auth'] } }, async (request) => {
+    app.post('/signin', { schema: { response: responseSchema('POST /signin'), body: SigninRequest, tags: ['auth'] } }, async (request) => {
       return ok(await auth.signin(request.body, request.ip));
     });
 
-    app.post('/token/refresh', { schema: { tags: ['auth'] } }, async (request) => {
+    app.post('/token/refresh', { schema: { response: responseSchema('POST /token/refresh'), tags: ['auth'] } }, async (request) => {
       return ok(await auth.refresh(requireViewer(request)));
     });
 
-    app.post('/signout', { schema: { tags: ['auth'], summary: 'Ends this session on the server (204)' } }, async (request, reply) => {
+    app.post('/signout', { schema: { response: responseSchema('POST /signout'), tags: ['auth'], summary: 'Ends this session on the server (204)' } }, async (request, reply) => {
       await auth.signout(requireViewer(request));
       return reply.status(204).send();
     });
 
-    app.get('/my/user', { schema: { tags: ['auth'] } }, async (request) => {
+    app.get('/my/user', { schema: { response: responseSchema('GET /my/user'), tags: ['auth'] } }, async (request) => {
       return ok(await auth.me(requireViewer(request)));
     });
 
-    app.post('/findpw', { schema: { body: FindPasswordRequest, tags: ['auth'] } }, async (request, reply) => {
+    app.post('/findpw', { schema: { response: responseSchema('POST /findpw'), body: FindPasswordRequest, tags: ['auth'] } }, async (request, reply) => {
       await auth.requestPasswordReset(request.body.email, request.ip);
       return reply.status(202).send(ok({ accepted: true }));
     });
 
-    app.post('/resetpw', { schema: { body: ResetPasswordRequest, tags: ['auth'] } }, async (request) => {
+    app.post('/resetpw', { schema: { response: responseSchema('POST /resetpw'), body: ResetPasswordRequest, tags: ['auth'] } }, async (request) => {
       await auth.resetPassword(request.body.token, request.body.password, request.body.confirmPassword);
       return ok({ reset: true });
     });

@@ -1,4 +1,5 @@
-import { parseIdText, parseMusicQuery, type MusicQuery, type RawQuery } from '@sori/contract';
+import { MEDIA_ROUTES, parseIdText, parseMusicQuery, type MediaRoute, type MusicQuery, type RawQuery } from '@sori/contract';
+import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../lib/app-error';
@@ -25,4 +26,10 @@ export function clientKey(request: FastifyRequest): string {
     .update(request.ip + '|' + (request.headers['user-agent'] ?? ''))
     .digest('base64url')
     .slice(0, 22);
+}
+
+/** A file route's answer for the API docs: the file itself (200, or 206 for a Range), never JSON made here. */
+export function mediaResponse(route: MediaRoute) {
+  const file = z.unknown().describe(MEDIA_ROUTES[route]);
+  return { 200: file, 206: file.describe(`part of it: ${MEDIA_ROUTES[route]}`) };
 }

@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart';
-import { TrackMetadataRequest, UploadQuota } from '@sori/contract';
+import { responseSchema, TrackMetadataRequest } from '@sori/contract';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { MediaError, type MediaStorage } from '../media';
 import { requireViewer } from '../plugins/auth';
 import { parseTrackMetadata, type MediaService } from '../services/media.service';
 import type { MediaAccessService, MediaKind } from '../services/media-access.service';
-import { ok, parseId } from './http';
+import { mediaResponse, ok, parseId } from './http';
 import { nextPart } from './upload-parts';
 import { scratchPrefix } from '../services/upload-recovery';
 
@@ -99,25 +99,25 @@ export const mediaRoutes =
         return sendMedia(request, reply, request.query, parseId(m[1]), kindOf(m), type);
       });
 
-    app.get('/media/wave/:file', { schema: { params: FileParam, querystring: Signed, hide: true } }, asset(/^wave_(\d{1,15})\.png$/u, () => 'wave', 'image/png'));
-    app.get('/media/peaks/:file', { schema: { params: FileParam, querystring: Signed, hide: true } }, asset(/^(\d{1,15})\.json$/u, () => 'peaks', 'application/json'));
+    app.get('/media/wave/:file', { schema: { response: mediaResponse('GET /media/wave/:file'), params: FileParam, querystring: Signed, hide: true } }, asset(/^wave_(\d{1,15})\.png$/u, () => 'wave', 'image/png'));
+    app.get('/media/peaks/:file', { schema: { response: mediaResponse('GET /media/peaks/:file'), params: FileParam, querystring: Signed, hide: true } }, asset(/^(\d{1,15})\.json$/u, () => 'peaks', 'application/json'));
     app.get(
       '/media/cover/:file',
-      { schema: { params: FileParam, querystring: Signed, hide: true } },
+      { schema: { response: mediaResponse('GET /media/cover/:file'), params: FileParam, querystring: Signed, hide: true } },
       asset(/^(\d{1,15})(-64)?\.jpg$/u, (m) => (m[2] ? 'cover-thumb' : 'cover'), 'image/jpeg'),
     );
 
-    app.get('/musics/:id/stream', { schema: { params: IdParam, querystring: Signed, tags: ['media'] } }, async (request, reply) => {
+    app.get('/musics/:id/stream', { schema: { response: mediaResponse('GET /musics/:id/stream'), params: IdParam, querystring: Signed, tags: ['media'] } }, async (request, reply) => {
       return sendMedia(request, reply, request.query, parseId(request.params.id), 'preview', 'audio/mpeg');
     });
 
     /** The licensed original, through the short-lived link that GET /download/download answered. */
-    app.get('/musics/:id/original', { schema: { params: IdParam, querystring: Signed, tags: ['media'] } }, async (request, reply) => {
+    app.get('/musics/:id/original', { schema: { response: mediaResponse('GET /musics/:id/original'), params: IdParam, querystring: Signed, tags: ['media'] } }, async (request, reply) => {
       const file = await mediaAccess.original(parseId(request.params.id), request.query);
       return sendObject(request, reply, storage, file.key, file.mime, 'private, no-store', contentDisposition(file.fileName));
     });
 
-    app.post('/my/musics', { schema: { tags: ['uploads'], consumes: ['multipart/form-data'] } }, async (request, reply) => {
+    app.post('/my/musics', { schema: { response: responseSchema('POST /my/musics'), tags: ['uploads'], consumes: ['multipart/form-data'] } }, async (request, reply) => {
       const viewer = requireViewer(request);
       if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
       await mkdir(deps.tmpDir, { recursive: true });
@@ -165,16 +165,16 @@ export const mediaRoutes =
       }
     });
 
-    app.get('/my/quota', { schema: { tags: ['uploads'], response: { 200: z.object({ body: UploadQuota }) } } }, async (request) => {
+    app.get('/my/quota', { schema: { response: responseSchema('GET /my/quota'), tags: ['uploads'] } }, async (request) => {
       return ok(await media.quotaOf(requireViewer(request)));
     });
 
-    app.put('/my/musics/:id', { schema: { params: IdParam, body: TrackMetadataRequest, tags: ['uploads'] } }, async (request) => {
+    app.put('/my/musics/:id', { schema: { response: responseSchema('PUT /my/musics/:id'), params: IdParam, body: TrackMetadataRequest, tags: ['uploads'] } }, async (request) => {
       const viewer = requireViewer(request);
       return ok(await media.update(viewer, parseId(request.params.id), parseTrackMetadata(request.body)));
     });
 
-    app.delete('/my/musics/:id', { schema: { params: IdParam, tags: ['uploads'] } }, async (request) => {
+    app.delete('/my/musics/:id', { schema: { response: responseSchema('DELETE /my/musics/:id'), params: IdParam, tags: ['uploads'] } }, async (request) => {
       return ok(await media.remove(requireViewer(request), parseId(request.params.id)));
     });
   };

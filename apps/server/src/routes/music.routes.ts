@@ -1,4 +1,4 @@
-import { MusicIdBody, MusicIdQuery, MusicQueryRaw } from '@sori/contract';
+import { MusicIdBody, MusicIdQuery, MusicQueryRaw, responseSchema } from '@sori/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../plugins/auth';
@@ -11,7 +11,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export const musicRoutes =
   (catalogue: CatalogueService, library: LibraryService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/musics', { schema: { querystring: MusicQueryRaw, tags: ['musics'] } }, async (request, reply) => {
+    app.get('/musics', { schema: { response: responseSchema('GET /musics'), querystring: MusicQueryRaw, tags: ['musics'] } }, async (request, reply) => {
       const query = musicQueryFrom(request);
       // Pages are written as JSON by the service (joined from each track's cached JSON); signed out, the
       // answer depends on the query and the catalogue only, and is cached whole.
@@ -22,28 +22,28 @@ export const musicRoutes =
       return reply.type(JSON_TYPE).send(json);
     });
 
-    app.get('/musics/:id', { schema: { params: z.object({ id: z.string() }), tags: ['musics'] } }, async (request) => {
+    app.get('/musics/:id', { schema: { response: responseSchema('GET /musics/:id'), params: z.object({ id: z.string() }), tags: ['musics'] } }, async (request) => {
       return ok(await catalogue.getMusic(parseId(request.params.id), request.viewer));
     });
 
-    app.get('/my/musics', { schema: { querystring: MusicQueryRaw, tags: ['musics'] } }, async (request, reply) => {
+    app.get('/my/musics', { schema: { response: responseSchema('GET /my/musics'), querystring: MusicQueryRaw, tags: ['musics'] } }, async (request, reply) => {
       const viewer = requireViewer(request);
       return reply.type(JSON_TYPE).send(await catalogue.myMusics(musicQueryFrom(request), viewer));
     });
 
-    app.post('/my/like', { schema: { body: MusicIdBody, tags: ['likes'] } }, async (request) => {
+    app.post('/my/like', { schema: { response: responseSchema('POST /my/like'), body: MusicIdBody, tags: ['likes'] } }, async (request) => {
       return ok(await library.setLiked(requireViewer(request), request.body.musicId, true));
     });
 
-    app.post('/my/unlike', { schema: { body: MusicIdBody, tags: ['likes'] } }, async (request) => {
+    app.post('/my/unlike', { schema: { response: responseSchema('POST /my/unlike'), body: MusicIdBody, tags: ['likes'] } }, async (request) => {
       return ok(await library.setLiked(requireViewer(request), request.body.musicId, false));
     });
 
-    app.get('/log/hit', { schema: { querystring: MusicIdQuery, tags: ['musics'] } }, async (request) => {
+    app.get('/log/hit', { schema: { response: responseSchema('GET /log/hit'), querystring: MusicIdQuery, tags: ['musics'] } }, async (request) => {
       return ok(await library.recordHit(request.query.musicId, request.viewer, clientKey(request)));
     });
 
-    app.get('/download/download', { schema: { querystring: MusicIdQuery, tags: ['downloads'] } }, async (request) => {
+    app.get('/download/download', { schema: { response: responseSchema('GET /download/download'), querystring: MusicIdQuery, tags: ['downloads'] } }, async (request) => {
       return ok(await library.download(request.query.musicId, request.viewer));
     });
   };

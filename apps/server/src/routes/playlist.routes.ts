@@ -1,10 +1,4 @@
-import {
-  PlayboxAddRequest,
-  PlayboxRemoveRequest,
-  PlaylistCreateRequest,
-  PlaylistTrackRequest,
-  PlaylistUpdateRequest,
-} from '@sori/contract';
+import { PlayboxAddRequest, PlayboxRemoveRequest, PlaylistCreateRequest, PlaylistTrackRequest, PlaylistUpdateRequest, responseSchema } from '@sori/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../lib/app-error';
@@ -19,7 +13,7 @@ const ListQuery = z.object({ page: z.string().optional(), size: z.string().optio
 export const playlistRoutes =
   (playlists: PlaylistService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/playbox/list', { schema: { querystring: ListQuery, tags: ['playlists'] } }, async (request) => {
+    app.get('/playbox/list', { schema: { response: responseSchema('GET /playbox/list'), querystring: ListQuery, tags: ['playlists'] } }, async (request) => {
       const viewer = requireViewer(request);
       const { page, size, musicId } = request.query;
       // ?musicId= marks each playlist with hasMusic: the choose-playlist modal shows where the track already is.
@@ -30,39 +24,39 @@ export const playlistRoutes =
       return ok(await playlists.page(viewer, Number(page), size === undefined ? 20 : Number(size)));
     });
 
-    app.post('/playbox/create', { schema: { body: PlaylistCreateRequest, tags: ['playlists'] } }, async (request, reply) => {
+    app.post('/playbox/create', { schema: { response: responseSchema('POST /playbox/create'), body: PlaylistCreateRequest, tags: ['playlists'] } }, async (request, reply) => {
       const p = await playlists.create(requireViewer(request), request.body.name, request.body.description);
       return reply.status(201).send(ok(p));
     });
 
-    app.post('/playbox/add', { schema: { body: PlayboxAddRequest, tags: ['playlists'] } }, async (request, reply) => {
+    app.post('/playbox/add', { schema: { response: responseSchema('POST /playbox/add'), body: PlayboxAddRequest, tags: ['playlists'] } }, async (request, reply) => {
       const p = await playlists.create(requireViewer(request), request.body.title, null);
       return reply.status(201).send(ok(p));
     });
 
-    app.post('/playbox/remove', { schema: { body: PlayboxRemoveRequest, tags: ['playlists'] } }, async (request) => {
+    app.post('/playbox/remove', { schema: { response: responseSchema('POST /playbox/remove'), body: PlayboxRemoveRequest, tags: ['playlists'] } }, async (request) => {
       return ok(await playlists.delete(requireViewer(request), request.body.id));
     });
 
-    app.get('/playbox/:id', { schema: { params: IdParam, tags: ['playlists'] } }, async (request) => {
+    app.get('/playbox/:id', { schema: { response: responseSchema('GET /playbox/:id'), params: IdParam, tags: ['playlists'] } }, async (request) => {
       return ok(await playlists.get(requireViewer(request), parseId(request.params.id)));
     });
 
-    app.put('/playbox/:id', { schema: { params: IdParam, body: PlaylistUpdateRequest, tags: ['playlists'] } }, async (request) => {
+    app.put('/playbox/:id', { schema: { response: responseSchema('PUT /playbox/:id'), params: IdParam, body: PlaylistUpdateRequest, tags: ['playlists'] } }, async (request) => {
       const viewer = requireViewer(request);
       return ok(await playlists.update(viewer, parseId(request.params.id), request.body.name, request.body.description));
     });
 
-    app.delete('/playbox/:id', { schema: { params: IdParam, tags: ['playlists'] } }, async (request) => {
+    app.delete('/playbox/:id', { schema: { response: responseSchema('DELETE /playbox/:id'), params: IdParam, tags: ['playlists'] } }, async (request) => {
       return ok(await playlists.delete(requireViewer(request), parseId(request.params.id)));
     });
 
-    app.post('/playlist/add', { schema: { body: PlaylistTrackRequest, tags: ['playlists'] } }, async (request) => {
+    app.post('/playlist/add', { schema: { response: responseSchema('POST /playlist/add'), body: PlaylistTrackRequest, tags: ['playlists'] } }, async (request) => {
       const viewer = requireViewer(request);
       return ok(await playlists.addTrack(viewer, request.body.playlistId, request.body.musicId));
     });
 
-    app.post('/playlist/remove', { schema: { body: PlaylistTrackRequest, tags: ['playlists'] } }, async (request) => {
+    app.post('/playlist/remove', { schema: { response: responseSchema('POST /playlist/remove'), body: PlaylistTrackRequest, tags: ['playlists'] } }, async (request) => {
       const viewer = requireViewer(request);
       return ok(await playlists.removeTrack(viewer, request.body.playlistId, request.body.musicId));
     });

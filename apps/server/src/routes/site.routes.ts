@@ -1,3 +1,4 @@
+import { responseSchema } from '@sori/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { CatalogueService } from '../services/catalogue/catalogue.service';
@@ -7,10 +8,10 @@ export const siteRoutes =
   (config: Readonly<Config>, catalogue: CatalogueService): FastifyPluginAsyncZod =>
   async (app) => {
     /** Company details for the footer come from site configuration, not code (DECISIONS 20). */
-    app.get('/site', { schema: { tags: ['site'] } }, async (_request, reply) => {
+    app.get('/site', { schema: { response: responseSchema('GET /site'), tags: ['site'] } }, async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return ok(config.site);
     });
 
-    app.get('/health', { schema: { tags: ['site'] } }, async () => ok({ status: 'ok', tracks: catalogue.indexSize }));
+    app.get('/health', { schema: { response: responseSchema('GET /health'), tags: ['site'] } }, async () => ok({ status: 'ok', tracks: catalogue.indexSize }));
   };

@@ -1,4 +1,3 @@
-import type { SigninResult } from '@sori/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { api, configureApiClient } from '../lib/api-client';
 import { i18n, currentLanguage } from '../i18n';
@@ -16,7 +15,7 @@ export function wireApp(queryClient: QueryClient): void {
   });
 
   // An active user stays signed in: each token is exchanged for a fresh one of the same session before it lapses.
-  startTokenRefresh({ store: sessionStore, refresh: () => api.post<SigninResult>('/token/refresh') });
+  startTokenRefresh({ store: sessionStore, refresh: () => api.post('/token/refresh') });
 
   // Whenever the signed-in identity changes (sign-in, sign-out, a 401 anywhere, another tab), data that
   // belonged to the previous identity must go, and lists carrying per-user flags (liked) must refetch.

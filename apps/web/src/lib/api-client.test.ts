@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, CANCELLED_MESSAGE, apiRequest, buildUrl, configureApiClient, fetchJsonAt, toPage, unwrapBody } from './api-client';
+import { api, ApiError, CANCELLED_MESSAGE, apiRequest, buildUrl, configureApiClient, fetchJsonAt, pathWith, toPage, unwrapBody } from './api-client';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -46,6 +46,19 @@ describe('api client (spec sections 7 and 8)', () => {
     const headers = init?.headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer tok-1');
     expect(headers['Accept-Language']).toBe('ja');
+  });
+
+  it("should call a route by the contract's path, its parameters filled in and encoded, its query appended", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { body: { id: 7, name: 'a', title: 'a' } }));
+    const playlist = await api.get('/playbox/:id', { params: { id: 7 }, query: { page: 0 } });
+    // The answer's type comes from the route (Playlist): no type argument at the call.
+    expect(playlist.title).toBe('a');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/playbox/7?page=0');
+    fetchMock.mockResolvedValueOnce(json(200, { body: { id: 7 } }));
+    await api.delete('/my/musics/:id', { params: { id: '7/../1' } });
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/my/musics/7%2F..%2F1');
+    expect(fetchMock.mock.calls[1]![1]!.method).toBe('DELETE');
+    expect(() => pathWith('/playbox/:id')).toThrow(/needs the parameter id/);
   });
 
   it('should send no Authorization header without a token, and a JSON body when given', async () => {

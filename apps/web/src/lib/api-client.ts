@@ -1,4 +1,4 @@
-import type { Page } from '@sori/contract';
+import type { ApiPath, ApiResponse, Page, PathParams } from '@sori/contract';
 
 /**
  * The one HTTP wrapper of the web app (spec sections 7 and 8). Feature `queries.ts` files call it through
@@ -264,11 +264,35 @@ export function toPage<T>(payload: T[] | Page<T> | null | undefined): Page<T> {
   return payload;
 }
 
+/** Options of a call: the path's parameters (required when the path names any), query and abort signal. */
+type CallOptions<P extends string> = {
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+} & (keyof PathParams<P> extends never ? { params?: undefined } : { params: PathParams<P> });
+type CallArgs<P extends string> = keyof PathParams<P> extends never ? [options?: CallOptions<P>] : [options: CallOptions<P>];
+
+/** A route's path with its parameters filled in: `/playbox/:id` with `{ id: 3 }` is `/playbox/3`. */
+export function pathWith(path: string, params?: Record<string, string | number>): string {
+  return path.replace(/:(\w+)/gu, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${path} needs the parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * The API by route: the path names the route of the contract (`API_ROUTES`), and the answer's type follows
+ * from it, so a caller never states what it expects to get.
+ */
 export const api = {
-  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
-    apiRequest<T>(path, { query, signal }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body: body ?? {} }),
-  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
-  upload: uploadRequest,
+  get: <P extends ApiPath<'GET'>>(path: P, ...[options]: CallArgs<P>) =>
+    apiRequest<ApiResponse<'GET', P>>(pathWith(path, options?.params), { query: options?.query, signal: options?.signal }),
+  post: <P extends ApiPath<'POST'>>(path: P, body?: unknown, ...[options]: CallArgs<P>) =>
+    apiRequest<ApiResponse<'POST', P>>(pathWith(path, options?.params), { method: 'POST', body: body ?? {}, signal: options?.signal }),
+  put: <P extends ApiPath<'PUT'>>(path: P, body: unknown, ...[options]: CallArgs<P>) =>
+    apiRequest<ApiResponse<'PUT', P>>(pathWith(path, options?.params), { method: 'PUT', body, signal: options?.signal }),
+  delete: <P extends ApiPath<'DELETE'>>(path: P, ...[options]: CallArgs<P>) =>
+    apiRequest<ApiResponse<'DELETE', P>>(pathWith(path, options?.params), { method: 'DELETE', signal: options?.signal }),
+  upload: <P extends ApiPath<'POST'>>(path: P, form: FormData, options?: UploadOptions) =>
+    uploadRequest<ApiResponse<'POST', P>>(path, form, options),
 };

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../lib/routes';
-import { useSiteQuery, type SiteInfo } from '../../features/legal/queries';
+import type { SiteInfo } from '@sori/contract';
+import { useSiteQuery } from '../../features/legal/queries';
 import { languageFromTag } from '../../i18n/detect';
 import { Logo } from '../../components/Logo';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { SigninResult, User } from '@sori/contract';
+import type { SigninResult } from '@sori/contract';
 import { api, isApiError } from '../../lib/api-client';
 import { sessionStore } from './session';
 import { useSession } from './useSession';
@@ -26,7 +26,7 @@ export interface SignupInput {
 }
 
 export function signIn(input: LoginInput): Promise<SigninResult> {
-  return api.post<SigninResult>('/signin', { email: input.email.trim(), password: input.password });
+  return api.post('/signin', { email: input.email.trim(), password: input.password });
 }
 
 /**
@@ -50,7 +50,7 @@ export function useLoginMutation() {
 export function useSignupMutation() {
   return useMutation({
     mutationFn: async (input: SignupInput) => {
-      await api.post<{ user: User }>('/signup', {
+      await api.post('/signup', {
         email: input.email.trim(),
         password: input.password,
         confirmPassword: input.confirmPassword,
@@ -72,7 +72,7 @@ export function useUserRefresh(): void {
   const { token } = useSession();
   const query = useQuery({
     queryKey: userKeys.me(),
-    queryFn: ({ signal }) => api.get<User>('/my/user', undefined, signal),
+    queryFn: ({ signal }) => api.get('/my/user', { signal }),
     enabled: token !== null,
     staleTime: Infinity,
     retry: false,

@@ -52,7 +52,7 @@ export function fetchTracks(params: TrackListParams, signal?: AbortSignal): Prom
     tempPlayListId: source.kind === 'playlist' ? source.playlistId : undefined,
   };
   const path = source.kind === 'mine' ? '/my/musics' : '/musics';
-  return api.get<Music[] | Page<Music>>(path, query, signal).then(toPage);
+  return api.get(path, { query, signal }).then(toPage);
 }
 
 export function useTracksQuery(params: TrackListParams, enabled = true) {
@@ -69,7 +69,7 @@ export function useTracksQuery(params: TrackListParams, enabled = true) {
 export function useTrackQuery(id: number | null) {
   return useQuery({
     queryKey: musicKeys.track(id ?? 0),
-    queryFn: ({ signal }) => api.get<Music>(`/musics/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/musics/:id', { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
     staleTime: STALE.catalogue,
   });
@@ -121,7 +121,7 @@ export function useLikeMutation() {
 
 /** GET /download/download: records the download and answers a short-lived link to the original. */
 export function requestDownload(id: number): Promise<DownloadTicket> {
-  return api.get<DownloadTicket>('/download/download', { musicId: id });
+  return api.get('/download/download', { query: { musicId: id } });
 }
 
 export function invalidateDownloads(queryClient: QueryClient): void {

@@ -136,10 +136,6 @@ export function conditionsKey(c: SearchConditions): string {
   return conditionsToParams(c).toString();
 }
 
-export function sameConditions(a: SearchConditions, b: SearchConditions): boolean {
-  return conditionsKey(a) === conditionsKey(b);
-}
-
 /** Reads a BPM typed into a filter box: a whole number within 1–999, else no bound. */
 export function parseBpmInput(text: string): number | null {
   const trimmed = text.trim();

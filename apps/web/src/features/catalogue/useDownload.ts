@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Music, User } from '@sori/contract';
+import type { Music } from '@sori/contract';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { notices } from '../../lib/notices';
@@ -45,7 +45,7 @@ export function useDownload(): (track: Music) => Promise<void> {
     if (gate === 'level') {
       // The stored level may predate an upgrade: ask the server once before saying no.
       try {
-        const user = await api.get<User>('/my/user');
+        const user = await api.get('/my/user');
         sessionStore.setUser(user);
         gate = downloadGate({ token: sessionStore.getSnapshot().token, level: user.level }, track);
       } catch {

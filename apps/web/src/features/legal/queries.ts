@@ -3,16 +3,6 @@ import { api } from '../../lib/api-client';
 import { STALE } from '../../lib/query-client';
 
 /** Company details shown in the Korean footer and the plan notice (DECISIONS 20: configuration, not code). */
-export interface SiteInfo {
-  companyName: string;
-  representative: string;
-  businessNumber: string;
-  mailOrderNumber: string;
-  address: string;
-  supportEmail: string;
-  supportPhone: string;
-  copyright: string;
-}
 
 export const siteKeys = {
   all: ['site'] as const,
@@ -21,7 +11,7 @@ export const siteKeys = {
 export function useSiteQuery() {
   return useQuery({
     queryKey: siteKeys.all,
-    queryFn: ({ signal }) => api.get<SiteInfo>('/site', undefined, signal),
+    queryFn: ({ signal }) => api.get('/site', { signal }),
     staleTime: STALE.site,
   });
 }

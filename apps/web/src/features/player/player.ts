@@ -10,7 +10,7 @@ export const player = new PlayerController({
     audio.preload = 'none';
     return audio;
   },
-  recordHit: (trackId) => api.get('/log/hit', { musicId: trackId }),
+  recordHit: (trackId) => api.get('/log/hit', { query: { musicId: trackId } }),
   prefetch: (track) => {
     if (track.peaksUrl) void loadPeaks(track.peaksUrl);
   },

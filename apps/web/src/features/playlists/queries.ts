@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Page, Playlist, PlaylistTrackResult } from '@sori/contract';
+import type { Playlist } from '@sori/contract';
 import { api, toPage } from '../../lib/api-client';
 import { STALE } from '../../lib/query-client';
 import { userKeys } from '../auth/queries';
@@ -24,7 +24,7 @@ export function usePlaylistsQuery() {
   return useQuery({
     queryKey: playlistKeys.list(),
     queryFn: async ({ signal }) =>
-      newestFirst(toPage(await api.get<Playlist[] | Page<Playlist>>('/playbox/list', undefined, signal)).content),
+      newestFirst(toPage(await api.get('/playbox/list', { signal })).content),
     enabled: token !== null,
     staleTime: STALE.userLists,
   });
@@ -39,7 +39,7 @@ export function usePlaylistsHoldingQuery(musicId: number) {
   return useQuery({
     queryKey: playlistKeys.holding(musicId),
     queryFn: async ({ signal }) =>
-      newestFirst(toPage(await api.get<Playlist[] | Page<Playlist>>('/playbox/list', { musicId }, signal)).content),
+      newestFirst(toPage(await api.get('/playbox/list', { query: { musicId }, signal })).content),
     enabled: token !== null,
     staleTime: 0,
   });
@@ -50,7 +50,7 @@ export function usePlaylistQuery(id: number | null) {
   const { token } = useSession();
   return useQuery({
     queryKey: playlistKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<Playlist>(`/playbox/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/playbox/:id', { params: { id: id ?? 0 }, signal }),
     enabled: token !== null && id !== null && id > 0,
     staleTime: STALE.userLists,
   });
@@ -67,7 +67,7 @@ export function useCreatePlaylistMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PlaylistInput) =>
-      api.post<Playlist>('/playbox/create', { name: input.name, description: input.description ?? null }),
+      api.post('/playbox/create', { name: input.name, description: input.description ?? null }),
     onSuccess: (created) => {
       // A new playlist goes to the top at once (spec section 4); the refetch then confirms the server's list.
       queryClient.setQueryData<Playlist[]>(playlistKeys.list(), (list) => [created, ...(list ?? []).filter((p) => p.id !== created.id)]);
@@ -80,7 +80,7 @@ export function useUpdatePlaylistMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...input }: PlaylistInput & { id: number }) =>
-      api.put<Playlist>(`/playbox/${id}`, { name: input.name, description: input.description ?? null }),
+      api.put('/playbox/:id', { name: input.name, description: input.description ?? null }, { params: { id } }),
     onSuccess: (updated) => {
       queryClient.setQueryData<Playlist[]>(playlistKeys.list(), (list) => list?.map((p) => (p.id === updated.id ? updated : p)));
       queryClient.setQueryData(playlistKeys.detail(updated.id), updated);
@@ -92,7 +92,7 @@ export function useUpdatePlaylistMutation() {
 export function useDeletePlaylistMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/playbox/${id}`),
+    mutationFn: (id: number) => api.delete('/playbox/:id', { params: { id } }),
     onSuccess: (_result, id) => {
       queryClient.setQueryData<Playlist[]>(playlistKeys.list(), (list) => list?.filter((p) => p.id !== id));
       queryClient.removeQueries({ queryKey: playlistKeys.detail(id) });
@@ -114,7 +114,7 @@ export interface PlaylistTrackInput {
 export function useAddToPlaylistMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PlaylistTrackInput) => api.post<PlaylistTrackResult>('/playlist/add', input),
+    mutationFn: (input: PlaylistTrackInput) => api.post('/playlist/add', input),
     onSuccess: (_result, { playlistId }) => invalidatePlaylistTracks(queryClient, playlistId),
     onSettled: () => refreshPlaylists(queryClient),
   });

@@ -1,10 +1,10 @@
-import type { Music } from '@sori/contract';
+import type { Music, TrackMetadataRequest } from '@sori/contract';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { useLabelLanguage } from '../catalogue/filters/labels';
 import { keyLabel } from '../catalogue/key-label';
-import { useTrackUpdateMutation, type TrackMetadata } from './queries';
+import { useTrackUpdateMutation } from './queries';
 
 /**
  * What the analysis measured without being sure enough to publish it (`Music.suggested`): "Suggested:
@@ -20,7 +20,7 @@ export function SuggestionConfirm({ track }: { track: Music }) {
   const s = track.suggested;
   if (!s) return null;
   const confirm = (what: 'bpm' | 'key') => {
-    const changes: TrackMetadata = what === 'bpm' ? { bpm: s.bpm } : { soundKey: s.soundkey, keyMode: s.keyMode };
+    const changes: TrackMetadataRequest = what === 'bpm' ? { bpm: s.bpm } : { soundKey: s.soundkey, keyMode: s.keyMode };
     setFailed(false);
     update.mutate(
       { id: track.id, changes },

@@ -1,4 +1,4 @@
-import { BPM_RANGE, GENRE_GROUPS, GENRES, SOUND_KEYS, TEXT_LIMITS, type KeyGroup, type Music } from '@sori/contract';
+import { BPM_RANGE, GENRE_GROUPS, GENRES, SOUND_KEYS, TEXT_LIMITS, type KeyGroup, type Music, type TrackMetadataRequest } from '@sori/contract';
 import { useId, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -9,7 +9,7 @@ import { MoodChoices } from '../catalogue/filters/FilterFields';
 import { useLabelLanguage } from '../catalogue/filters/labels';
 import { keyLabel } from '../catalogue/key-label';
 import { SuggestionConfirm } from './SuggestionConfirm';
-import { useTrackUpdateMutation, type TrackMetadata } from './queries';
+import { useTrackUpdateMutation } from './queries';
 
 interface Draft {
   title: string;
@@ -33,8 +33,8 @@ const draftOf = (track: Music): Draft => ({
 });
 
 /** Only what the uploader changed is sent; an emptied field sends null, which restores the measured value. */
-export function changesOf(before: Draft, after: Draft): TrackMetadata {
-  const changes: TrackMetadata = {};
+export function changesOf(before: Draft, after: Draft): TrackMetadataRequest {
+  const changes: TrackMetadataRequest = {};
   if (after.title.trim() !== before.title.trim()) changes.title = after.title.trim();
   if (after.artist.trim() !== before.artist.trim()) changes.artist = after.artist.trim() || null;
   if (after.genre !== before.genre) changes.genre = after.genre ? Number(after.genre) : null;

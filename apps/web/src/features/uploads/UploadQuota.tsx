@@ -1,4 +1,4 @@
-import { formatBytes, type UploadQuota } from '@sori/contract';
+import { formatBytes } from '@sori/contract';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ export function refreshQuota(queryClient: QueryClient): void {
 /** What the user's uploads take against their quota (GET /my/quota): tracks and bytes stored, with meters. */
 export function UploadQuotaMeter() {
   const { t } = useTranslation();
-  const quota = useQuery({ queryKey: quotaKey, queryFn: ({ signal }) => api.get<UploadQuota>('/my/quota', undefined, signal) });
+  const quota = useQuery({ queryKey: quotaKey, queryFn: ({ signal }) => api.get('/my/quota', { signal }) });
   if (!quota.data) return null;
   const q = quota.data;
   const tracks = t('upload.quota.tracks', { used: q.tracks, limit: q.tracksLimit });

@@ -1,19 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Music } from '@sori/contract';
+import type { Music, TrackMetadataRequest } from '@sori/contract';
 import { api } from '../../lib/api-client';
 import { musicKeys, updateCachedTrack } from '../catalogue/queries';
 import { playlistKeys } from '../playlists/queries';
 
-/** Metadata an uploader corrects (PUT /my/musics/{id}); null restores the measured or tagged value. */
-export interface TrackMetadata {
-  title?: string;
-  artist?: string | null;
-  genre?: number | null;
-  moods?: number[] | null;
-  soundKey?: string | null;
-  keyMode?: 'major' | 'minor' | null;
-  bpm?: number | null;
-}
 
 export interface UploadInput {
   file: File;
@@ -27,13 +17,13 @@ export function uploadTrack({ file, cover, onProgress, signal }: UploadInput): P
   const form = new FormData();
   form.append('file', file, file.name);
   if (cover) form.append('cover', cover, cover.name);
-  return api.upload<Music>('/my/musics', form, { onProgress, signal });
+  return api.upload('/my/musics', form, { onProgress, signal });
 }
 
 export function useTrackUpdateMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: TrackMetadata }) => api.put<Music>(`/my/musics/${id}`, changes),
+    mutationFn: ({ id, changes }: { id: number; changes: TrackMetadataRequest }) => api.put('/my/musics/:id', changes, { params: { id } }),
     onSuccess: (updated) => {
       updateCachedTrack(queryClient, updated.id, () => updated);
       void queryClient.invalidateQueries({ queryKey: musicKeys.personal });
@@ -45,7 +35,7 @@ export function useTrackUpdateMutation() {
 export function useTrackDeleteMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/my/musics/${id}`),
+    mutationFn: (id: number) => api.delete('/my/musics/:id', { params: { id } }),
     onSuccess: () => {
       // The track may sit in likes, downloads and playlists too.
       void queryClient.invalidateQueries({ queryKey: musicKeys.personal });

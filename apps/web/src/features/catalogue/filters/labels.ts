@@ -1,4 +1,4 @@
-import { genreOf, GENRE_GROUPS, moodOf, SPEEDS, type Labels, type Lang } from '@sori/contract';
+import { genreOf, GENRE_GROUPS, moodOf, SPEEDS, type Lang } from '@sori/contract';
 import { useTranslation } from 'react-i18next';
 
 /** The contract's labels in the language the page is shown in (English when it is not one of the three). */
@@ -7,8 +7,6 @@ export function useLabelLanguage(): Lang {
   const lng = (i18n.resolvedLanguage ?? i18n.language ?? 'en').slice(0, 2);
   return lng === 'ko' || lng === 'ja' ? lng : 'en';
 }
-
-export const labelIn = (labels: Labels, lang: Lang): string => labels[lang];
 
 /** A genre or genre group code's label; a group reads 'Jazz (all)' style through the caller's template. */
 export function genreLabel(code: number, lang: Lang): string {

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { DownloadTicket, Music, pageOf, Playlist, PlaylistTrackResult, SigninResult, SiteInfo, UploadQuota, User } from './api';
+
+/**
+ * Every JSON route of the API and what its success answer's `body` holds: the server declares each route's
+ * response with it (`schema.response`, shown by `/api/docs`), and the web client takes its types from it by
+ * the route's path (`lib/api-client.ts`), so a change here is a change to both, checked by the compiler.
+ * A test checks that the server serves exactly these routes. Media (audio, images, peaks) are files, not JSON:
+ * `MEDIA_ROUTES` lists them.
+ */
+export const API_ROUTES = {
+  'POST /signup': { status: 201, body: z.object({ user: User }) },
+  'POST /signin': { status: 200, body: SigninResult },
+  'POST /token/refresh': { status: 200, body: SigninResult },
+  'POST /signout': { status: 204, body: null },
+  'GET /my/user': { status: 200, body: User },
+  'POST /findpw': { status: 202, body: z.object({ accepted: z.literal(true) }) },
+  'POST /resetpw': { status: 200, body: z.object({ reset: z.literal(true) }) },
+
+  'GET /musics': { status: 200, body: pageOf(Music) },
+  'GET /musics/:id': { status: 200, body: Music },
+  'GET /my/musics': { status: 200, body: pageOf(Music) },
+  'POST /my/like': { status: 200, body: z.object({ musicId: z.number().int(), liked: z.boolean() }) },
+  'POST /my/unlike': { status: 200, body: z.object({ musicId: z.number().int(), liked: z.boolean() }) },
+  'GET /log/hit': { status: 200, body: z.object({ counted: z.boolean() }) },
+  'GET /download/download': { status: 200, body: DownloadTicket },
+
+  'POST /my/musics': { status: 201, body: Music },
+  'GET /my/quota': { status: 200, body: UploadQuota },
+  'PUT /my/musics/:id': { status: 200, body: Music },
+  'DELETE /my/musics/:id': { status: 200, body: z.object({ id: z.number().int() }) },
+
+  'GET /playbox/list': { status: 200, body: z.union([z.array(Playlist), pageOf(Playlist)]) },
+  'POST /playbox/create': { status: 201, body: Playlist },
+  'POST /playbox/add': { status: 201, body: Playlist },
+  'POST /playbox/remove': { status: 200, body: z.object({ id: z.number().int() }) },
+  'GET /playbox/:id': { status: 200, body: Playlist },
+  'PUT /playbox/:id': { status: 200, body: Playlist },
+  'DELETE /playbox/:id': { status: 200, body: z.object({ id: z.number().int() }) },
+  'POST /playlist/add': { status: 200, body: PlaylistTrackResult },
+  'POST /playlist/remove': { status: 200, body: PlaylistTrackResult },
+
+  'GET /site': { status: 200, body: SiteInfo },
+  'GET /health': { status: 200, body: z.object({ status: z.literal('ok'), tracks: z.number().int() }) },
+} as const;
+
+/** The file routes: what each answers (with HTTP Range where it says so). */
+export const MEDIA_ROUTES = {
+  'GET /media/wave/:file': 'image/png',
+  'GET /media/peaks/:file': 'application/json',
+  'GET /media/cover/:file': 'image/jpeg',
+  'GET /musics/:id/stream': 'audio/mpeg',
+  'GET /musics/:id/original': 'the original file, as uploaded',
+} as const;
+
+export type ApiRoute = keyof typeof API_ROUTES;
+export type MediaRoute = keyof typeof MEDIA_ROUTES;
+type Method<R extends string> = R extends `${infer M} ${string}` ? M : never;
+type PathOf<R extends string> = R extends `${string} ${infer P}` ? P : never;
+export type HttpMethod = Method<ApiRoute>;
+/** The paths served for a method: `ApiPath<'GET'>` is `'/musics' | '/musics/:id' | …`. */
+export type ApiPath<M extends HttpMethod> = PathOf<Extract<ApiRoute, `${M} ${string}`>>;
+/** What `body` holds in the answer of a route (`void` for 204). */
+export type ApiResponse<M extends HttpMethod, P extends ApiPath<M>> = (typeof API_ROUTES)[`${M} ${P}` & ApiRoute]['body'] extends infer S
+  ? S extends z.ZodType
+    ? z.infer<S>
+    : void
+  : never;
+/** The parameters a path names: `PathParams<'/playbox/:id'>` is `{ id: string | number }`. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string | number } & PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string | number }
+    : Record<never, never>;
+
+/** The schema a route declares for its success answer: `{ body: … }`, or nothing for 204. */
+export function responseSchema(route: ApiRoute): Record<number, z.ZodType> {
+  const { status, body } = API_ROUTES[route];
+  return body === null ? { [status]: z.null().describe('No content') } : { [status]: z.object({ body }) };
+}
