@@ -10,6 +10,7 @@
 import { loadavg } from 'node:os';
 import { mulberry32 } from '../apps/server/src/lib/random';
 import { CatalogueIndex, type IndexQuery } from '../apps/server/src/search/catalogue-index';
+import { indexQuery } from '../apps/server/test/search/oracle';
 import { MOOD_CLUSTERS, syntheticTracks, syntheticTrack, syntheticArtist } from '../apps/server/test/search/synthetic';
 
 const sizes = (process.argv[2] ?? '100000,1000000').split(',').map(Number);
@@ -24,21 +25,7 @@ function memory(): { heap: number; buffers: number } {
 }
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
 
-const base: IndexQuery = {
-  q: null,
-  genre: null,
-  moods: [],
-  soundKey: null,
-  speed: null,
-  bpmGte: null,
-  bpmLte: null,
-  sort: 'id',
-  dir: 'desc',
-  offset: 0,
-  limit: 20,
-  scope: { kind: 'catalogue' },
-  viewerId: null,
-};
+const base: IndexQuery = indexQuery();
 const hot = MOOD_CLUSTERS[0]!.slice(0, 3);
 
 const QUERIES: [string, Partial<IndexQuery>][] = [

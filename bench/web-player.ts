@@ -1,5 +1,5 @@
 /**
- * The web player's speed budget (issue 5), measured in Debian's Chromium against the real server on
+ * The web player's speed budget, measured in Debian's Chromium against the real server on
  * localhost with the fixture catalogue (e2e/fixtures, real audio through the ingest pipeline):
  *
  *   - click on a row → the audio element's `playing` event: ≤ 150 ms

@@ -4,7 +4,7 @@
  *   node --import tsx bench/analysis/evaluate.ts [--half tune|heldout|both] [--jobs 2] [--verbose]
  *
  * Renders the 80 pieces once (cached in node_modules/.cache/sori-analysis-eval), decodes and analyses each
- * through the real `analyseFile`, and prints the issue's table for each half. Tune on `--half tune`; the
+ * through the real `analyseFile`, and prints the table of measures for each half. Tune on `--half tune`; the
  * held-out figures are the ones reported in bench/RESULTS.md.
  */
 import { analyseFile } from '../../apps/server/src/media/analyse';

@@ -241,7 +241,7 @@ test("add to playlist: 'no playlists', then newest first in the modal; drag a ro
   await expect(page.locator('[data-testid="row-like"]'), 'no actions on /playlist/0').toHaveCount(0);
 
   // A playlist deleted elsewhere (another tab) while this page still lists it: the server refuses the add.
-  // Dropped on the sidebar, the failure says so; from the modal it is only logged (section 8). Either way
+  // Dropped on the sidebar, the failure says so; from the modal it is only logged (PRODUCT §8). Either way
   // the playlist then leaves the lists instead of failing again.
   const sidebarItem = (id: number) => page.locator(`[data-testid="side-playlist"][data-playlist-id="${id}"]`);
   const droppedOn = await createPlaylist(account, '다른 탭에서 지운 목록');

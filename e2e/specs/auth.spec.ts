@@ -20,7 +20,7 @@ async function expectBanner(page: Page, text: string, what: string) {
   await expect.poll(() => banner(page).innerText().catch(() => ''), { message: what }).toEqual(text);
 }
 
-test('signup shows every section 5 message in order, then signs the new member in', async ({ newPage }) => {
+test('signup shows every PRODUCT §5 message in order, then signs the new member in', async ({ newPage }) => {
   const page = await newPage();
   await open(page, '/');
   await openFromUserMenu(page, 'open-signup');

@@ -5,9 +5,9 @@ import type { Page } from '@playwright/test';
 import { ROOT, open } from '../app';
 import { expect, test } from '../test';
 
-/** Issue 4's budget: the JavaScript / needs, gzip-compressed, at most 150 KB. */
+/** The web app's budget: the JavaScript / needs, gzip-compressed, at most 150 KB. */
 const BUDGET_BYTES = 150 * 1024;
-/** Issue 5's: the library screen may add 60 KB gzip to that (search, table, filters, the player). */
+/** The library screen's: it may add 60 KB gzip to that (search, table, filters, the player). */
 const LIBRARY_BUDGET_BYTES = BUDGET_BYTES + 60 * 1024;
 
 /** Opens a path and sums the gzip size of every script it loaded until the network went quiet. */

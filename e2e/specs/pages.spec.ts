@@ -39,7 +39,7 @@ test('footer: company details in Korean, a copyright line in English and Japanes
   }
 });
 
-test('terms and privacy: Korean text with the dates of section 1; a notice for en and ja', async ({ newPage }) => {
+test('terms and privacy: Korean text with the dates of PRODUCT §1; a notice for en and ja', async ({ newPage }) => {
   const ko = await newPage();
   await open(ko, '/terms');
   const terms = `${await ko.locator('[data-testid="legal-dates"]').innerText()}\n${await ko.locator('article[lang="ko"]').innerText()}`;

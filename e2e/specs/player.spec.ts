@@ -75,7 +75,7 @@ const bar = (page: Page) => page.locator('[data-testid="player-bar"]');
 test('player: a row click plays real audio; the bar shows cover, title, artist and times; the waveform comes from peaks, never decoding', async ({ newPage }) => {
   const page = await newPage();
   await instrumentAudio(page);
-  // The hit fails on the server side: playback must not care (spec section 4).
+  // The hit fails on the server side: playback must not care (PRODUCT §4).
   const hits: string[] = [];
   await page.route('**/api/log/hit**', async (route) => {
     hits.push(route.request().url());

@@ -9,7 +9,7 @@ export interface RouteCase {
   sidebar: boolean;
 }
 
-/** Every route of spec section 2 with what its chrome must look like. */
+/** Every route of PRODUCT §2 with what its chrome must look like. */
 export const ROUTE_CASES: RouteCase[] = [
   { path: '/', title: 'home.title', nav: 'home', sidebar: false },
   { path: '/library', title: 'library.title', nav: 'search', sidebar: true },

@@ -56,7 +56,7 @@ test('library: 20 rows of the catalogue with every column; markup in titles stay
   await expect(row(page, SPECIAL.noArtist).locator('[data-testid="track-artist"]'), 'unknown artist').toHaveText(tr('ko', 'tracks.unknownArtist'), { useInnerText: true });
   await expect(row(page, SPECIAL.noArtist).locator('mark'), 'highlighted search word').toHaveText('Midnight', { useInnerText: true });
 
-  // A failed load shows its section 8 text and no rows (answered as a 4xx, which is not retried).
+  // A failed load shows its PRODUCT §8 text and no rows (answered as a 4xx, which is not retried).
   await page.route('**/api/musics?**', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"x","code":"INVALID_FILTER"}' }));
   await page.goto('/library?q=rain');
   await page.locator('[data-testid="list-error"]').waitFor();
@@ -258,7 +258,7 @@ test('filter modal and the compact bar once scrolled past the intro; every new s
 });
 
 /**
- * Spec section 9: the compact bar appears once the intro's bottom is above 50 px from the top of the window
+ * PRODUCT §9: the compact bar appears once the intro's bottom is above 50 px from the top of the window
  * when the intro has a title, 115 px when it has none. Both screens with a search bar, the library and a
  * playlist, always have a title (PageHeader's h1; a playlist's name cannot be empty), so 50 px is the rule
  * a user meets and the 115 px one never occurs. Just below 50 px (where a 115 px rule would already show

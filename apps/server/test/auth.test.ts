@@ -14,7 +14,7 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
   const valid = { email: 'kim@example.com', password: 'secret1', confirmPassword: 'secret1', name: '김소리', phone: '010-1234-5678' };
 
   describe('POST /signup', () => {
-    it('checks the section 5 rules in order, with their Korean messages', async () => {
+    it('checks the PRODUCT §5 rules in order, with their Korean messages', async () => {
       const cases: [Record<string, unknown>, string, string][] = [
         [{ ...valid, phone: '' }, 'SIGNUP_REQUIRED_FIELDS', '필수 항목을 모두 입력해주세요.'],
         [{ ...valid, password: '12345', confirmPassword: 'x', email: 'bad' }, 'PASSWORD_TOO_SHORT', '비밀번호는 최소 6자 이상이어야 합니다.'],

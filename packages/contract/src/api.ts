@@ -163,7 +163,7 @@ export const SigninRequest = z.object({
 });
 export type SigninRequest = z.infer<typeof SigninRequest>;
 
-/** Signup is checked with validateSignup (section 5 order); the schema only bounds the shape. */
+/** Signup is checked with validateSignup (PRODUCT §5 order); the schema only bounds the shape. */
 export const SignupRequest = z.object({
   email: z.string().max(1024).optional(),
   password: z.string().max(1024).optional(),

@@ -1,5 +1,5 @@
 /**
- * The catalogue's controlled vocabularies (spec section 3): genres with their groups, moods with their
+ * The catalogue's controlled vocabularies (PRODUCT §3): genres with their groups, moods with their
  * groups, the 17 keys offered and the four speeds, each labelled in Korean, English and Japanese.
  * Labels are also searchable words of a track (a search for 잔잔한 finds calm tracks).
  */

@@ -1,4 +1,4 @@
-/** Business constants and limits (spec section 9, DECISIONS 2 and 10). Client and server both use these. */
+/** Business constants and limits (PRODUCT §9, DECISIONS 2 and 10). Client and server both use these. */
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** Longest password accepted: argon2 hashes anything, but an unbounded input is a cheap DoS. */

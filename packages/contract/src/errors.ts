@@ -2,11 +2,11 @@ import type { Lang } from './codes';
 
 /**
  * Every error the API answers with: `{message, code, details}` (DECISIONS 1). The message is chosen in the
- * caller's language (Accept-Language), Korean first. The Korean texts of spec sections 5 and 8 are kept
+ * caller's language (Accept-Language), Korean first. The Korean texts of PRODUCT §5 and §8 are kept
  * word for word.
  */
 export const ERROR_MESSAGES = {
-  // Validation (section 5, in the order signup checks them)
+  // Validation (PRODUCT §5, in the order signup checks them)
   LOGIN_REQUIRED_FIELDS: {
     ko: '이메일과 비밀번호를 모두 입력해주세요.',
     en: 'Please enter both your email and password.',

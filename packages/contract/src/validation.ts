@@ -62,7 +62,7 @@ export function validateNewPassword(password: unknown, confirmPassword: unknown)
   return null;
 }
 
-/** Playlist detail ids (section 5): 0 (likes), -1 (downloads) or a playlist id by the API's id rule. */
+/** Playlist detail ids (PRODUCT §5): 0 (likes), -1 (downloads) or a playlist id by the API's id rule. */
 export function parsePlaylistId(raw: string | undefined): number | null {
   return parseListIdText(raw);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueIndex, type IndexedTrack, type IndexQuery } from './catalogue-index';
-import { oracleSearch } from '../../test/search/oracle';
+import { indexQuery, oracleSearch } from '../../test/search/oracle';
 
 let nextId = 1;
 function track(p: Partial<IndexedTrack> & { title: string }): IndexedTrack {
@@ -21,22 +21,7 @@ function track(p: Partial<IndexedTrack> & { title: string }): IndexedTrack {
 }
 
 function query(p: Partial<IndexQuery> = {}): IndexQuery {
-  return {
-    q: null,
-    genre: null,
-    moods: [],
-    soundKey: null,
-    speed: null,
-    bpmGte: null,
-    bpmLte: null,
-    sort: 'id',
-    dir: 'desc',
-    offset: 0,
-    limit: 100,
-    scope: { kind: 'catalogue' },
-    viewerId: null,
-    ...p,
-  };
+  return indexQuery({ limit: 100, ...p });
 }
 
 /** Builds both ways (direct sort and sorted-order walk) and checks each against the oracle too. */

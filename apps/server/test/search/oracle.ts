@@ -243,3 +243,23 @@ export function oracleSearch(tracks: readonly IndexedTrack[], q: IndexQuery): In
   const all = oracleOrder(tracks, q);
   return { ids: all.slice(q.offset, q.offset + q.limit), total: all.length };
 }
+
+/** A query of the whole catalogue, signed out, newest first, 20 a page: the overrides say what differs. */
+export function indexQuery(overrides: Partial<IndexQuery> = {}): IndexQuery {
+  return {
+    q: null,
+    genre: null,
+    moods: [],
+    soundKey: null,
+    speed: null,
+    bpmGte: null,
+    bpmLte: null,
+    sort: 'id',
+    dir: 'desc',
+    offset: 0,
+    limit: 20,
+    scope: { kind: 'catalogue' },
+    viewerId: null,
+    ...overrides,
+  };
+}

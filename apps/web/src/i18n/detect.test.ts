@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectLanguage, languageFromTag, parseStoredLanguage } from './detect';
 
-describe('language detection (spec section 4)', () => {
+describe('language detection (PRODUCT §4)', () => {
   it('should accept a stored preference only when it is ko, en or ja', () => {
     expect(parseStoredLanguage('ko')).toBe('ko');
     expect(parseStoredLanguage('ja')).toBe('ja');

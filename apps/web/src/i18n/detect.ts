@@ -1,6 +1,6 @@
 import type { Lang } from '@sori/contract';
 
-/** Language rules of spec section 4 (and DECISIONS 15), as pure functions. */
+/** Language rules of PRODUCT §4 (and DECISIONS 15), as pure functions. */
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const SUPPORTED_LANGUAGES: readonly Lang[] = ['ko', 'en', 'ja'];

@@ -56,7 +56,7 @@ function syncDocumentLanguage(): void {
 i18n.on('languageChanged', syncDocumentLanguage);
 i18n.on('loaded', syncDocumentLanguage);
 i18n.on('failedLoading', (lng, ns, message) => {
-  // Spec section 8: translation failures are only logged; English (the fallback) keeps the app readable.
+  // PRODUCT §8: translation failures are only logged; English (the fallback) keeps the app readable.
   console.warn(`[i18n] could not load ${lng}/${ns}: ${message}`);
   syncDocumentLanguage();
 });
@@ -74,7 +74,7 @@ export const i18nReady = i18n
     maxParallelReads: TRANSLATION_LOADER.maxParallelReads,
     maxRetries: TRANSLATION_LOADER.retries,
     retryTimeout: TRANSLATION_LOADER.retryDelayMs,
-    // React escapes what it renders, and placeholders use {{double curly braces}} (spec section 9).
+    // React escapes what it renders, and placeholders use {{double curly braces}} (PRODUCT §9).
     interpolation: { escapeValue: false },
     detection: {
       order: ['sori'],
@@ -83,7 +83,7 @@ export const i18nReady = i18n
     },
     backend: {
       loadPath: LOCALE_PATH,
-      // Spec section 7: translation texts are requested uncached, with same-origin credentials.
+      // PRODUCT §7: translation texts are requested uncached, with same-origin credentials.
       requestOptions: { cache: 'no-store', credentials: 'same-origin' },
       alternateFetch,
     },

@@ -4,7 +4,7 @@ import { api, ApiError, CANCELLED_MESSAGE, apiRequest, buildUrl, configureApiCli
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
-describe('api client (spec sections 7 and 8)', () => {
+describe('api client (PRODUCT §7 and §8)', () => {
   const fetchMock = vi.fn<typeof fetch>();
   const onUnauthorized = vi.fn();
   let token: string | null = null;

@@ -1,7 +1,7 @@
 import type { ApiPath, ApiResponse, Page, PathParams } from '@sori/contract';
 
 /**
- * The one HTTP wrapper of the web app (spec sections 7 and 8). Feature `queries.ts` files call it through
+ * The one HTTP wrapper of the web app (PRODUCT §7 and §8). Feature `queries.ts` files call it through
  * TanStack Query; components never call it or `fetch` directly.
  *
  * It stays free of React and of the session and i18n modules: those plug in with `configureApiClient`, so
@@ -40,7 +40,7 @@ export interface ApiClientConfig {
   getToken: () => string | null;
   /** Sent as Accept-Language so server messages come back in the UI language. */
   getLanguage: () => string;
-  /** Called on every 401 or 403: the stored session is no longer good (spec section 8). */
+  /** Called on every 401 or 403: the stored session is no longer good (PRODUCT §8). */
   onUnauthorized: () => void;
   /** The network-failure text in the UI language ('네트워크 연결을 확인해주세요.' in Korean). */
   networkErrorMessage: () => string;
@@ -93,7 +93,7 @@ function isAbort(error: unknown): boolean {
 async function readPayload(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
-  // Spec section 7: JSON when it parses, otherwise the text itself.
+  // PRODUCT §7: JSON when it parses, otherwise the text itself.
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -159,7 +159,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
  */
 const ACTION_FORBIDDEN_CODES = new Set(['LEVEL_TOO_LOW']);
 
-/** The error of a non-OK answer; 401 and 403 also clear the stored session (spec section 8). */
+/** The error of a non-OK answer; 401 and 403 also clear the stored session (PRODUCT §8). */
 function httpError(status: number, payload: unknown): ApiError {
   const message = field(payload, 'message');
   const code = field(payload, 'code');
@@ -245,7 +245,7 @@ export async function fetchJsonAt<T>(url: string, signal?: AbortSignal): Promise
   return payload as T;
 }
 
-/** List endpoints may answer a plain array (one page holding everything) or a page object (spec section 7). */
+/** List endpoints may answer a plain array (one page holding everything) or a page object (PRODUCT §7). */
 export function toPage<T>(payload: T[] | Page<T> | null | undefined): Page<T> {
   if (Array.isArray(payload)) {
     return {

@@ -1,5 +1,5 @@
 /**
- * Short messages the app shows over any screen (spec section 8's alerts: download gates, sidebar playlist
+ * Short messages the app shows over any screen (PRODUCT §8's alerts: download gates, sidebar playlist
  * failures, 'link copied'). A tiny external store, so code outside React (mutations, the player) can post
  * them and the one <NoticeStack> in the layout shows them.
  */

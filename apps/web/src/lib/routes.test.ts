@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeNavKey, menuKey, showsSidebar } from './routes';
 
-describe('route chrome (spec section 2)', () => {
+describe('route chrome (PRODUCT §2)', () => {
   it('should hide the sidebar on /, /plan, /terms and /privacy only', () => {
     for (const path of ['/', '/plan', '/terms', '/privacy', '/plan/']) expect(showsSidebar(path)).toBe(false);
     for (const path of ['/library', '/favorite', '/download', '/upload', '/playlist', '/playlist/3', '/playlist/abc']) {

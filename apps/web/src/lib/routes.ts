@@ -1,4 +1,4 @@
-/** Which chrome a path gets (spec section 2): pure functions, unit-tested in routes.test.ts. */
+/** Which chrome a path gets (PRODUCT §2): pure functions, unit-tested in routes.test.ts. */
 
 export const ROUTES = {
   home: '/',
@@ -53,7 +53,7 @@ export function activeNavKey(pathname: string): NavKey | null {
 
 export type MenuKey = 'home' | 'search' | 'favorite' | 'download' | 'upload' | 'playlist' | 'plan' | `/playlist/${string}`;
 
-/** The menu key of a path (spec section 2): the sidebar highlights its item with it. */
+/** The menu key of a path (PRODUCT §2): the sidebar highlights its item with it. */
 export function menuKey(pathname: string): MenuKey | null {
   const path = normalizePath(pathname);
   switch (path) {

@@ -7,7 +7,7 @@ import { languageFromTag } from '../../i18n/detect';
 import { Logo } from '../../components/Logo';
 
 /**
- * Spec section 1: in Korean the footer carries the company details, terms and privacy links, support
+ * PRODUCT §1: in Korean the footer carries the company details, terms and privacy links, support
  * e-mail and phone; in English and Japanese a short copyright line, with the terms and privacy links too (the
  * pages must be reachable in every language). The details come from the site
  * configuration (DECISIONS 20).
@@ -50,7 +50,7 @@ function LegalLinks() {
   );
 }
 
-/** English and Japanese: the short copyright line of spec section 1, and the two legal links. */
+/** English and Japanese: the short copyright line of PRODUCT §1, and the two legal links. */
 function ShortFooter({ site }: { site: SiteInfo | undefined }) {
   return (
     <div className="d-flex flex-column flex-sm-row gap-2 justify-content-between align-items-sm-center">

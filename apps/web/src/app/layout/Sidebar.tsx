@@ -18,7 +18,7 @@ const NewPlaylistModal = lazy(() =>
 const DeletePlaylistDialog = lazy(() => import('../../features/playlists/DeletePlaylistDialog'));
 
 /**
- * The library sidebar (spec section 2): library, favorite, download, new playlist, the user's playlists,
+ * The library sidebar (PRODUCT §2): library, favorite, download, new playlist, the user's playlists,
  * upload. From lg up it is a column beside the page; below that it becomes an offcanvas panel opened by
  * the bar above the page.
  */
@@ -135,7 +135,7 @@ function PlaylistLinks({ activeKey }: { activeKey: string | null }) {
   const [deleting, setDeleting] = useState<Playlist | null>(null);
 
   useEffect(() => {
-    // Spec section 8: a sidebar load failure is only logged; the rest of the sidebar keeps working.
+    // PRODUCT §8: a sidebar load failure is only logged; the rest of the sidebar keeps working.
     if (playlists.error) console.warn('[sidebar] playlists could not be loaded', playlists.error);
   }, [playlists.error]);
 
@@ -163,7 +163,7 @@ function PlaylistLinks({ activeKey }: { activeKey: string | null }) {
 }
 
 /**
- * A playlist in the sidebar (spec section 2): a link to it, a delete button shown on hover or focus, and a
+ * A playlist in the sidebar (PRODUCT §2): a link to it, a delete button shown on hover or focus, and a
  * drop target for tracks dragged from a table (highlighted while one is over it).
  */
 function SidebarPlaylist({ playlist, active, onDelete }: { playlist: Playlist; active: boolean; onDelete: () => void }) {
@@ -181,7 +181,7 @@ function SidebarPlaylist({ playlist, active, onDelete }: { playlist: Playlist; a
       { playlistId: playlist.id, musicId: id },
       {
         onSuccess: (result) => notices.show('success', t(result.added === false ? 'playlistChoose.alreadyAdded' : 'playlists.added', { name })),
-        // Spec section 8: a failed add from the sidebar shows an alert.
+        // PRODUCT §8: a failed add from the sidebar shows an alert.
         onError: () => notices.show('danger', t('playlists.errors.addTrack')),
       },
     );
@@ -229,7 +229,7 @@ function SidebarPlaylist({ playlist, active, onDelete }: { playlist: Playlist; a
   );
 }
 
-/** Opening a playlist starts at the top of its first page (spec section 2). */
+/** Opening a playlist starts at the top of its first page (PRODUCT §2). */
 function scrollToTop() {
   window.scrollTo({ top: 0 });
 }

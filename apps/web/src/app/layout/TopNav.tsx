@@ -19,7 +19,7 @@ const ITEMS: readonly { key: NavKey; to: string; label: TranslationKey; icon: Ic
 ] as const;
 
 /**
- * The top navigation (spec section 2) in Bootstrap's navbar markup. The collapse below lg is a plain
+ * The top navigation (PRODUCT §2) in Bootstrap's navbar markup. The collapse below lg is a plain
  * toggle: react-bootstrap's Navbar would pull its offcanvas and transition code into the first bundle.
  */
 export function TopNav() {

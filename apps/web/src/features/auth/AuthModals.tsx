@@ -14,7 +14,7 @@ import { failureMessage, validationMessage } from './messages';
 import { useLoginMutation, useSignupMutation } from './queries';
 import { invalidSignupFields, type SignupField, type SignupFields } from './signup-fields';
 
-/** The login and signup modals (spec sections 2, 4, 5, 8); loaded on first use. */
+/** The login and signup modals (PRODUCT §2, §4, §5, §8); loaded on first use. */
 export function AuthModals() {
   const { mode, openCount, close, openLogin, openSignup } = useAuthModal();
   return (

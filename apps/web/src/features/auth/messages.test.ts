@@ -11,7 +11,7 @@ const VALID = {
   phone: '010-1234-5678',
 };
 
-describe('form messages (spec sections 5 and 8)', () => {
+describe('form messages (PRODUCT §5 and §8)', () => {
   it('should show the login message when either field is empty', () => {
     expect(validationMessage(validateLogin({ email: '', password: 'x' })!, 'ko')).toBe('이메일과 비밀번호를 모두 입력해주세요.');
     expect(validationMessage(validateLogin({ email: 'a@b.co', password: '' })!, 'ko')).toBe(
@@ -20,7 +20,7 @@ describe('form messages (spec sections 5 and 8)', () => {
     expect(validateLogin({ email: 'a@b.co', password: 'x' })).toBeNull();
   });
 
-  it('should check signup in section 5 order with the exact Korean texts', () => {
+  it('should check signup in PRODUCT §5 order with the exact Korean texts', () => {
     const steps: [Partial<typeof VALID>, string][] = [
       [{ phone: '' , password: '1' }, '필수 항목을 모두 입력해주세요.'],
       [{ password: '12345', confirmPassword: 'zz', email: 'bad' }, '비밀번호는 최소 6자 이상이어야 합니다.'],

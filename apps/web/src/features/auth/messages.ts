@@ -7,7 +7,7 @@ export function validationMessage(code: ErrorCode, lang: Lang): string {
 }
 
 /**
- * What a failed sign-in or sign-up shows (spec section 8): the server's message (already in the UI
+ * What a failed sign-in or sign-up shows (PRODUCT §8): the server's message (already in the UI
  * language), else the failure text, else the generic error text.
  */
 export function failureMessage(error: unknown, failedText: string, errorText: string): string {

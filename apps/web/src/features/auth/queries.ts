@@ -65,7 +65,7 @@ export function useSignupMutation() {
 }
 
 /**
- * Refreshes the stored user from the server once a token exists (spec section 4). A refresh the server
+ * Refreshes the stored user from the server once a token exists (PRODUCT §4). A refresh the server
  * refuses clears the session; a network failure keeps it, so being offline never signs anyone out.
  */
 export function useUserRefresh(): void {

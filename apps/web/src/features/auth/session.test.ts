@@ -13,7 +13,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
   };
 }
 
-describe('session restore (spec section 4)', () => {
+describe('session restore (PRODUCT §4)', () => {
   it('should restore user info when a token exists', () => {
     const storage = memoryStorage({ [TOKEN_STORAGE_KEY]: 'tok', [USER_STORAGE_KEY]: JSON.stringify(USER) });
     expect(restoreSession(storage)).toEqual({ token: 'tok', user: USER });

@@ -1,7 +1,7 @@
 import type { User } from '@sori/contract';
 
 /**
- * The signed-in session (spec section 4): ACCESS_TOKEN and USER_INFO in localStorage, mirrored in a small
+ * The signed-in session (PRODUCT §4): ACCESS_TOKEN and USER_INFO in localStorage, mirrored in a small
  * external store that React reads with useSyncExternalStore. The API client clears it on 401/403.
  */
 

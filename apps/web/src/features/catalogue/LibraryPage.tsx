@@ -7,7 +7,7 @@ import { TrackListScreen } from './TrackListScreen';
 
 const TrackDetailsPanel = lazy(() => import('./TrackDetailsPanel'));
 
-/** /library: the catalogue search, titled 'music search' (spec section 2). */
+/** /library: the catalogue search, titled 'music search' (PRODUCT §2). */
 export default function LibraryPage() {
   const { t } = useTranslation();
   return (

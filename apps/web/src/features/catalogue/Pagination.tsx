@@ -9,7 +9,7 @@ export interface PaginationProps {
 }
 
 /**
- * The pager (spec section 2): first, previous, up to five numbered pages around the current one with
+ * The pager (PRODUCT §2): first, previous, up to five numbered pages around the current one with
  * ellipses and first/last page shortcuts, next, last. Hidden when everything fits on one page.
  */
 export function Pagination({ page, totalPages, onChange }: PaginationProps) {

@@ -13,7 +13,7 @@ import { conditionsFromParams, conditionsKey, conditionsToParams, hasFilters, ty
 const FilterModal = lazy(() => import('./filters/FilterModal'));
 
 /**
- * The search bar of the library and of a playlist (spec sections 2 and 4): the text box, the advanced form
+ * The search bar of the library and of a playlist (PRODUCT §2 and §4): the text box, the advanced form
  * (filter dropdowns, selected-filter tags, the filter modal) and, once the intro has scrolled away, the
  * same dropdowns in a bar under the navigation. What is searched lives in the URL (DECISIONS 16); this
  * component keeps a draft of what is being typed or picked and the scheduler decides when it is searched.
@@ -183,7 +183,7 @@ function countFilters(c: SearchConditions): number {
 }
 
 /**
- * True once the page's intro (its header) has scrolled up past the threshold of spec section 9: its
+ * True once the page's intro (its header) has scrolled up past the threshold of PRODUCT §9: its
  * bottom edge above 50 px from the top of the window when the intro has a title, 115 px otherwise.
  */
 function useScrolledPastIntro(inside: RefObject<HTMLElement | null>): boolean {

@@ -31,7 +31,7 @@ export interface TrackListScreenProps {
   searchable?: boolean;
   emptyTitle: string;
   emptyBody: string;
-  /** The load-failure text of spec section 8 for this list. */
+  /** The load-failure text of PRODUCT §8 for this list. */
   loadFailed: string;
   /** Its search-failure text, when the list is searched. */
   searchFailed?: string;
@@ -41,7 +41,7 @@ export interface TrackListScreenProps {
   table?: Pick<TrackTableProps, 'extraActions' | 'renderBadge' | 'onRemove'>;
   /**
    * /favorite and /download list the virtual playlists 0 and -1 as screens of their own, whose rows keep
-   * their actions (DECISIONS 21); only the playlist manager's entries hide them (spec section 2).
+   * their actions (DECISIONS 21); only the playlist manager's entries hide them (PRODUCT §2).
    */
   keepsActions?: boolean;
 }
@@ -94,13 +94,13 @@ function TrackResults({ label, source, emptyTitle, emptyBody, loadFailed, search
 
   const goTo = (next: number) => {
     setParams(conditionsToParams(conditions, next, params));
-    // Spec section 4: the conditions stay and, 100 ms later, the table scrolls into view.
+    // PRODUCT §4: the conditions stay and, 100 ms later, the table scrolls into view.
     window.setTimeout(() => section.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }), SCROLL_AFTER_PAGE_CHANGE_MS);
   };
 
   if (tracks.isPending) return <TableSkeleton />;
   if (tracks.isError) {
-    // Spec section 8: a failed load gives an empty list and its message.
+    // PRODUCT §8: a failed load gives an empty list and its message.
     return (
       <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2" data-testid="list-error">
         <span>{failureText(tracks.error, searched && searchFailed ? searchFailed : loadFailed)}</span>

@@ -29,7 +29,7 @@ export interface TrackTableProps {
   caption: string;
   /**
    * The playlist being shown: a real one (> 0) adds 'remove from playlist'; the virtual liked (0) and
-   * downloaded (-1) lists hide the actions column (spec section 2).
+   * downloaded (-1) lists hide the actions column (PRODUCT §2).
    */
   playlistId?: number;
   /** Search text whose words are marked in titles and artists. */
@@ -40,7 +40,7 @@ export interface TrackTableProps {
   renderBadge?: (track: Music) => ReactNode;
 }
 
-/** The track table (spec section 2): cover, title with artist, wave, time, key, BPM and actions. */
+/** The track table (PRODUCT §2): cover, title with artist, wave, time, key, BPM and actions. */
 export function TrackTable({ tracks, caption, playlistId, highlight, onRemove, extraActions, renderBadge }: TrackTableProps) {
   const { t } = useTranslation();
   const showActions = playlistId === undefined || playlistId > 0;
@@ -147,7 +147,7 @@ function TrackRow({ track, current, playing, highlight, showActions, handlers, b
   const artist = track.artist || t('tracks.unknownArtist');
 
   const handleDragStart = (event: DragEvent<HTMLTableRowElement>) => {
-    // The track id travels with the drag (spec section 2); a sidebar playlist accepts it.
+    // The track id travels with the drag (PRODUCT §2); a sidebar playlist accepts it.
     event.dataTransfer.setData(TRACK_DRAG_TYPE, String(track.id));
     event.dataTransfer.setData('text/plain', track.title);
     event.dataTransfer.effectAllowed = 'copy';

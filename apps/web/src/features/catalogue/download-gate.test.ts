@@ -5,7 +5,7 @@ import { downloadFailure, downloadGate } from './download-gate';
 const FILE = { filePath: '/api/musics/1/stream', fileName: 'song.wav' };
 
 describe('downloadGate', () => {
-  it('should check sign-in, then file info, then level (spec section 5 order)', () => {
+  it('should check sign-in, then file info, then level (PRODUCT §5 order)', () => {
     expect(downloadGate({ token: null, level: null }, { filePath: null, fileName: null })).toBe('login');
     expect(downloadGate({ token: 't', level: 1 }, { filePath: null, fileName: 'a.wav' })).toBe('noFile');
     expect(downloadGate({ token: 't', level: 1 }, { filePath: '/x', fileName: null })).toBe('noFile');
@@ -17,7 +17,7 @@ describe('downloadGate', () => {
 
 describe('downloadFailure', () => {
   const http = (status: number, code: string | null) => new ApiError('http', status, 'x', code, null);
-  it('should map the server answers to the section 8 messages', () => {
+  it('should map the server answers to the PRODUCT §8 messages', () => {
     expect(downloadFailure(http(401, 'UNAUTHORIZED'))).toBe('login');
     expect(downloadFailure(http(403, 'LEVEL_TOO_LOW'))).toBe('level');
     expect(downloadFailure(http(409, 'NO_FILE'))).toBe('noFile');

@@ -1,7 +1,7 @@
 import { MIN_DOWNLOAD_LEVEL, type Music } from '@sori/contract';
 import { isApiError } from '../../lib/api-client';
 
-/** Why a download cannot start, checked in the order of spec section 5, or 'ok'. */
+/** Why a download cannot start, checked in the order of PRODUCT §5, or 'ok'. */
 export type DownloadGate = 'login' | 'noFile' | 'level' | 'ok';
 
 export function downloadGate(
@@ -14,7 +14,7 @@ export function downloadGate(
   return 'ok';
 }
 
-/** Which section 8 download message a failure deserves. */
+/** Which PRODUCT §8 download message a failure deserves. */
 export type DownloadFailure = 'login' | 'noFile' | 'level' | 'failed' | 'error';
 
 export function downloadFailure(error: unknown): DownloadFailure {

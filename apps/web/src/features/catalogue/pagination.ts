@@ -4,7 +4,7 @@ import { PAGINATION_WINDOW } from '@sori/contract';
 export type PageSlot = { kind: 'page'; page: number } | { kind: 'gap'; key: 'start' | 'end' };
 
 /**
- * The numbered part of the pager (spec section 2): up to five pages around the current one, and when the
+ * The numbered part of the pager (PRODUCT §2): up to five pages around the current one, and when the
  * window does not reach an end, a shortcut to the first or last page, with an ellipsis when pages lie
  * between the shortcut and the window.
  */

@@ -7,7 +7,7 @@ import { NO_CONDITIONS, normalizeConditions, toApiQuery, type SearchConditions }
 import { NO_SORT, sortKey, sortToApiQuery, type SortChoice } from './sort';
 
 /**
- * Where a track list comes from (spec section 7): the public catalogue, the user's own uploads, or a
+ * Where a track list comes from (PRODUCT §7): the public catalogue, the user's own uploads, or a
  * playlist through `tempPlayListId` (0 liked, -1 downloaded, a positive id one of the user's playlists).
  */
 export type TrackSource = { kind: 'catalogue' } | { kind: 'mine' } | { kind: 'playlist'; playlistId: number };
@@ -99,7 +99,7 @@ export interface LikeInput {
 }
 
 /**
- * The like toggle (spec section 4): the flag flips in every list at once, then the server is told. A
+ * The like toggle (PRODUCT §4): the flag flips in every list at once, then the server is told. A
  * failure is only logged (no message); the flag is put back so the heart shows what the server holds.
  */
 export function useLikeMutation() {

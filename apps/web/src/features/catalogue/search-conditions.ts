@@ -2,7 +2,7 @@ import { parseMusicQuery, type MusicQuery, type RawQuery } from '@sori/contract'
 import type { QueryValue } from '../../lib/api-client';
 
 /**
- * The search conditions of a track list (spec sections 3 and 4) and their place in the URL (DECISIONS 16):
+ * The search conditions of a track list (PRODUCT §3 and §4) and their place in the URL (DECISIONS 16):
  * the query of the screen uses the API's own names (q, g, speed, moods, soundKey, bpmGte, bpmLte) plus a
  * one-based `page`, so a shared link, reload, back and forward all restore the same search.
  */

@@ -1,7 +1,7 @@
 import { DUPLICATE_SEARCH_GUARD_MS, SEARCH_DEBOUNCE_MS } from '@sori/contract';
 import { normalizeConditions, type SearchConditions } from './search-conditions';
 
-/** 'simple' comes from the text box; 'advanced' from the filters (spec section 4). */
+/** 'simple' comes from the text box; 'advanced' from the filters (PRODUCT §4). */
 export type SearchKind = 'simple' | 'advanced';
 
 export interface SearchRequest {
@@ -24,7 +24,7 @@ const realClock: SchedulerClock = {
 };
 
 /**
- * When a search runs (spec section 4), free of React so the timing rules are unit-tested:
+ * When a search runs (PRODUCT §4), free of React so the timing rules are unit-tested:
  * - typed text searches 300 ms after typing stops, and only when it is not empty; emptying the box of a
  *   text search shows the list without text at once;
  * - Enter or the button searches at once;

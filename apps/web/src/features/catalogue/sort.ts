@@ -2,7 +2,7 @@ import { DEFAULT_SORT_DIR, SORT_FIELDS, type SortDir, type SortField } from '@so
 import type { QueryValue } from '../../lib/api-client';
 
 /**
- * The sort of a track list (spec section 3's `sort` and `sortOrder`, DECISIONS 6 and 16): chosen in the
+ * The sort of a track list (PRODUCT §3's `sort` and `sortOrder`, DECISIONS 6 and 16): chosen in the
  * list's sort menu and kept in the URL under the API's own names, so reload, back and forward restore it.
  * Only what the user chose is stored; what is not chosen falls back to the list's own order.
  */

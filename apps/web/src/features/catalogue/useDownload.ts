@@ -21,7 +21,7 @@ function saveAs(url: string, fileName: string): void {
 }
 
 /**
- * The download flow (spec sections 5 and 8): signed in, the track has a file, level 5 or more; then the
+ * The download flow (PRODUCT §5 and §8): signed in, the track has a file, level 5 or more; then the
  * server records the download and answers a short-lived link, and the file is saved with its name.
  */
 export function useDownload(): (track: Music) => Promise<void> {

@@ -15,7 +15,7 @@ const FEATURES: readonly { icon: IconName; title: TranslationKey; body: Translat
 /** Bar heights of the hero's decorative waveform (percent). Fixed, so the layout never shifts. */
 const WAVE = [28, 46, 64, 40, 72, 90, 58, 36, 52, 80, 96, 70, 44, 60, 84, 66, 38, 54, 76, 92, 62, 42, 30, 50, 68, 86, 56, 34, 48, 26];
 
-/** The marketing home page (spec section 1): a hero and three feature cards. */
+/** The marketing home page (PRODUCT §1): a hero and three feature cards. */
 export function HomePage() {
   const { t } = useTranslation();
   const { token } = useSession();

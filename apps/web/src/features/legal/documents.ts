@@ -1,5 +1,5 @@
 /**
- * The terms of service and the privacy policy (spec section 1). They exist in Korean only: the Korean
+ * The terms of service and the privacy policy (PRODUCT §1). They exist in Korean only: the Korean
  * text is the binding one, so it is content, not a translation resource; other languages show a notice
  * above it (LegalPage.tsx). Dates are ISO strings shown as written.
  */

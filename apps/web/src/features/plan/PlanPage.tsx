@@ -25,7 +25,7 @@ const PLAN_TEXT = {
 } as const satisfies Record<PlanId, { name: string; tagline: string }>;
 
 /**
- * Free, premium and family plans (spec section 1). Subscribing (DECISIONS 19): a visitor is asked to sign
+ * Free, premium and family plans (PRODUCT §1). Subscribing (DECISIONS 19): a visitor is asked to sign
  * in; a member is told online payment is not available yet and where to write instead.
  */
 export default function PlanPage() {

@@ -14,7 +14,7 @@ const time = (seconds: number) => formatDuration(seconds) ?? '0:00';
 const WAVEFORM_FALLBACK_MS = 120;
 
 /**
- * The player bar (spec sections 2 and 4): hidden until a track plays, then fixed at the bottom of every
+ * The player bar (PRODUCT §2 and §4): hidden until a track plays, then fixed at the bottom of every
  * screen. The audio itself lives in the player controller; this is its face.
  */
 export default function PlayerBar() {

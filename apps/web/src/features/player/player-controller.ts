@@ -1,7 +1,7 @@
 import { LOOP_RESTART_MS, SEEK_STEP_SECONDS, VOLUME, type Music } from '@sori/contract';
 
 /**
- * The one player of the app (spec section 4), free of React: it owns the audio elements, so playback
+ * The one player of the app (PRODUCT §4), free of React: it owns the audio elements, so playback
  * carries on across route changes, and the player bar only renders its state.
  *
  * Two elements take turns. Pointing at a row "primes" the standby element with that track's audio; a click
@@ -56,7 +56,7 @@ export interface MediaLike extends EventTarget {
 
 export interface PlayerDeps {
   createMedia: () => MediaLike;
-  /** GET /log/hit; its failure is ignored (spec section 4). */
+  /** GET /log/hit; its failure is ignored (PRODUCT §4). */
   recordHit: (trackId: number) => Promise<unknown>;
   /** Warms what the waveform needs (peaks) when a row is pointed at or played. */
   prefetch?: (track: PlayerTrack) => void;
@@ -76,7 +76,7 @@ const INITIAL: PlayerState = {
   hasNext: false,
 };
 
-/** Where a track's audio comes from: its file path, else its file URL (spec section 7). */
+/** Where a track's audio comes from: its file path, else its file URL (PRODUCT §7). */
 export function audioUrlOf(track: Pick<PlayerTrack, 'id' | 'filePath' | 'fileUrl'>): string {
   return track.filePath || track.fileUrl || `/api/musics/${track.id}/stream`;
 }
@@ -168,7 +168,7 @@ export class PlayerController {
       ...this.neighbours(track.id),
     });
     this.start(media);
-    // Spec section 4: a play records a hit; whether that worked never matters to the listener.
+    // PRODUCT §4: a play records a hit; whether that worked never matters to the listener.
     this.deps.recordHit(track.id).catch(() => undefined);
   }
 
@@ -210,7 +210,7 @@ export class PlayerController {
     this.set({ currentTime: to });
   }
 
-  /** Moves 5 seconds back (negative) or forward (spec sections 4 and 9). */
+  /** Moves 5 seconds back (negative) or forward (PRODUCT §4 and §9). */
   skip(direction: 1 | -1): void {
     this.seek((this.active?.currentTime ?? this.state.currentTime) + direction * SEEK_STEP_SECONDS);
   }
@@ -302,7 +302,7 @@ export class PlayerController {
         this.set({ status: 'paused', currentTime: this.state.duration });
         return;
       }
-      // Repeat: the track starts over 50 ms after it finished (spec sections 4 and 9).
+      // Repeat: the track starts over 50 ms after it finished (PRODUCT §4 and §9).
       this.restartTimer = this.setTimer(() => {
         this.restartTimer = null;
         if (!mine()) return;

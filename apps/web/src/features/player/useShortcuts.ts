@@ -21,7 +21,7 @@ export const NEXT_KEY = 'N';
 export const PREVIOUS_KEY = 'P';
 
 /**
- * The player's keyboard shortcuts (spec section 4): Space play/pause, ← and → 5 seconds, L repeat, and N / P
+ * The player's keyboard shortcuts (PRODUCT §4): Space play/pause, ← and → 5 seconds, L repeat, and N / P
  * next / previous track of the queue; never while typing. Letters are read by key position (event.code),
  * so they work with a Korean or Japanese layout.
  */

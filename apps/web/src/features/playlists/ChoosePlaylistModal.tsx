@@ -17,10 +17,10 @@ export interface ChoosePlaylistModalProps {
 }
 
 /**
- * 'Choose playlist' (spec section 2): the user's playlists, newest first, or 'no playlists'. Playlists that
+ * 'Choose playlist' (PRODUCT §2): the user's playlists, newest first, or 'no playlists'. Playlists that
  * already hold the track carry a check mark; choosing one says 'already in' (the server answers
  * `added: false`, DECISIONS 4). A new playlist can be named and created here; the track then goes into it.
- * A failed add here is swallowed and only logged (spec section 8); a failed create says so.
+ * A failed add here is swallowed and only logged (PRODUCT §8); a failed create says so.
  */
 export default function ChoosePlaylistModal({ track, onClose }: ChoosePlaylistModalProps) {
   const { t } = useTranslation();

@@ -7,8 +7,8 @@ import { notices } from '../../lib/notices';
 import { useDeletePlaylistMutation } from './queries';
 
 /**
- * The sidebar's delete confirmation, naming the playlist (spec sections 2 and 4). Deleting the playlist on
- * screen returns to the library; a failure shows an alert (spec section 8).
+ * The sidebar's delete confirmation, naming the playlist (PRODUCT §2 and §4). Deleting the playlist on
+ * screen returns to the library; a failure shows an alert (PRODUCT §8).
  */
 export default function DeletePlaylistDialog({ playlist, onClose }: { playlist: Playlist; onClose: () => void }) {
   const { t } = useTranslation();

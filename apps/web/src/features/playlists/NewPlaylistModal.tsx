@@ -11,7 +11,7 @@ export interface NewPlaylistModalProps {
   onClose: () => void;
 }
 
-/** The sidebar's new-playlist modal (spec sections 2 and 5): the name is trimmed; Enter submits. */
+/** The sidebar's new-playlist modal (PRODUCT §2 and §5): the name is trimmed; Enter submits. */
 export function NewPlaylistModal({ show, onClose }: NewPlaylistModalProps) {
   const { t } = useTranslation();
   const create = useCreatePlaylistMutation();

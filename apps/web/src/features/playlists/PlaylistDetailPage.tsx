@@ -10,7 +10,7 @@ import { useSession } from '../auth/useSession';
 import { TrackListScreen } from '../catalogue/TrackListScreen';
 import { usePlaylistQuery, useRemoveFromPlaylistMutation } from './queries';
 
-/** /playlist/{id}: a playlist with its own search bar; the id must be an integer (spec section 5). */
+/** /playlist/{id}: a playlist with its own search bar; the id must be an integer (PRODUCT §5). */
 export default function PlaylistDetailPage() {
   const { t } = useTranslation();
   const { id: rawId } = useParams();

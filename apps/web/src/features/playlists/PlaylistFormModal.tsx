@@ -14,7 +14,7 @@ export interface PlaylistFormModalProps {
   onClose: () => void;
 }
 
-/** The manager's create and edit modals (spec section 2): the name is required, the description optional. */
+/** The manager's create and edit modals (PRODUCT §2): the name is required, the description optional. */
 export function PlaylistFormModal({ playlist, pending, onSubmit, onClose }: PlaylistFormModalProps) {
   const { t } = useTranslation();
   const id = useId();

@@ -35,7 +35,7 @@ interface Entry {
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; playlist: Playlist } | { kind: 'delete'; playlist: Playlist } | null;
 
-/** /playlist: the playlist manager, list at left and the selected playlist's tracks at right (spec section 2). */
+/** /playlist: the playlist manager, list at left and the selected playlist's tracks at right (PRODUCT §2). */
 export default function PlaylistManagerPage() {
   const { t } = useTranslation();
   const { token } = useSession();
@@ -55,7 +55,7 @@ function Manager() {
   const remove = useDeletePlaylistMutation();
   const [selected, setSelected] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  // Spec section 8: playlist errors show in one dismissible red alert in the manager.
+  // PRODUCT §8: playlist errors show in one dismissible red alert in the manager.
   const [error, setError] = useState<string | null>(null);
   const [loadErrorDismissed, setLoadErrorDismissed] = useState(false);
   const shownError = error ?? (playlists.isError && !loadErrorDismissed ? failureText(playlists.error, t('playlists.errors.load')) : null);
@@ -69,7 +69,7 @@ function Manager() {
 
   const handleCreate = (input: { name: string; description?: string | null }) =>
     create.mutate(input, {
-      // Spec section 4: a new playlist joins the top of the list and is selected.
+      // PRODUCT §4: a new playlist joins the top of the list and is selected.
       onSuccess: (created) => {
         setDialog(null);
         setSelected(created.id);
@@ -94,7 +94,7 @@ function Manager() {
     remove.mutate(playlist.id, {
       onSuccess: () => {
         setDialog(null);
-        // Spec section 4: deleting the selected playlist deselects it.
+        // PRODUCT §4: deleting the selected playlist deselects it.
         setSelected((id) => (id === playlist.id ? null : id));
       },
       onError: () => {
@@ -137,7 +137,7 @@ function Manager() {
                     type="button"
                     className="sori-manager-select"
                     aria-pressed={active}
-                    // Selecting the selected playlist again deselects it (spec section 4).
+                    // Selecting the selected playlist again deselects it (PRODUCT §4).
                     onClick={() => setSelected((id) => (id === entry.id ? null : entry.id))}
                   >
                     <Icon name={entry.icon} />

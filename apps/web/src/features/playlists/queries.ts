@@ -13,7 +13,7 @@ export const playlistKeys = {
   holding: (musicId: number) => [...playlistKeys.all, 'holding', musicId] as const,
 };
 
-/** Newest first: by creation time, then id (the order the choose-playlist modal shows, spec section 2). */
+/** Newest first: by creation time, then id (the order the choose-playlist modal shows, PRODUCT §2). */
 export function newestFirst(playlists: readonly Playlist[]): Playlist[] {
   return [...playlists].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
 }
@@ -69,7 +69,7 @@ export function useCreatePlaylistMutation() {
     mutationFn: (input: PlaylistInput) =>
       api.post('/playbox/create', { name: input.name, description: input.description ?? null }),
     onSuccess: (created) => {
-      // A new playlist goes to the top at once (spec section 4); the refetch then confirms the server's list.
+      // A new playlist goes to the top at once (PRODUCT §4); the refetch then confirms the server's list.
       queryClient.setQueryData<Playlist[]>(playlistKeys.list(), (list) => [created, ...(list ?? []).filter((p) => p.id !== created.id)]);
       refreshPlaylists(queryClient);
     },

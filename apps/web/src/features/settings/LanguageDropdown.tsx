@@ -32,7 +32,7 @@ export function LanguageDropdown() {
         checked: lang === current,
         testId: `language-${lang}`,
         label: t(NATIVE_NAME_KEYS[lang]),
-        // The detector caches the choice under 'language' in localStorage (spec section 4).
+        // The detector caches the choice under 'language' in localStorage (PRODUCT §4).
         onSelect: () => {
           if (lang !== current) void i18n.changeLanguage(lang);
         },

@@ -57,7 +57,7 @@ export interface TrackMetadataFormProps {
 const KEY_GROUPS: readonly KeyGroup[] = ['flat', 'sharp', 'natural'];
 
 /**
- * Review and correct a track's metadata (issue 5: the suggested BPM, key, genre and moods of an upload).
+ * Review and correct a track's metadata (the suggested BPM, key, genre and moods of an upload).
  * BPM and key are measured from the audio; an empty box puts the measured value back.
  */
 export function TrackMetadataForm({ track, onSaved, onCancel, suggested }: TrackMetadataFormProps) {

@@ -12,7 +12,7 @@ import { TrackMetadataForm } from './TrackMetadataForm';
 import { UploadPanel } from './UploadPanel';
 import { refreshQuota } from './UploadQuota';
 
-/** /upload: titled 'library', the user's own uploaded tracks with the upload form (spec section 2, DECISIONS 13). */
+/** /upload: titled 'library', the user's own uploaded tracks with the upload form (PRODUCT §2, DECISIONS 13). */
 export default function UploadPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Music | null>(null);

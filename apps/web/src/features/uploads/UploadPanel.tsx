@@ -30,7 +30,7 @@ const AUDIO_ACCEPT = 'audio/*,.wav,.wave,.aif,.aiff,.flac,.mp3,.ogg,.oga,.opus,.
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 /**
- * The upload form of the 'library' screen (issue 5): drop audio files or choose them; each one uploads with
+ * The upload form of the 'library' screen: drop audio files or choose them; each one uploads with
  * its progress, then Sori's analysis (BPM, key, duration) comes back as suggestions to review and correct.
  * Files go one at a time, so one large file never starves the others of bandwidth or the server of cores.
  */

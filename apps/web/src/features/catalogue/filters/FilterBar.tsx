@@ -13,7 +13,7 @@ export interface FilterBarProps {
 }
 
 /**
- * The compact filters (spec section 2): genre, speed and mood dropdowns and a key/BPM panel. Shown in the
+ * The compact filters (PRODUCT §2): genre, speed and mood dropdowns and a key/BPM panel. Shown in the
  * advanced form under the search box and, once the intro has scrolled away, in the bar under the
  * navigation.
  */

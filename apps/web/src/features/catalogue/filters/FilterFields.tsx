@@ -94,7 +94,7 @@ export function MoodChoices({ value, onChange }: ChoiceProps<number[]>) {
 
 const KEY_GROUPS: readonly KeyGroup[] = ['flat', 'sharp', 'natural'];
 
-/** The 17 keys offered, grouped flat, sharp and natural (spec section 3); one may be chosen. */
+/** The 17 keys offered, grouped flat, sharp and natural (PRODUCT §3); one may be chosen. */
 export function KeyChoices({ value, onChange }: ChoiceProps<string | null>) {
   const { t } = useTranslation();
   return (
@@ -127,7 +127,7 @@ export interface BpmRangeProps {
   onChange: (min: number | null, max: number | null) => void;
 }
 
-/** Two numeric boxes with the placeholders 60 and 180; an empty maximum reads as ∞ (spec section 2). */
+/** Two numeric boxes with the placeholders 60 and 180; an empty maximum reads as ∞ (PRODUCT §2). */
 export function BpmRange({ min, max, onChange }: BpmRangeProps) {
   const { t } = useTranslation();
   const id = useId();

@@ -13,7 +13,7 @@ export interface FilterModalProps {
 }
 
 /**
- * Every filter on one sheet (the search bar's filter modal, spec section 2): changes stay a draft until
+ * Every filter on one sheet (the search bar's filter modal, PRODUCT §2): changes stay a draft until
  * 'show results', which searches at once.
  */
 export default function FilterModal({ show, conditions, onApply, onClose }: FilterModalProps) {

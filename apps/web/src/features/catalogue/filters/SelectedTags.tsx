@@ -10,7 +10,7 @@ interface Tag {
   without: SearchConditions;
 }
 
-/** One tag per chosen filter, each with a remove button, and a button clearing them all (spec section 2). */
+/** One tag per chosen filter, each with a remove button, and a button clearing them all (PRODUCT §2). */
 export function SelectedTags({ conditions, onRemove }: { conditions: SearchConditions; onRemove: (next: SearchConditions) => void }) {
   const { t } = useTranslation();
   const lang = useLabelLanguage();
