@@ -15,6 +15,7 @@ import { registerRequestTimeouts, serverTimeoutOptions } from './plugins/request
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { inlineScriptHashes, registerWeb } from './plugins/web';
 import { authRoutes } from './routes/auth.routes';
+import { licenceKeyRoutes, licenceRoutes } from './routes/licence.routes';
 import { musicRoutes } from './routes/music.routes';
 import { mediaRoutes } from './routes/media.routes';
 import { playlistRoutes } from './routes/playlist.routes';
@@ -58,13 +59,13 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     if (!options.onResetLink) {
       app.log.warn('mail is off (no mailer configured): password reset links are not sent to anyone');
     }
-    const { tokens, auth, catalogue, library, playlists, storage, media, mediaAccess, live } = services;
+    const { tokens, auth, catalogue, library, licences, playlists, storage, media, mediaAccess, live } = services;
     // What a crash left (tracks stuck in 'processing', scratch folders) goes before the catalogue loads.
     const recovery = { db: db.kysely, storage, tmpDir: path.join(config.dataDir, 'tmp') };
     const recovered = await recoverInterruptedUploads(recovery);
     if (recovered.removedTracks.length + recovered.removedScratch.length > 0) app.log.warn(recovered, 'removed what interrupted uploads left');
     await catalogue.load();
-    const ctx: AppContext = { config, db, counters, tokens, auth, catalogue, library, playlists, storage, media };
+    const ctx: AppContext = { config, db, counters, tokens, auth, catalogue, library, licences, playlists, storage, media };
 
     const sync = setInterval(() => {
       catalogue.syncChanges().catch((err: unknown) => app.log.warn({ err }, 'catalogue change sync failed'));
@@ -141,6 +142,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
         await api.register(musicRoutes(catalogue, library));
         await api.register(playlistRoutes(playlists));
         await api.register(siteRoutes(config, catalogue));
+        await api.register(licenceRoutes(licences));
         await api.register(
           mediaRoutes({
             storage,
@@ -153,6 +155,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       },
       { prefix: '/api' },
     );
+    await app.register(licenceKeyRoutes(licences.publicKeys()));
     await registerWeb(app, config.webDist);
     await app.ready();
     return { app, ctx };

@@ -18,6 +18,9 @@ Commands:
   track:publish <id>           Publish a track (an upload) into the public catalogue
   track:unpublish <id>         Take a track out of the public catalogue
   user:level <email> <level>   Set a user's level (1 free, 5 premium/family; downloads need 5)
+  licence:revoke <id> --reason "…"
+                               Revoke a licence: it stays public and signed, and says revoked, when and why
+  licence:list <email>         List a user's licences (id, status, issue time, track)
   logs:purge [--older-than-days N]
                                Delete daily access-log files of days more than N days before today
                                (UTC; default ACCESS_LOG_RETENTION_DAYS, 90) from ACCESS_LOG_DIR
@@ -104,6 +107,37 @@ async function logsPurge(args: string[]): Promise<number> {
   return 0;
 }
 
+async function licenceRevoke(args: string[]): Promise<number> {
+  const [id, flag, reason, ...rest] = args;
+  if (!id || flag !== '--reason' || !reason?.trim() || rest.length > 0) {
+    console.error('licence:revoke needs a licence id and --reason "…".\n\n' + USAGE);
+    return 2;
+  }
+  return withOperatorServices(loadConfig(), {}, async ({ licences }) => {
+    const licence = await licences.revoke(id, reason);
+    console.log(`${licence.id} is revoked (${licence.revokedAt}): ${licence.revocationReason}`);
+    return 0;
+  });
+}
+
+async function licenceList(args: string[]): Promise<number> {
+  const [email, ...rest] = args;
+  if (!email || rest.length > 0) {
+    console.error('licence:list needs an e-mail.\n\n' + USAGE);
+    return 2;
+  }
+  return withOperatorServices(loadConfig(), {}, async ({ licences }) => {
+    const list = await licences.listForEmail(email);
+    if (list === null) {
+      console.error(`No user with the e-mail ${email}.`);
+      return 1;
+    }
+    if (list.length === 0) console.log(`${email} holds no licences.`);
+    for (const l of list) console.log(`${l.id}  ${l.status.padEnd(7)}  ${l.issuedAt}  #${l.track.id} ${l.track.title}${l.track.artist ? ` — ${l.track.artist}` : ''}`);
+    return 0;
+  });
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   switch (command) {
@@ -111,6 +145,10 @@ async function main(argv: string[]): Promise<number> {
       return userLevel(args);
     case 'logs:purge':
       return logsPurge(args);
+    case 'licence:revoke':
+      return licenceRevoke(args);
+    case 'licence:list':
+      return licenceList(args);
     case 'ingest':
       return ingestCommand(args);
     case 'track:publish':

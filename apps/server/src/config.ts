@@ -1,5 +1,5 @@
 import { SiteInfo } from '@sori/contract';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -31,6 +31,10 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//u, 'must start with redis://').optional(),
   /** HS256 key, at least 32 characters. Generated once into DATA_DIR when unset. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The Ed25519 private key that signs licences (PKCS#8 PEM); generated into DATA_DIR when unset. */
+  LICENCE_SIGNING_KEY: z.string().optional(),
+  /** Lookups of a licence's public JSON per address and minute. */
+  LICENCE_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(2 * 3600),
   /** Attempts on one account past which only addresses with no recent attempt on it may try (soft limit). */
   SIGNIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
@@ -92,6 +96,8 @@ export interface Config {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string | null };
   redisUrl: string | null;
   jwtSecret: string;
+  /** Licence signing key (PKCS#8 PEM, Ed25519) and the public lookups allowed per address and minute. */
+  licences: { signingKeyPem: string; lookupsPerMinute: number };
   tokenTtlSeconds: number;
   signin: { maxPerAccount: number; maxPerAddress: number; maxPerPair: number; windowSeconds: number };
   signup: { maxPerAddress: number; maxTotal: number; windowSeconds: number };
@@ -152,6 +158,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'sqlite', file: path.join(dataDir, 'sori.db') },
     redisUrl: e.REDIS_URL ?? null,
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    licences: Object.freeze({
+      signingKeyPem: e.LICENCE_SIGNING_KEY ?? readOrCreateSigningKey(dataDir),
+      lookupsPerMinute: e.LICENCE_LOOKUPS_PER_MINUTE,
+    }),
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     signin: {
       maxPerAccount: e.SIGNIN_MAX_PER_ACCOUNT,
@@ -200,4 +210,17 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The licence signing key, when not configured: an Ed25519 key pair generated once and kept (mode 0600) in
+ * the data directory, so licences signed before a restart still verify after it.
+ */
+function readOrCreateSigningKey(dataDir: string): string {
+  const file = path.join(dataDir, 'licence-signing-key.pem');
+  if (existsSync(file)) return readFileSync(file, 'utf8');
+  const { privateKey } = generateKeyPairSync('ed25519');
+  const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+  writeFileSync(file, pem, { mode: 0o600 });
+  return pem;
 }

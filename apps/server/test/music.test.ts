@@ -150,6 +150,8 @@ describe.each(DIALECTS)('catalogue API (%s)', (dialect) => {
 
   it('gates downloads by sign-in and level 5, records them, and answers a signed link', async () => {
     const withFile = await t.track({ title: 'Licensed', original_key: 'tracks/x/original.wav', file_name: 'Licensed.wav' });
+    await t.ctx.storage.put('tracks/x/original.wav', Buffer.from('RIFF…'));
+    const missing = await t.track({ title: 'Gone', original_key: 'tracks/y/original.wav', file_name: 'Gone.wav' });
     const low = await t.user();
     const high = await t.user({ level: 5 });
     const dl = (id: number, token?: string) => t.call({ method: 'GET', url: `/api/download/download?musicId=${id}`, token });
@@ -159,11 +161,16 @@ describe.each(DIALECTS)('catalogue API (%s)', (dialect) => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toMatchObject({ code: 'LEVEL_TOO_LOW', message: '다운로드는 레벨 5 이상부터 가능합니다.' });
     expect((await dl(ids.love, high.token)).json().code).toBe('NO_FILE');
+    // A row naming a file that storage does not hold cannot be licensed or delivered.
+    const gone = await dl(missing, high.token);
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().code).toBe('NO_FILE');
 
     const ok = await dl(withFile, high.token);
     expect(ok.statusCode).toBe(200);
     const ticket = ok.json().body;
     expect(ticket).toMatchObject({ musicId: withFile, fileName: 'Artist - Licensed.wav' });
+    expect(ticket.licenceId).toMatch(/^SORI-/u);
     expect(ticket.url).toMatch(new RegExp(`^/api/musics/${withFile}/original\\?exp=\\d+&uid=${high.id}&sig=`));
     expect(ticket.url).not.toContain(high.token);
     expect(titles(await musics('tempPlayListId=-1', high.token))).toEqual(['Licensed']);

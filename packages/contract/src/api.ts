@@ -82,6 +82,10 @@ export const Music = z.object({
    * enough (below the confidence threshold), offered for the uploader to confirm. Absent when nothing waits.
    */
   suggested: MusicSuggestion.optional(),
+  /** Only in the caller's downloads list (`tempPlayListId=-1`): the licence the download is under. */
+  licenceId: z.string().optional(),
+  /** Only in the caller's downloads list: when that licence was issued. */
+  licensedAt: z.string().optional(),
 });
 export type Music = z.infer<typeof Music>;
 
@@ -137,6 +141,8 @@ export const DownloadTicket = z.object({
   url: z.string(),
   fileName: z.string(),
   expiresAt: z.string(),
+  /** The licence this download is made under: issued now, or the caller's active one for this file. */
+  licenceId: z.string(),
 });
 export type DownloadTicket = z.infer<typeof DownloadTicket>;
 

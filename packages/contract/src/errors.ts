@@ -176,6 +176,22 @@ export const ERROR_MESSAGES = {
     en: 'The requested range is outside the file.',
     ja: '指定された範囲がファイルの外側です。',
   },
+  // Licences
+  INVALID_LICENCE_ID: {
+    ko: '라이선스 번호 형식이 올바르지 않습니다. SORI-로 시작하는 번호(예: SORI-7GWR-M0X5-WYAE)를 확인해주세요.',
+    en: 'That is not a valid licence ID. Check the ID, which starts with SORI- (for example SORI-7GWR-M0X5-WYAE).',
+    ja: 'ライセンス番号の形式が正しくありません。SORI-で始まる番号（例: SORI-7GWR-M0X5-WYAE）をご確認ください。',
+  },
+  LICENCE_NOT_FOUND: {
+    ko: '해당 번호의 라이선스가 없습니다.',
+    en: 'No licence has this ID.',
+    ja: 'この番号のライセンスはありません。',
+  },
+  LICENCE_NOT_YOURS: {
+    ko: '본인의 라이선스만 증명서를 받을 수 있습니다.',
+    en: 'Only the licensee can download this certificate.',
+    ja: '証明書はライセンスの名義人のみダウンロードできます。',
+  },
   RATE_LIMITED: {
     ko: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
     en: 'Too many requests. Please try again shortly.',

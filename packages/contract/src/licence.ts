@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Lang } from './codes';
 
 /**
  * Licences: the proof a video maker shows that they may use a track (docs/LICENCES.md). One licence per
@@ -55,8 +56,53 @@ export const PublicLicence = z.object({
 });
 export type PublicLicence = z.infer<typeof PublicLicence>;
 
-/** A licensed download in the caller's history (`GET /api/musics?tempPlayListId=-1` items carry these too). */
-export interface LicenceSummary {
-  licenceId: string;
-  licensedAt: string;
-}
+/**
+ * What a licence covers, as stable codes (the signed JSON carries the codes; screens and the certificate
+ * say them in the reader's language). The terms page states the same scope.
+ */
+export const LICENCE_SCOPES = [
+  'online-video',
+  'social-media',
+  'podcast',
+  'monetised',
+  'client-work',
+  'worldwide-perpetual',
+] as const;
+export type LicenceScope = (typeof LICENCE_SCOPES)[number];
+
+/** What each scope means, in the reader's language (the verify page and the certificate). */
+export const LICENCE_SCOPE_LABELS: Record<LicenceScope, Record<Lang, string>> = {
+  'online-video': {
+    ko: '온라인 영상(유튜브, 틱톡, 인스타그램 등)의 배경음악',
+    en: 'Background music in online videos (YouTube, TikTok, Instagram and the like)',
+    ja: 'オンライン動画（YouTube、TikTok、Instagramなど）のBGM',
+  },
+  'social-media': {
+    ko: 'SNS 게시물과 광고가 아닌 홍보 콘텐츠',
+    en: 'Social media posts and non-advertising promotional content',
+    ja: 'SNS投稿および広告以外のプロモーションコンテンツ',
+  },
+  podcast: { ko: '팟캐스트와 라이브 방송', en: 'Podcasts and live streams', ja: 'ポッドキャストおよびライブ配信' },
+  monetised: {
+    ko: '수익 창출이 설정된 채널과 콘텐츠',
+    en: 'Monetised channels and content',
+    ja: '収益化されたチャンネルおよびコンテンツ',
+  },
+  'client-work': {
+    ko: '고객 의뢰로 제작하는 영상(라이선스 보유자가 제작하는 경우)',
+    en: "Videos made for clients (when the licensee makes them)",
+    ja: 'クライアント向けに制作する動画（ライセンス名義人が制作する場合）',
+  },
+  'worldwide-perpetual': {
+    ko: '전 세계, 기간 제한 없음(라이선스가 유효한 동안 게시한 콘텐츠)',
+    en: 'Worldwide and without time limit (for content published while the licence is valid)',
+    ja: '全世界・期間無制限（ライセンスが有効な間に公開したコンテンツ）',
+  },
+};
+
+/** The licence terms in force: their version and scope. A licence records the version it was issued under. */
+export const LICENCE_TERMS = {
+  version: '2026-11-25',
+  scope: LICENCE_SCOPES,
+  url: '/terms#licence',
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublicLicence } from './licence';
 import { DownloadTicket, Music, pageOf, Playlist, PlaylistTrackResult, SigninResult, SiteInfo, UploadQuota, User } from './api';
 
 /**
@@ -40,6 +41,8 @@ export const API_ROUTES = {
   'POST /playlist/add': { status: 200, body: PlaylistTrackResult },
   'POST /playlist/remove': { status: 200, body: PlaylistTrackResult },
 
+  'GET /licences/:id': { status: 200, body: PublicLicence },
+
   'GET /site': { status: 200, body: SiteInfo },
   'GET /health': { status: 200, body: z.object({ status: z.literal('ok'), tracks: z.number().int() }) },
 } as const;
@@ -51,6 +54,7 @@ export const MEDIA_ROUTES = {
   'GET /media/cover/:file': 'image/jpeg',
   'GET /musics/:id/stream': 'audio/mpeg',
   'GET /musics/:id/original': 'the original file, as uploaded',
+  'GET /licences/:id/certificate.pdf': 'application/pdf',
 } as const;
 
 export type ApiRoute = keyof typeof API_ROUTES;

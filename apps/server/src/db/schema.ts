@@ -58,6 +58,8 @@ export interface TracksTable {
   /** 'major' | 'minor' of the key in force (null when unknown), and as measured. */
   key_mode: string | null;
   estimated_key_mode: string | null;
+  /** SHA-256 (hex) of the stored original, the file a licence names; null until first hashed. */
+  original_sha256: ColumnType<string | null, string | null | undefined, string | null>;
   /** How sure the analysers were of the measured tempo and key, 0..1 (null when nothing was measured). */
   bpm_confidence: number | null;
   key_confidence: number | null;
@@ -123,7 +125,34 @@ export interface SessionsTable {
   revoked_at: string | null;
 }
 
+export interface LicencesTable {
+  /** `SORI-XXXX-XXXX-XXXX`, random (never a sequence). */
+  id: string;
+  /** The licensee's account; null once the account is withdrawn (the licence is kept, pseudonymised). */
+  user_id: number | null;
+  track_id: number;
+  track_title: string;
+  track_artist: string | null;
+  file_name: string;
+  file_sha256: string;
+  licensee_name: string;
+  licensee_email: string;
+  plan_name: string;
+  plan_level: number;
+  terms_version: string;
+  issued_at: string;
+  /** 'active' | 'revoked' */
+  status: ColumnType<string, string | undefined, string>;
+  revoked_at: string | null;
+  revocation_reason: string | null;
+  /** The signing key's id (its JWK thumbprint). */
+  kid: string;
+  /** The public licence exactly as signed (JSON with its signature). */
+  signed_json: string;
+}
+
 export interface Database {
+  licences: LicencesTable;
   users: UsersTable;
   tracks: TracksTable;
   likes: LikesTable;

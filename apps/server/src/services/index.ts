@@ -8,6 +8,8 @@ import { LocalDiskStorage, type MediaStorage } from '../media';
 import { AuthService } from './auth.service';
 import { CatalogueService } from './catalogue/catalogue.service';
 import { LibraryService } from './library.service';
+import { LicenceService } from './licences/licence.service';
+import { LicenceSigner } from './licences/signing';
 import { MediaAccessService } from './media-access.service';
 import { MediaService } from './media.service';
 import { PlaylistService } from './playlist.service';
@@ -18,6 +20,7 @@ export interface Services {
   auth: AuthService;
   catalogue: CatalogueService;
   library: LibraryService;
+  licences: LicenceService;
   playlists: PlaylistService;
   storage: MediaStorage;
   media: MediaService;
@@ -55,10 +58,19 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     publicBaseUrl: config.publicBaseUrl,
     sendResetLink: options.sendResetLink,
   });
-  const catalogue = new CatalogueService({ db: db.kysely, sqlite: db.sqlite, pg: db.pg, urls });
-  const library = new LibraryService({ db: db.kysely, catalogue, counters, urls, hitWindowSeconds: config.hitWindowSeconds });
-  const playlists = new PlaylistService(db.kysely, catalogue, config.playlistLimits);
   const storage = await LocalDiskStorage.open(path.join(config.dataDir, 'media'));
+  const licences = new LicenceService({
+    db: db.kysely,
+    storage,
+    signer: new LicenceSigner(config.licences.signingKeyPem),
+    counters,
+    publicBaseUrl: config.publicBaseUrl,
+    licensor: { name: config.site.companyName },
+    lookupsPerMinute: config.licences.lookupsPerMinute,
+  });
+  const catalogue = new CatalogueService({ db: db.kysely, sqlite: db.sqlite, pg: db.pg, urls, licences });
+  const library = new LibraryService({ db: db.kysely, catalogue, licences, counters, urls, hitWindowSeconds: config.hitWindowSeconds });
+  const playlists = new PlaylistService(db.kysely, catalogue, config.playlistLimits);
   const live = new LiveIngests(db.kysely);
   const media = new MediaService({
     db: db.kysely,
@@ -71,7 +83,7 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     concurrency: options.ingestConcurrency ?? config.ingestConcurrency,
   });
   const mediaAccess = new MediaAccessService({ db: db.kysely, tokens });
-  return { tokens, auth, catalogue, library, playlists, storage, media, mediaAccess, live };
+  return { tokens, auth, catalogue, library, licences, playlists, storage, media, mediaAccess, live };
 }
 
 /**

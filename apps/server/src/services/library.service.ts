@@ -8,11 +8,13 @@ import * as library from '../repositories/library.repository';
 import * as tracks from '../repositories/track.repository';
 import type { Viewer } from './auth.service';
 import type { CatalogueService } from './catalogue/catalogue.service';
+import type { LicenceService } from './licences/licence.service';
 import type { MediaUrls } from './music.mapper';
 
 export interface LibraryDeps {
   db: Kysely<Database>;
   catalogue: CatalogueService;
+  licences: LicenceService;
   counters: Counters;
   urls: MediaUrls;
   hitWindowSeconds: number;
@@ -46,12 +48,16 @@ export class LibraryService {
     return { counted: first };
   }
 
-  /** Checks sign-in and level, records the download and answers a short-lived link to the original. */
+  /**
+   * Checks sign-in and level, issues the licence (or reuses the caller's active one for this file), records
+   * the download and answers a short-lived link to the original with the licence's id.
+   */
   async download(id: number, viewer: Viewer | null): Promise<DownloadTicket> {
     if (!viewer) throw unauthorized();
     if (viewer.level < MIN_DOWNLOAD_LEVEL) throw forbidden('LEVEL_TOO_LOW');
     const row = await this.deps.catalogue.visibleTrack(id, viewer);
     if (!row.original_key || !row.file_name || row.status !== 'ready') throw new AppError(409, 'NO_FILE');
+    const { licence } = await this.deps.licences.issue(viewer, row);
     await library.recordDownload(this.deps.db, viewer.id, id);
     await this.bump(id, 'download_count', 1);
     const s = this.deps.urls.tokens.signUrlParams(`original:${id}`, viewer.id, DOWNLOAD_LINK_TTL_SECONDS);
@@ -60,6 +66,7 @@ export class LibraryService {
       url: `/api/musics/${id}/original?exp=${s.exp}&uid=${s.uid}&sig=${s.sig}`,
       fileName: trackDownloadName(row.artist, row.title, row.file_name),
       expiresAt: new Date(s.exp * 1000).toISOString(),
+      licenceId: licence.id,
     };
   }
 

@@ -23,6 +23,8 @@ export interface CatalogueDeps {
   /** The PostgreSQL pool when there is one: page rows are then read through a named prepared statement. */
   pg?: pg.Pool | null;
   urls: MediaUrls;
+  /** The caller's licences of listed tracks: the downloads list (-1) carries each one's id and date. */
+  licences?: { activeForTracks(userId: number, trackIds: readonly number[]): Promise<Map<number, { licenceId: string; licensedAt: string }>> };
 }
 
 /** What a cached response costs beyond its bytes (the Buffer object and the map entry). */
@@ -168,7 +170,8 @@ export class CatalogueService {
       if (!viewer) throw unauthorized();
       scope = { kind: 'list', ids: await this.listIds(query.tempPlayListId, viewer) };
     }
-    return this.runQuery(query, scope, viewer, query.tempPlayListId !== null ? viewer!.id : null);
+    const licensed = query.tempPlayListId === -1 && viewer !== null;
+    return this.runQuery(query, scope, viewer, query.tempPlayListId !== null ? viewer!.id : null, licensed);
   }
 
   /**
@@ -227,17 +230,17 @@ export class CatalogueService {
   }
 
   /** A search that waits for its turn first: from there to the page's bytes it runs without yielding on SQLite. */
-  private async runQuery(query: MusicQuery, scope: IndexScope, viewer: Viewer | null, visibleTo: number | null) {
+  private async runQuery(query: MusicQuery, scope: IndexScope, viewer: Viewer | null, visibleTo: number | null, licensed = false) {
     const turn = this.turns.wait();
     if (turn) await turn;
     try {
-      return await this.runQueryNow(query, scope, viewer, visibleTo);
+      return await this.runQueryNow(query, scope, viewer, visibleTo, licensed);
     } finally {
       this.turns.done();
     }
   }
 
-  private async runQueryNow(query: MusicQuery, scope: IndexScope, viewer: Viewer | null, visibleTo: number | null) {
+  private async runQueryNow(query: MusicQuery, scope: IndexScope, viewer: Viewer | null, visibleTo: number | null, licensed = false) {
     const offset = query.page * query.size;
     const result = this.index.search({
       q: query.q,
@@ -254,7 +257,13 @@ export class CatalogueService {
       scope,
       viewerId: visibleTo,
     });
-    return this.pages.write(result.ids, result.total, query.size, query.page, viewer);
+    let extras: Map<number, string> | undefined;
+    if (licensed && viewer && this.deps.licences) {
+      // The downloads list is the licence history: each track carries the licence it was downloaded under.
+      const held = await this.deps.licences.activeForTracks(viewer.id, result.ids);
+      extras = new Map([...held].map(([id, l]) => [id, `"licenceId":${JSON.stringify(l.licenceId)},"licensedAt":${JSON.stringify(l.licensedAt)}`]));
+    }
+    return this.pages.write(result.ids, result.total, query.size, query.page, viewer, extras);
   }
 
   private async listIds(listId: number, viewer: Viewer): Promise<number[]> {

@@ -74,12 +74,15 @@ export class PageWriter {
     return { ...this.stats, entries: this.wire.size, bytes: this.wire.byteSize };
   }
 
-  /** The page of these tracks (in this order) out of `total`, for this caller. */
-  async write(ids: readonly number[], total: number, size: number, page: number, viewer: Viewer | null): Promise<Buffer> {
+  /**
+   * The page of these tracks (in this order) out of `total`, for this caller; `extras` adds members (JSON
+   * text, `"name":value,…`) to the tracks it names, for a signed-in caller's list.
+   */
+  async write(ids: readonly number[], total: number, size: number, page: number, viewer: Viewer | null, extras?: Map<number, string>): Promise<Buffer> {
     const tail = pageTail(total, size, page);
     const cached = viewer === null ? this.cachedPage(ids, tail) : null;
     if (cached) return cached;
-    const content = await this.wireInOrder(ids, viewer);
+    const content = await this.wireInOrder(ids, viewer, extras);
     const parts: Buffer[] = [PAGE_HEAD];
     content.forEach((item, i) => {
       if (i > 0) parts.push(COMMA);
@@ -123,7 +126,7 @@ export class PageWriter {
    * has them, one read for the rest. A liked track gets `"liked":true`; the caller's own tracks carry
    * owner-only fields (signed links, published) and are made per caller. A track gone meanwhile is left out.
    */
-  private async wireInOrder(ids: readonly number[], viewer: Viewer | null): Promise<Buffer[][]> {
+  private async wireInOrder(ids: readonly number[], viewer: Viewer | null, extras?: Map<number, string>): Promise<Buffer[][]> {
     if (ids.length === 0) return [];
     const cache = this.wire;
     const byId = new Map<number, WireJson>();
@@ -160,20 +163,32 @@ export class PageWriter {
     const out: Buffer[][] = [];
     for (const id of ids) {
       const w = byId.get(id);
-      if (!w) continue;
-      if (viewer !== null && w.ownerId === viewer.id) {
-        const row = own.get(id);
-        if (row) out.push([Buffer.from(JSON.stringify(toMusic(row, liked.has(id), this.deps.urls, viewer.id)))]);
-        continue;
+      const parts = w ? this.itemParts(id, w, viewer, liked, own) : null;
+      if (!parts) continue;
+      const extra = extras?.get(id);
+      if (extra !== undefined) {
+        // The track's JSON ends with its closing brace: the extra members go just before it.
+        const last = parts[parts.length - 1]!;
+        parts[parts.length - 1] = last.subarray(0, last.length - 1);
+        parts.push(Buffer.from(`,${extra}}`));
       }
-      if (!liked.has(id)) {
-        out.push([w.json]);
-        continue;
-      }
-      // `"liked":false` → `"liked":true`, without parsing.
-      const at = w.json.indexOf(LIKED_FALSE) + LIKED_FALSE.length - 5;
-      out.push([w.json.subarray(0, at), JSON_TRUE, w.json.subarray(at + 5)]);
+      out.push(parts);
     }
     return out;
+  }
+
+  /**
+   * One track's JSON as the buffers to write: the caller's own tracks made for them, a liked one with
+   * `"liked":true` spliced in, else the cached public JSON; null when an own track is gone meanwhile.
+   */
+  private itemParts(id: number, w: WireJson, viewer: Viewer | null, liked: Set<number>, own: Map<number, WireRow>): Buffer[] | null {
+    if (viewer !== null && w.ownerId === viewer.id) {
+      const row = own.get(id);
+      return row ? [Buffer.from(JSON.stringify(toMusic(row, liked.has(id), this.deps.urls, viewer.id)))] : null;
+    }
+    if (!liked.has(id)) return [w.json];
+    // `"liked":false` → `"liked":true`, without parsing.
+    const at = w.json.indexOf(LIKED_FALSE) + LIKED_FALSE.length - 5;
+    return [w.json.subarray(0, at), JSON_TRUE, w.json.subarray(at + 5)];
   }
 }

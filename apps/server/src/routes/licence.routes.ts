@@ -1,0 +1,46 @@
+import { langFromAcceptLanguage, responseSchema } from '@sori/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { LicenceService } from '../services/licences/licence.service';
+import { mediaResponse, ok } from './http';
+
+const IdParam = z.object({ id: z.string().max(64) });
+
+/** A licence's public JSON (anyone) and its certificate (the licensee). */
+export const licenceRoutes =
+  (licences: LicenceService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/licences/:id', { schema: { response: responseSchema('GET /licences/:id'), params: IdParam, tags: ['licences'] } }, async (request) => {
+      return ok(await licences.lookup(request.params.id, request.ip));
+    });
+
+    app.get(
+      '/licences/:id/certificate.pdf',
+      { schema: { response: mediaResponse('GET /licences/:id/certificate.pdf'), params: IdParam, tags: ['licences'] } },
+      async (request, reply) => {
+        const lang = langFromAcceptLanguage(request.headers['accept-language']);
+        const { id, pdf } = await licences.certificate(request.params.id, request.viewer, lang);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${id}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+  };
+
+/**
+ * The licence signing key, published where anyone (a reviewer, a script) finds it without trusting Sori's
+ * pages: SPKI PEM and a JWK set.
+ */
+export const licenceKeyRoutes =
+  (keys: { publicPem: string; jwk: object }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const cache = 'public, max-age=3600';
+    app.get('/.well-known/sori-licence-key.pem', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('application/x-pem-file').header('cache-control', cache).send(keys.publicPem),
+    );
+    app.get('/.well-known/sori-licence-key.json', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('application/jwk+json').header('cache-control', cache).send(JSON.stringify(keys.jwk)),
+    );
+  };

@@ -1,0 +1,142 @@
+import { LICENCE_SCOPE_LABELS, type Lang, type LicenceScope, type PublicLicence } from '@sori/contract';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+
+const require = createRequire(import.meta.url);
+/** Noto Sans KR and JP, shipped as npm packages (never a system font); pdfkit embeds the glyphs used. */
+const FONTS = {
+  kr: path.join(path.dirname(require.resolve('@embedpdf/fonts-kr')), '..', 'fonts', 'NotoSansKR-Regular.otf'),
+  jp: path.join(path.dirname(require.resolve('@embedpdf/fonts-jp')), '..', 'fonts', 'NotoSansJP-Regular.otf'),
+  krBold: path.join(path.dirname(require.resolve('@embedpdf/fonts-kr')), '..', 'fonts', 'NotoSansKR-Bold.otf'),
+  jpBold: path.join(path.dirname(require.resolve('@embedpdf/fonts-jp')), '..', 'fonts', 'NotoSansJP-Bold.otf'),
+};
+
+const TEXT: Record<Lang, Record<string, string>> = {
+  ko: {
+    title: '음원 이용 라이선스 증명서',
+    id: '라이선스 번호',
+    status: '상태',
+    active: '유효',
+    revoked: '취소됨',
+    track: '곡',
+    licensee: '라이선스 보유자',
+    issued: '발급일',
+    plan: '요금제',
+    scope: '이용 범위',
+    file: '파일',
+    sha256: '파일 SHA-256',
+    terms: '약관 버전',
+    licensor: '라이선스 제공자',
+    verify: '검증 주소',
+    verifyNote: '이 증명서는 위 주소나 QR 코드에서 누구나 확인할 수 있습니다. 서명은 공개 키로 오프라인에서도 검증할 수 있습니다:',
+    signature: 'Ed25519 서명',
+    reason: '취소 사유',
+  },
+  en: {
+    title: 'Music Licence Certificate',
+    id: 'Licence ID',
+    status: 'Status',
+    active: 'Valid',
+    revoked: 'Revoked',
+    track: 'Track',
+    licensee: 'Licensee',
+    issued: 'Issued',
+    plan: 'Plan',
+    scope: 'Permitted use',
+    file: 'File',
+    sha256: 'File SHA-256',
+    terms: 'Terms version',
+    licensor: 'Licensor',
+    verify: 'Verify at',
+    verifyNote: 'Anyone can check this certificate at the address above or with the QR code. The signature can also be verified offline with the published key:',
+    signature: 'Ed25519 signature',
+    reason: 'Reason',
+  },
+  ja: {
+    title: '楽曲ライセンス証明書',
+    id: 'ライセンス番号',
+    status: '状態',
+    active: '有効',
+    revoked: '取り消し済み',
+    track: '楽曲',
+    licensee: 'ライセンス名義人',
+    issued: '発行日',
+    plan: 'プラン',
+    scope: '利用範囲',
+    file: 'ファイル',
+    sha256: 'ファイルのSHA-256',
+    terms: '規約のバージョン',
+    licensor: 'ライセンス提供者',
+    verify: '確認先',
+    verifyNote: 'この証明書は上記のアドレスまたはQRコードから誰でも確認できます。署名は公開鍵を使ってオフラインでも検証できます:',
+    signature: 'Ed25519署名',
+    reason: '取り消し理由',
+  },
+};
+
+const PLAN_NAMES: Record<Lang, Record<string, string>> = {
+  ko: { free: '무료', premium: '프리미엄', family: '패밀리' },
+  en: { free: 'Free', premium: 'Premium', family: 'Family' },
+  ja: { free: 'フリー', premium: 'プレミアム', family: 'ファミリー' },
+};
+
+/** The font for a piece of text: kana need the Japanese one, Hangul the Korean one; else the reader's. */
+function fontFor(text: string, lang: Lang, bold = false): string {
+  const jp = /[\u3040-\u30ff\u31f0-\u31ff]/u.test(text) || (lang === 'ja' && !/[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]/u.test(text));
+  return jp ? (bold ? 'jpBold' : 'jp') : bold ? 'krBold' : 'kr';
+}
+
+const dateOf = (iso: string, lang: Lang) =>
+  new Intl.DateTimeFormat({ ko: 'ko-KR', en: 'en-GB', ja: 'ja-JP' }[lang], { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(new Date(iso)) + ' (KST)';
+
+/**
+ * The licence certificate as a PDF in the reader's language: everything the public licence says, a QR code
+ * to its verification page, and the signature with the key that made it.
+ */
+export async function renderCertificate(licence: PublicLicence, lang: Lang, keyUrl: string): Promise<Buffer> {
+  const t = TEXT[lang];
+  const qr = await QRCode.toBuffer(licence.verifyUrl, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${t.title} ${licence.id}`, Author: licence.licensor.name } });
+  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const write = (text: string, size: number, opts: { bold?: boolean; color?: string; gap?: number } = {}) => {
+    doc.font(fontFor(text, lang, opts.bold)).fontSize(size).fillColor(opts.color ?? '#1a1a1a').text(text, { width: 483 - (doc.y < 220 ? 130 : 0) });
+    doc.moveDown(opts.gap ?? 0.3);
+  };
+  const row = (label: string, value: string) => {
+    doc.font(fontFor(label, lang, true)).fontSize(9).fillColor('#6b6b6b').text(label);
+    write(value, 11, { gap: 0.5 });
+  };
+
+  doc.image(qr, 56 + 483 - 120, 56, { width: 120 });
+  write(licence.licensor.name, 10, { color: '#8b1a1a' });
+  write(t.title!, 22, { bold: true, gap: 0.6 });
+  row(t.id!, licence.id);
+  row(t.status!, licence.status === 'active' ? t.active! : `${t.revoked!} — ${licence.revokedAt ? dateOf(licence.revokedAt, lang) : ''}`);
+  if (licence.status === 'revoked' && licence.revocationReason) row(t.reason!, licence.revocationReason);
+  row(t.track!, licence.track.artist ? `${licence.track.title} — ${licence.track.artist}` : licence.track.title);
+  row(t.licensee!, `${licence.licensee.name} (${licence.licensee.email})`);
+  row(t.issued!, dateOf(licence.issuedAt, lang));
+  row(t.plan!, `${PLAN_NAMES[lang][licence.plan.name] ?? licence.plan.name} (level ${licence.plan.level})`);
+  row(
+    t.scope!,
+    licence.terms.scope.map((s) => `• ${LICENCE_SCOPE_LABELS[s as LicenceScope]?.[lang] ?? s}`).join('\n'),
+  );
+  row(t.terms!, `${licence.terms.version} — ${licence.terms.url}`);
+  row(t.file!, licence.file.name);
+  row(t.sha256!, licence.file.sha256);
+  row(t.licensor!, `${licence.licensor.name} — ${licence.licensor.url}`);
+  row(t.verify!, licence.verifyUrl);
+  write(`${t.verifyNote!} ${keyUrl}`, 9, { color: '#444444' });
+  row(t.signature!, `${licence.signature}\nkid ${licence.kid}`);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,203 @@
+import {
+  CROCKFORD_ALPHABET,
+  LICENCE_FORMAT,
+  LICENCE_TERMS,
+  MIN_DOWNLOAD_LEVEL,
+  parseLicenceId,
+  type Lang,
+  type PublicLicence,
+} from '@sori/contract';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/app-error';
+import type { Counters } from '../../lib/counters';
+import { nowIso } from '../../lib/time';
+import { StorageNotFoundError, type MediaStorage } from '../../media';
+import * as licences from '../../repositories/licence.repository';
+import type { LicenceRow } from '../../repositories/licence.repository';
+import type { WireRow } from '../../repositories/track.repository';
+import { findUserByEmail, findUserById } from '../../repositories/user.repository';
+import type { Viewer } from '../auth.service';
+import { renderCertificate } from './certificate';
+import type { LicenceSigner } from './signing';
+
+export interface LicenceDeps {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  signer: LicenceSigner;
+  counters: Counters;
+  /** The web app's origin: verification links and the terms point there. */
+  publicBaseUrl: string;
+  licensor: { name: string };
+  lookupsPerMinute: number;
+}
+
+/** `SORI-` and 12 Crockford base32 characters from 60 random bits: not guessable, not a sequence. */
+export function newLicenceId(): string {
+  const bytes = randomBytes(8);
+  let n = bytes.readBigUInt64BE() >> 4n;
+  let out = '';
+  for (let i = 0; i < 12; i++) {
+    out = CROCKFORD_ALPHABET[Number(n & 31n)]! + out;
+    n >>= 5n;
+  }
+  return `SORI-${out.slice(0, 4)}-${out.slice(4, 8)}-${out.slice(8)}`;
+}
+
+/** A name as the public sees it: its first character, then one `*` per character (김민준 → 김**). */
+export function maskName(name: string): string {
+  const chars = Array.from(name.trim());
+  if (chars.length === 0) return '*';
+  return chars[0] + '*'.repeat(Math.max(1, chars.length - 1));
+}
+
+/** An e-mail address as the public sees it: two characters of the local part (ev***@example.com). */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  const local = Array.from(email.slice(0, at));
+  return `${local.slice(0, local.length > 2 ? 2 : 1).join('')}***${email.slice(at)}`;
+}
+
+/** The plan a level stands for (plans are not stored yet: premium and family share level 5). */
+const planOf = (level: number) => (level >= MIN_DOWNLOAD_LEVEL ? 'premium' : 'free');
+
+/**
+ * Licences (docs/LICENCES.md): one per licensed download of a user, track and exact file, reused while it is
+ * active; signed, public by id, revocable, kept as records.
+ */
+export class LicenceService {
+  constructor(private readonly deps: LicenceDeps) {}
+
+  /** The licence a download is made under: the caller's active one for this file, or a new one. */
+  async issue(viewer: Viewer, track: WireRow & { original_sha256?: string | null }): Promise<{ licence: PublicLicence; reused: boolean }> {
+    if (!track.original_key || !track.file_name) throw new AppError(409, 'NO_FILE');
+    const sha256 = await this.fileHash(track.id, track.original_key);
+    const existing = await licences.findActiveLicence(this.deps.db, viewer.id, track.id, sha256);
+    if (existing) return { licence: parse(existing), reused: true };
+    const user = await findUserById(this.deps.db, viewer.id);
+    if (!user) throw unauthorized();
+    const id = newLicenceId();
+    const issuedAt = nowIso();
+    const body: Omit<PublicLicence, 'signature'> = {
+      format: LICENCE_FORMAT,
+      id,
+      status: 'active',
+      issuedAt,
+      revokedAt: null,
+      revocationReason: null,
+      track: { id: track.id, title: track.title, artist: track.artist },
+      file: { name: track.file_name, sha256 },
+      licensee: { name: maskName(user.name), email: maskEmail(user.email) },
+      plan: { name: planOf(user.level), level: user.level },
+      terms: { version: LICENCE_TERMS.version, scope: [...LICENCE_TERMS.scope], url: `${this.deps.publicBaseUrl}${LICENCE_TERMS.url}` },
+      licensor: { name: this.deps.licensor.name, url: this.deps.publicBaseUrl },
+      verifyUrl: `${this.deps.publicBaseUrl}/verify/${id}`,
+      kid: this.deps.signer.kid,
+    };
+    const licence: PublicLicence = { ...body, signature: this.deps.signer.sign(body) };
+    try {
+      await licences.insertLicence(this.deps.db, {
+        id,
+        user_id: viewer.id,
+        track_id: track.id,
+        track_title: track.title,
+        track_artist: track.artist,
+        file_name: track.file_name,
+        file_sha256: sha256,
+        licensee_name: user.name,
+        licensee_email: user.email,
+        plan_name: body.plan.name,
+        plan_level: body.plan.level,
+        terms_version: body.terms.version,
+        issued_at: issuedAt,
+        kid: body.kid,
+        signed_json: JSON.stringify(licence),
+      });
+    } catch (err) {
+      // Two downloads at once: the unique index lets one licence in; the other download uses it.
+      const winner = await licences.findActiveLicence(this.deps.db, viewer.id, track.id, sha256);
+      if (winner) return { licence: parse(winner), reused: true };
+      throw err;
+    }
+    return { licence, reused: false };
+  }
+
+  /** The published verification key: SPKI PEM and a JWK (`kid` is what licences name). */
+  publicKeys(): { publicPem: string; jwk: object } {
+    return { publicPem: this.deps.signer.publicPem, jwk: this.deps.signer.jwk };
+  }
+
+  /** The caller's active licences among these tracks: when each track was licensed and under which id. */
+  async activeForTracks(userId: number, trackIds: readonly number[]): Promise<Map<number, { licenceId: string; licensedAt: string }>> {
+    const out = new Map<number, { licenceId: string; licensedAt: string }>();
+    for (const r of await licences.activeLicencesFor(this.deps.db, userId, trackIds)) out.set(r.track_id, { licenceId: r.id, licensedAt: r.issued_at });
+    return out;
+  }
+
+  /** A licence's public JSON, to anyone; a malformed id is a 400, an unknown one a 404, too many a 429. */
+  async lookup(rawId: string, address: string): Promise<PublicLicence> {
+    const { count } = await this.deps.counters.hit(`licence:ip:${address}`, 60_000);
+    if (count > this.deps.lookupsPerMinute) throw new AppError(429, 'RATE_LIMITED');
+    return parse(await this.find(rawId));
+  }
+
+  /** The certificate PDF, for the licensee only. */
+  async certificate(rawId: string, viewer: Viewer | null, lang: Lang): Promise<{ id: string; pdf: Buffer }> {
+    if (!viewer) throw unauthorized();
+    const row = await this.find(rawId);
+    if (row.user_id !== viewer.id) throw forbidden('LICENCE_NOT_YOURS');
+    const pdf = await renderCertificate(parse(row), lang, `${this.deps.publicBaseUrl}/.well-known/sori-licence-key.pem`);
+    return { id: row.id, pdf };
+  }
+
+  /** Revokes a licence (operator): it stays public and signed, saying revoked, when and why. */
+  async revoke(rawId: string, reason: string): Promise<PublicLicence> {
+    const why = reason.trim();
+    if (why === '') throw badRequest('VALIDATION_FAILED', { field: 'reason' });
+    const row = await this.find(rawId);
+    const current = parse(row);
+    if (current.status === 'revoked') return current;
+    const { signature: _old, ...body } = current;
+    const revoked = { ...body, status: 'revoked' as const, revokedAt: nowIso(), revocationReason: why };
+    const licence: PublicLicence = { ...revoked, kid: this.deps.signer.kid, signature: this.deps.signer.sign({ ...revoked, kid: this.deps.signer.kid }) };
+    await licences.revokeLicence(this.deps.db, row.id, { revoked_at: revoked.revokedAt, revocation_reason: why, signed_json: JSON.stringify(licence) });
+    return licence;
+  }
+
+  /** A user's licences, newest first (operators: `licence:list EMAIL`); null when no account has the e-mail. */
+  async listForEmail(email: string): Promise<PublicLicence[] | null> {
+    const user = await findUserByEmail(this.deps.db, email.trim().toLowerCase());
+    return user ? (await licences.licencesOfUser(this.deps.db, user.id)).map(parse) : null;
+  }
+
+  private async find(rawId: string): Promise<LicenceRow> {
+    const id = parseLicenceId(rawId);
+    if (id === null) throw badRequest('INVALID_LICENCE_ID');
+    const row = await licences.findLicence(this.deps.db, id);
+    if (!row) throw notFound('LICENCE_NOT_FOUND');
+    return row;
+  }
+
+  /** The SHA-256 of a track's stored original: kept on the track once computed from the stored bytes. */
+  private async fileHash(trackId: number, key: string): Promise<string> {
+    const known = await licences.originalSha256(this.deps.db, trackId);
+    if (known) return known;
+    const hash = createHash('sha256');
+    let stream;
+    try {
+      stream = await this.deps.storage.get(key);
+    } catch (err) {
+      // The row names a file storage does not have: nothing can be licensed or delivered.
+      if (err instanceof StorageNotFoundError) throw new AppError(409, 'NO_FILE');
+      throw err;
+    }
+    for await (const chunk of stream) hash.update(chunk as Buffer);
+    const hex = hash.digest('hex');
+    await licences.setOriginalSha256(this.deps.db, trackId, hex);
+    return hex;
+  }
+}
+
+const parse = (row: LicenceRow): PublicLicence => JSON.parse(row.signed_json) as PublicLicence;

@@ -1,0 +1,257 @@
+import { LICENCE_ID_PATTERN, type PublicLicence } from '@sori/contract';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash, createPublicKey, verify } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import canonicalize from 'canonicalize';
+import { updateTrack } from '../src/repositories/track.repository';
+import { maskEmail, maskName, newLicenceId } from '../src/services/licences/licence.service';
+import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
+
+const ORIGINAL = Buffer.from('RIFF-this-stands-for-the-original-file-bytes-' + 'x'.repeat(5000));
+const SHA256 = createHash('sha256').update(ORIGINAL).digest('hex');
+
+/** A published track with a stored original, as a licensed download needs. */
+async function licensable(t: TestApp, title = '바다의 노래'): Promise<number> {
+  const id = await t.track({ title, artist: '김소리' });
+  const key = `tracks/${id}/original.wav`;
+  await t.ctx.storage.put(key, ORIGINAL);
+  await updateTrack(t.ctx.db.kysely, id, { original_key: key, file_name: 'sea.wav', original_mime: 'audio/wav' });
+  await t.ctx.catalogue.refresh([id]);
+  return id;
+}
+
+/** Checks a licence the way anyone can: JCS of it without the signature, Ed25519, the published key. */
+function verifies(licence: PublicLicence, pem: string): boolean {
+  const { signature, ...rest } = licence;
+  return verify(null, Buffer.from(canonicalize(rest)!, 'utf8'), createPublicKey(pem), Buffer.from(signature, 'base64url'));
+}
+
+const hasPdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
+if (!hasPdftotext) {
+  if (process.env['REQUIRE_ALL'] === '1') throw new Error('REQUIRE_ALL=1 but pdftotext (poppler-utils) is missing');
+  console.log('[licence tests] the certificate text check is skipped: pdftotext (poppler-utils) is not installed');
+}
+
+describe('licence ids and masking', () => {
+  it('makes unguessable ids of the published form, never twice', () => {
+    const ids = new Set(Array.from({ length: 2000 }, newLicenceId));
+    expect(ids.size).toBe(2000);
+    for (const id of ids) expect(id).toMatch(LICENCE_ID_PATTERN);
+  });
+
+  it('shows a name and an e-mail only in part', () => {
+    expect(maskName('김민준')).toBe('김**');
+    expect(maskName('Kim')).toBe('K**');
+    expect(maskName('이')).toBe('이*');
+    expect(maskEmail('everyone@example.com')).toBe('ev***@example.com');
+    expect(maskEmail('a@example.com')).toBe('a***@example.com');
+  });
+});
+
+describe.each(DIALECTS)('licences (%s)', (dialect) => {
+  let t: TestApp;
+  let buyer: { token: string; id: number; email: string };
+  let trackId: number;
+  let first: { licenceId: string };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { LICENCE_LOOKUPS_PER_MINUTE: '40' });
+    buyer = await t.user({ level: 5, email: `buyer-${dialect}@example.com` });
+    trackId = await licensable(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const download = (token: string, id = trackId) => t.call({ method: 'GET', url: `/api/download/download?musicId=${id}`, token });
+  const lookup = (id: string, lang = 'ko') => t.call({ method: 'GET', url: `/api/licences/${encodeURIComponent(id)}`, lang });
+
+  it('issues a licence with a licensed download, and reuses it for the same file', async () => {
+    const res = await download(buyer.token);
+    expect(res.statusCode).toBe(200);
+    first = res.json().body;
+    expect(first.licenceId).toMatch(LICENCE_ID_PATTERN);
+    const again = (await download(buyer.token)).json().body;
+    expect(again.licenceId).toBe(first.licenceId);
+  });
+
+  it('issues nothing below the download level', async () => {
+    const free = await t.user({ level: 1 });
+    const res = await download(free.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('LEVEL_TOO_LOW');
+    expect(res.json()).not.toHaveProperty('body');
+  });
+
+  it('answers the public licence to anyone: the track, the exact file, a masked licensee, signed', async () => {
+    const res = await lookup(first.licenceId);
+    expect(res.statusCode).toBe(200);
+    const licence = res.json().body as PublicLicence;
+    expect(licence).toMatchObject({
+      id: first.licenceId,
+      status: 'active',
+      track: { id: trackId, title: '바다의 노래', artist: '김소리' },
+      file: { name: 'sea.wav', sha256: SHA256 },
+      licensee: { name: '사***', email: 'bu***@example.com' },
+      plan: { name: 'premium', level: 5 },
+      revokedAt: null,
+    });
+    expect(licence.verifyUrl).toMatch(new RegExp(`/verify/${first.licenceId}$`, 'u'));
+    expect(licence.terms.scope).toContain('online-video');
+    expect(JSON.stringify(licence)).not.toContain(buyer.email);
+    // A typed or pasted id is forgiven: lower case, no hyphens, O for 0.
+    const typed = first.licenceId.toLowerCase().replace(/-/gu, ' ').replace(/0/gu, 'o');
+    expect((await lookup(typed)).json().body.id).toBe(first.licenceId);
+  });
+
+  it('says clearly when an id is malformed (400) or unknown (404), in the caller language', async () => {
+    const bad = await lookup('SORI-12', 'en');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('INVALID_LICENCE_ID');
+    expect(bad.json().message).toMatch(/SORI-/u);
+    const unknown = await lookup('SORI-0000-0000-0000', 'ja');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'LICENCE_NOT_FOUND', message: 'この番号のライセンスはありません。' });
+  });
+
+  it('gives the certificate to the licensee only, as a PDF in their language holding the Korean title', async () => {
+    const url = `/api/licences/${first.licenceId}/certificate.pdf`;
+    expect((await t.call({ method: 'GET', url })).statusCode).toBe(401);
+    const other = await t.user({ level: 5 });
+    const theirs = await t.call({ method: 'GET', url, token: other.token });
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.json().code).toBe('LICENCE_NOT_YOURS');
+    const res = await t.call({ method: 'GET', url, token: buyer.token, lang: 'ko' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    if (hasPdftotext) {
+      const dir = mkdtempSync(path.join(tmpdir(), 'sori-cert-'));
+      try {
+        const file = path.join(dir, 'c.pdf');
+        writeFileSync(file, res.rawPayload);
+        const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+        expect(text).toContain('바다의 노래');
+        expect(text).toContain('음원 이용 라이선스 증명서');
+        expect(text).toContain(first.licenceId);
+        expect(text.replace(/\s/gu, '')).toContain(SHA256);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it('lists each download with its licence in the downloads list', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/musics?tempPlayListId=-1', token: buyer.token });
+    const item = res.json().body.content.find((m: { id: number }) => m.id === trackId);
+    expect(item).toMatchObject({ id: trackId, licenceId: first.licenceId });
+    expect(Date.parse(item.licensedAt)).not.toBeNaN();
+    // The public catalogue never carries them.
+    const pub = (await t.call({ method: 'GET', url: '/api/musics' })).json().body.content;
+    expect(pub.find((m: { id: number }) => m.id === trackId)).not.toHaveProperty('licenceId');
+  });
+
+  it('revokes a licence: still public and signed, now saying revoked; the next download gets a new one', async () => {
+    const revoked = await t.ctx.licences.revoke(first.licenceId, '권리자 요청으로 취소');
+    expect(revoked).toMatchObject({ status: 'revoked', revocationReason: '권리자 요청으로 취소' });
+    const pub = (await lookup(first.licenceId)).json().body as PublicLicence;
+    expect(pub.status).toBe('revoked');
+    const pem = (await t.call({ method: 'GET', url: '/.well-known/sori-licence-key.pem' })).body;
+    expect(verifies(pub, pem)).toBe(true);
+    const next = (await download(buyer.token)).json().body.licenceId;
+    expect(next).not.toBe(first.licenceId);
+  });
+
+  it('signatures verify with the published key, also after a restart, and fail when anything changes', async () => {
+    const id = (await download(buyer.token)).json().body.licenceId as string;
+    const before = (await lookup(id)).json().body as PublicLicence;
+    const pemRes = await t.call({ method: 'GET', url: '/.well-known/sori-licence-key.pem' });
+    expect(pemRes.headers['content-type']).toMatch(/pem/u);
+    const jwk = (await t.call({ method: 'GET', url: '/.well-known/sori-licence-key.json' })).json();
+    expect(jwk).toMatchObject({ kty: 'OKP', crv: 'Ed25519', kid: before.kid });
+    await t.app.close();
+    const restarted = await t.sibling();
+    try {
+      const after = (await restarted.app.inject({ method: 'GET', url: `/api/licences/${id}` })).json().body as PublicLicence;
+      expect(after).toEqual(before);
+      const pem = (await restarted.app.inject({ method: 'GET', url: '/.well-known/sori-licence-key.pem' })).body;
+      expect(pem).toBe(pemRes.body);
+      expect(verifies(after, pem)).toBe(true);
+      expect(verifies({ ...after, file: { ...after.file, sha256: '0'.repeat(64) } }, pem)).toBe(false);
+      expect(verify(null, Buffer.from('x'), createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(after.signature, 'base64url'))).toBe(false);
+    } finally {
+      // afterAll's close then removes the data directory and schema (closing the first server again is a no-op).
+      await restarted.app.close();
+    }
+  });
+});
+
+describe('licence lookups are rate limited', () => {
+  it('answers 429 past the per-minute limit of an address', async () => {
+    const t = await createTestApp('sqlite', { LICENCE_LOOKUPS_PER_MINUTE: '3' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await t.call({ method: 'GET', url: '/api/licences/SORI-0000-0000-0000' })).statusCode);
+      expect(codes).toEqual([404, 404, 404, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('licence operator commands', () => {
+  it('lists a user licences and revokes one by id with a reason', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const u = await t.user({ level: 5, email: 'cli-buyer@example.com' });
+      const id = await licensable(t, 'Night Drive');
+      const licenceId = (await t.call({ method: 'GET', url: `/api/download/download?musicId=${id}`, token: u.token })).json().body.licenceId;
+      const env = { ...process.env, DATA_DIR: t.ctx.config.dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' };
+      const cli = (...args: string[]) =>
+        spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], { encoding: 'utf8', env, cwd: path.resolve(import.meta.dirname, '../../..') });
+      const list = cli('licence:list', 'cli-buyer@example.com');
+      expect(list.status).toBe(0);
+      expect(list.stdout).toContain(licenceId);
+      expect(list.stdout).toContain('Night Drive');
+      expect(cli('licence:revoke', licenceId).status).toBe(2);
+      const revoke = cli('licence:revoke', licenceId, '--reason', 'refund');
+      expect(revoke.status).toBe(0);
+      expect((await t.call({ method: 'GET', url: `/api/licences/${licenceId}` })).json().body).toMatchObject({ status: 'revoked', revocationReason: 'refund' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the verification recipe in docs/LICENCES.md verifies a real licence', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const u = await t.user({ level: 5 });
+      const id = await licensable(t);
+      const licenceId = (await t.call({ method: 'GET', url: `/api/download/download?musicId=${id}`, token: u.token })).json().body.licenceId;
+      const licence = (await t.call({ method: 'GET', url: `/api/licences/${licenceId}` })).json().body;
+      const pem = (await t.call({ method: 'GET', url: '/.well-known/sori-licence-key.pem' })).body;
+      const doc = readFileSync(path.resolve(import.meta.dirname, '../../../docs/LICENCES.md'), 'utf8');
+      const recipe = /```js verify\n([\s\S]*?)```/u.exec(doc)?.[1];
+      expect(recipe, 'docs/LICENCES.md has a ```js verify block').toBeTruthy();
+      expect(recipe!.trim().split('\n').length).toBeLessThanOrEqual(10);
+      const dir = mkdtempSync(path.join(tmpdir(), 'sori-recipe-'));
+      try {
+        writeFileSync(path.join(dir, 'licence.json'), JSON.stringify(licence));
+        writeFileSync(path.join(dir, 'sori-licence-key.pem'), pem);
+        writeFileSync(path.join(dir, 'verify.mjs'), recipe!);
+        const run = spawnSync(process.execPath, ['verify.mjs'], { cwd: dir, encoding: 'utf8', env: process.env });
+        expect(run.stderr).toBe('');
+        expect(run.stdout.trim()).toBe('valid');
+        writeFileSync(path.join(dir, 'licence.json'), JSON.stringify({ ...licence, licensee: { ...licence.licensee, name: 'X**' } }));
+        expect(spawnSync(process.execPath, ['verify.mjs'], { cwd: dir, encoding: 'utf8' }).stdout.trim()).toBe('INVALID');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
