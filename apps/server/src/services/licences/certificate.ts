@@ -82,10 +82,23 @@ const PLAN_NAMES: Record<Lang, Record<string, string>> = {
   ja: { free: 'フリー', premium: 'プレミアム', family: 'ファミリー' },
 };
 
-/** The font for a piece of text: kana need the Japanese one, Hangul the Korean one; else the reader's. */
-function fontFor(text: string, lang: Lang, bold = false): string {
-  const jp = /[\u3040-\u30ff\u31f0-\u31ff]/u.test(text) || (lang === 'ja' && !/[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]/u.test(text));
-  return jp ? (bold ? 'jpBold' : 'jp') : bold ? 'krBold' : 'kr';
+const KANA = /[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]/u;
+const HANGUL = /[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]/u;
+
+/**
+ * A text cut into runs by the font each needs: kana take the Japanese face, Hangul the Korean one, the rest
+ * (Latin, ideographs, punctuation) the reader's. A title may mix them (바다의 노래 — 夏の思い出).
+ */
+function runsOf(text: string, lang: Lang): { text: string; face: 'kr' | 'jp' }[] {
+  const base = lang === 'ja' ? 'jp' : 'kr';
+  const runs: { text: string; face: 'kr' | 'jp' }[] = [];
+  for (const ch of text) {
+    const face = KANA.test(ch) ? 'jp' : HANGUL.test(ch) ? 'kr' : (runs[runs.length - 1]?.face ?? base);
+    const last = runs[runs.length - 1];
+    if (last && last.face === face) last.text += ch;
+    else runs.push({ text: ch, face });
+  }
+  return runs;
 }
 
 const dateOf = (iso: string, lang: Lang) =>
@@ -108,12 +121,18 @@ export async function renderCertificate(licence: PublicLicence, lang: Lang, keyU
   });
 
   const write = (text: string, size: number, opts: { bold?: boolean; color?: string; gap?: number } = {}) => {
-    doc.font(fontFor(text, lang, opts.bold)).fontSize(size).fillColor(opts.color ?? '#1a1a1a').text(text, { width: 483 - (doc.y < 220 ? 130 : 0) });
+    // Beside the QR code (top right) lines are shorter.
+    const width = 483 - (doc.y < 190 ? 130 : 0);
+    const runs = runsOf(text, lang);
+    doc.fontSize(size).fillColor(opts.color ?? '#1a1a1a');
+    runs.forEach((r, i) => {
+      doc.font(opts.bold ? `${r.face}Bold` : r.face).text(r.text, { width, continued: i < runs.length - 1 });
+    });
     doc.moveDown(opts.gap ?? 0.3);
   };
-  const row = (label: string, value: string) => {
-    doc.font(fontFor(label, lang, true)).fontSize(9).fillColor('#6b6b6b').text(label);
-    write(value, 11, { gap: 0.5 });
+  const row = (label: string, value: string, size = 11) => {
+    write(label, 9, { bold: true, color: '#6b6b6b', gap: 0 });
+    write(value, size, { gap: 0.5 });
   };
 
   doc.image(qr, 56 + 483 - 120, 56, { width: 120 });
@@ -136,7 +155,9 @@ export async function renderCertificate(licence: PublicLicence, lang: Lang, keyU
   row(t.licensor!, `${licence.licensor.name} — ${licence.licensor.url}`);
   row(t.verify!, licence.verifyUrl);
   write(`${t.verifyNote!} ${keyUrl}`, 9, { color: '#444444' });
-  row(t.signature!, `${licence.signature}\nkid ${licence.kid}`);
+  // A signature has no spaces to wrap at: two lines of it, then the key's id.
+  const half = Math.ceil(licence.signature.length / 2);
+  row(t.signature!, `${licence.signature.slice(0, half)}\n${licence.signature.slice(half)}\nkid ${licence.kid}`, 8);
   doc.end();
   return done;
 }
