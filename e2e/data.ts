@@ -73,11 +73,12 @@ export async function playlists(account: Account): Promise<Playlist[]> {
 }
 
 /** Sets a user's level with the operator command (`npm run sori -- user:level`), as an operator would. */
-export function setLevel(account: Account, level: number): Promise<void> {
+/** Runs an operator command (`npm run sori -- …`) against the browser tests' server data. */
+export function operator(...args: string[]): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (run the tests with npx playwright test)');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'user:level', account.email, String(level)], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -85,8 +86,12 @@ export function setLevel(account: Account, level: number): Promise<void> {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`user:level exited with ${code}: ${output}`))));
+    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${args[0]} exited with ${code}: ${output}`))));
   });
+}
+
+export async function setLevel(account: Account, level: number): Promise<void> {
+  await operator('user:level', account.email, String(level));
 }
 
 /** A real audio file to upload, written once per name into a temporary folder. */

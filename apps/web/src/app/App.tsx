@@ -16,6 +16,7 @@ const PlaylistDetailPage = lazy(() => import('../features/playlists/PlaylistDeta
 const PlanPage = lazy(() => import('../features/plan/PlanPage'));
 const TermsPage = lazy(() => import('../features/legal/TermsPage'));
 const PrivacyPage = lazy(() => import('../features/legal/PrivacyPage'));
+const VerifyPage = lazy(() => import('../features/licences/VerifyPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
@@ -34,6 +35,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
             <Route path="plan" element={<PlanPage />} />
             <Route path="terms" element={<TermsPage />} />
             <Route path="privacy" element={<PrivacyPage />} />
+            <Route path="verify/:id" element={<VerifyPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

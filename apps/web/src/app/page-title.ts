@@ -1,5 +1,5 @@
 import type { TranslationKey } from '../i18n/keys';
-import { normalizePath, ROUTES } from '../lib/routes';
+import { normalizePath, ROUTES, VERIFY_PREFIX } from '../lib/routes';
 
 /** The name of each screen in the browser tab ('음악 검색 · Sori'): the key of its title text. */
 export function pageTitleKey(pathname: string): TranslationKey {
@@ -24,6 +24,7 @@ export function pageTitleKey(pathname: string): TranslationKey {
     case ROUTES.privacy:
       return 'legal.privacyTitle';
     default:
+      if (path.startsWith(VERIFY_PREFIX)) return 'verify.title';
       return path.startsWith(`${ROUTES.playlists}/`) ? 'playlistDetail.title' : 'notFound.title';
   }
 }

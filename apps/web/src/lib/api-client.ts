@@ -113,16 +113,33 @@ export function unwrapBody<T>(payload: unknown): T {
   return payload as T;
 }
 
+function requestHeaders(accept: string): Record<string, string> {
+  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': config.getLanguage() };
+  const token = config.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/**
+ * A file the API makes for the caller (a licence certificate), with the bearer token and the UI language;
+ * an error answer throws the same ApiError as apiRequest.
+ */
+export async function apiFile(path: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await config.fetch(buildUrl(path), { headers: requestHeaders('application/pdf, application/json') });
+  } catch {
+    throw new ApiError('network', 0, config.networkErrorMessage(), 'NETWORK_ERROR', null);
+  }
+  if (!response.ok) throw httpError(response.status, await readPayload(response).catch(() => null));
+  return response.blob();
+}
+
 /** Sends one request and answers the unwrapped payload, or throws an ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query, body, signal } = options;
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': config.getLanguage(),
-  };
+  const headers = requestHeaders('application/json');
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = config.getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
   try {

@@ -22,9 +22,13 @@ export function normalizePath(pathname: string): string {
 
 const WITHOUT_SIDEBAR = new Set<string>([ROUTES.home, ROUTES.plan, ROUTES.terms, ROUTES.privacy]);
 
-/** The sidebar shows on every route except /, /plan, /terms and /privacy. */
+/** The public licence check (`/verify/{id}`). */
+export const VERIFY_PREFIX = '/verify/';
+
+/** The sidebar shows on every route except /, /plan, /terms, /privacy and the licence check. */
 export function showsSidebar(pathname: string): boolean {
-  return !WITHOUT_SIDEBAR.has(normalizePath(pathname));
+  const path = normalizePath(pathname);
+  return !WITHOUT_SIDEBAR.has(path) && !path.startsWith(VERIFY_PREFIX);
 }
 
 export type NavKey = 'home' | 'search' | 'plan';

@@ -27,7 +27,7 @@ export function LegalPage({ title, document }: LegalPageProps) {
       </p>
       <article lang="ko" className="sori-legal-body">
         {document.sections.map((section) => (
-          <section key={section.heading}>
+          <section key={section.heading} id={section.id}>
             <h2 className="h6">{section.heading}</h2>
             {section.paragraphs?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
             {section.items ? (

@@ -4,7 +4,11 @@
  * above it (LegalPage.tsx). Dates are ISO strings shown as written.
  */
 
+import { LICENCE_SCOPE_LABELS, LICENCE_SCOPES, LICENCE_TERMS } from '@sori/contract';
+
 export interface LegalSection {
+  /** An anchor other pages link to (`/terms#licence`). */
+  id?: string;
   heading: string;
   paragraphs?: readonly string[];
   items?: readonly string[];
@@ -69,8 +73,22 @@ export const TERMS_KO: LegalDocument = {
       ],
     },
     {
+      id: 'licence',
+      heading: '제8조 (음원 이용 라이선스)',
+      items: [
+        '회원이 이용 등급에 따라 음원을 내려받으면 회사는 그 회원에게 해당 음원 파일에 대한 라이선스를 발급하며, 라이선스 번호와 전자서명이 담긴 라이선스 기록은 누구나 라이선스 확인 페이지에서 확인할 수 있습니다.',
+        ...LICENCE_SCOPES.map((scope, i) => `이용 범위 ${i + 1}: ${LICENCE_SCOPE_LABELS[scope].ko}.`),
+        '라이선스는 발급받은 회원 본인에게만 효력이 있으며, 음원 파일 자체를 재배포하거나 판매하는 것은 허락되지 않습니다.',
+        '회사는 결제 취소, 권리 분쟁 등 정당한 사유가 있으면 라이선스를 취소할 수 있으며, 취소된 라이선스는 취소 일시와 사유와 함께 확인 페이지에 표시됩니다.',
+        '라이선스 기록은 음원이 비공개로 바뀌거나 회원이 탈퇴한 뒤에도 관계 법령과 개인정보처리방침에 따라 보관되며, 탈퇴한 회원의 정보는 가명 처리됩니다.',
+      ],
+    },
+    {
       heading: '부칙',
-      paragraphs: ['이 약관은 2024년 4월 17일에 공지되었으며, 2024년 4월 24일부터 시행합니다.'],
+      paragraphs: [
+        '이 약관은 2024년 4월 17일에 공지되었으며, 2024년 4월 24일부터 시행합니다.',
+        `제8조(음원 이용 라이선스)는 ${LICENCE_TERMS.version.replace(/^(\d{4})-(\d{2})-(\d{2})$/u, (_, y: string, m: string, d: string) => `${y}년 ${Number(m)}월 ${Number(d)}일`)}부터 시행합니다.`,
+      ],
     },
   ],
 };

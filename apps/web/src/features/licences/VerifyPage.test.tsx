@@ -1,0 +1,116 @@
+import type { PublicLicence } from '@sori/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient } from '../../lib/api-client';
+import { createQueryClient } from '../../lib/query-client';
+import { createTestI18n } from '../../test/i18n';
+import { disputeText } from './dispute';
+import VerifyPage from './VerifyPage';
+
+const LICENCE: PublicLicence = {
+  format: 'sori-licence/1',
+  id: 'SORI-7GWR-M0X5-WYAE',
+  status: 'active',
+  issuedAt: '2026-11-25T01:00:00.000Z',
+  revokedAt: null,
+  revocationReason: null,
+  track: { id: 12, title: '바다의 노래', artist: '김소리' },
+  file: { name: 'sea.wav', sha256: 'a'.repeat(64) },
+  licensee: { name: '김**', email: 'ev***@example.com' },
+  plan: { name: 'premium', level: 5 },
+  terms: { version: '2026-11-25', scope: ['online-video', 'monetised'], url: 'https://sori.example/terms#licence' },
+  licensor: { name: '(주)소리뮤직', url: 'https://sori.example' },
+  verifyUrl: 'https://sori.example/verify/SORI-7GWR-M0X5-WYAE',
+  kid: 'k1',
+  signature: 'sig',
+};
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function Where() {
+  return <span data-testid="path">{useLocation().pathname}</span>;
+}
+
+async function open(path: string, lang: 'ko' | 'en' | 'ja' = 'ko') {
+  const i18n = await createTestI18n(lang);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/verify/:id" element={<VerifyPage />} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe('the licence check page', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    configureApiClient({ fetch: fetchMock, getToken: () => null });
+  });
+
+  it('says a valid licence is valid, with what it covers, and copies the dispute text', async () => {
+    fetchMock.mockResolvedValue(json(200, { body: LICENCE }));
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await open('/verify/SORI-7GWR-M0X5-WYAE');
+    expect(await screen.findByRole('heading', { level: 1, name: '유효한 라이선스입니다' })).toBeInTheDocument();
+    expect(screen.getByTestId('licence-verdict')).toHaveAttribute('data-verdict', 'valid');
+    expect(screen.getByText('김** (ev***@example.com)')).toBeInTheDocument();
+    expect(screen.getByText(/수익 창출이 설정된 채널/u)).toBeInTheDocument();
+    expect(screen.getByText(`SHA-256 ${'a'.repeat(64)}`)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /문구 복사/u }));
+    expect(writeText).toHaveBeenCalledWith(disputeText(LICENCE, 'ko'));
+    expect(await screen.findByRole('status')).toHaveTextContent('복사했습니다');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/licences/SORI-7GWR-M0X5-WYAE');
+  });
+
+  it('says a revoked licence is revoked, when and why, and offers no dispute text', async () => {
+    fetchMock.mockResolvedValue(json(200, { body: { ...LICENCE, status: 'revoked', revokedAt: '2026-11-26T00:00:00.000Z', revocationReason: 'refund' } }));
+    await open('/verify/SORI-7GWR-M0X5-WYAE', 'en');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This licence has been revoked' })).toBeInTheDocument();
+    expect(screen.getByText(/Reason: refund/u)).toBeInTheDocument();
+    expect(screen.queryByTestId('dispute-text')).toBeNull();
+  });
+
+  it('says when no licence has the id', async () => {
+    fetchMock.mockResolvedValue(json(404, { message: 'none', code: 'LICENCE_NOT_FOUND' }));
+    await open('/verify/SORI-0000-0000-0000', 'ja');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ライセンスが見つかりません' })).toBeInTheDocument();
+  });
+
+  it('explains a malformed id without asking the server, and forgives a typed one', async () => {
+    await open('/verify/hello');
+    expect(screen.getByRole('heading', { level: 1, name: '라이선스 번호 형식이 올바르지 않습니다' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('다른 라이선스 번호 확인'), 'sori 7gwr mox5 wyae');
+    fetchMock.mockResolvedValue(json(200, { body: LICENCE }));
+    await userEvent.click(screen.getByRole('button', { name: '확인' }));
+    expect(await screen.findByTestId('path')).toHaveTextContent('/verify/SORI-7GWR-M0X5-WYAE');
+    expect(await screen.findByRole('heading', { level: 1, name: '유효한 라이선스입니다' })).toBeInTheDocument();
+  });
+});
+
+describe('the dispute text', () => {
+  it('names the track, the licence, where to check it and the licensor, in each language', () => {
+    for (const lang of ['ko', 'en', 'ja'] as const) {
+      const text = disputeText(LICENCE, lang);
+      expect(text).toContain('SORI-7GWR-M0X5-WYAE');
+      expect(text).toContain(LICENCE.verifyUrl);
+      expect(text).toContain('(주)소리뮤직');
+      expect(text).toContain('김소리 – 바다의 노래');
+    }
+    expect(disputeText(LICENCE, 'ko')).toMatch(/정식 라이선스/u);
+    expect(disputeText(LICENCE, 'ja')).toMatch(/正式にライセンス/u);
+    expect(disputeText(LICENCE, 'en')).toMatch(/is licensed from/u);
+  });
+});

@@ -1,0 +1,193 @@
+import { LICENCE_SCOPE_LABELS, parseLicenceId, type LicenceScope, type PublicLicence } from '@sori/contract';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { Icon } from '../../components/Icon';
+import { languageFromTag } from '../../i18n/detect';
+import { isApiError } from '../../lib/api-client';
+import { disputeText } from './dispute';
+import { useLicenceQuery, verifyPath } from './queries';
+
+const KEY_URL = '/.well-known/sori-licence-key.pem';
+
+/**
+ * /verify/{id}: anyone checks a licence. It says first, as large as it can, whether the licence is valid,
+ * revoked or unknown; then what it covers; and it hands the licensee a ready dispute text.
+ */
+export default function VerifyPage() {
+  const { t, i18n } = useTranslation();
+  const { id: raw = '' } = useParams();
+  const navigate = useNavigate();
+  const id = parseLicenceId(raw);
+  // A typed or pasted id (lower case, spaces, O for 0) is shown under its one canonical address.
+  useEffect(() => {
+    if (id !== null && id !== raw) void navigate(verifyPath(id), { replace: true });
+  }, [id, raw, navigate]);
+  const query = useLicenceQuery(id);
+  const lang = languageFromTag(i18n.language) ?? 'en';
+
+  let body;
+  if (id === null) {
+    body = <Verdict kind="malformed" title={t('verify.malformed')} detail={t('verify.malformedBody')} />;
+  } else if (query.isPending) {
+    body = <p role="status">{t('common.loading')}</p>;
+  } else if (query.isError) {
+    const notFound = isApiError(query.error) && query.error.status === 404;
+    body = notFound ? (
+      <Verdict kind="unknown" title={t('verify.notFound')} detail={t('verify.notFoundBody', { id })} />
+    ) : (
+      <Verdict kind="unknown" title={t('verify.failed')} detail={query.error.message} />
+    );
+  } else {
+    body = <LicenceRecord licence={query.data} lang={lang} />;
+  }
+
+  return (
+    <div className="sori-page sori-page-narrow sori-verify">
+      <p className="sori-verify-eyebrow">{t('verify.eyebrow')}</p>
+      {body}
+      <CheckAnother />
+    </div>
+  );
+}
+
+function Verdict({ kind, title, detail }: { kind: 'valid' | 'revoked' | 'unknown' | 'malformed'; title: string; detail?: string }) {
+  const icon = kind === 'valid' ? 'check' : kind === 'revoked' ? 'close' : 'info';
+  return (
+    <div className={`sori-verdict sori-verdict-${kind}`} data-testid="licence-verdict" data-verdict={kind}>
+      <Icon name={icon} aria-hidden="true" className="sori-verdict-icon" />
+      <div>
+        <h1 className="sori-verdict-title">{title}</h1>
+        {detail ? <p className="sori-verdict-detail">{detail}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' | 'en' | 'ja' }) {
+  const { t } = useTranslation();
+  const date = (iso: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+  const revoked = licence.status === 'revoked';
+  return (
+    <>
+      {revoked ? (
+        <Verdict
+          kind="revoked"
+          title={t('verify.revoked')}
+          detail={t('verify.revokedBody', { date: licence.revokedAt ? date(licence.revokedAt) : '', reason: licence.revocationReason ?? '' })}
+        />
+      ) : (
+        <Verdict kind="valid" title={t('verify.valid')} detail={t('verify.validBody', { licensor: licence.licensor.name })} />
+      )}
+      <dl className="sori-licence-fields">
+        <dt>{t('verify.id')}</dt>
+        <dd className="font-monospace" data-testid="licence-id">
+          {licence.id}
+        </dd>
+        <dt>{t('verify.track')}</dt>
+        <dd>
+          {licence.track.title}
+          {licence.track.artist ? <span className="text-body-secondary"> — {licence.track.artist}</span> : null}
+        </dd>
+        <dt>{t('verify.licensee')}</dt>
+        <dd>
+          {licence.licensee.name} ({licence.licensee.email})
+        </dd>
+        <dt>{t('verify.issued')}</dt>
+        <dd>{date(licence.issuedAt)}</dd>
+        <dt>{t('verify.plan')}</dt>
+        <dd>{t('verify.planValue', { plan: t(`verify.plans.${licence.plan.name}` as 'verify.plans.free', { defaultValue: licence.plan.name }), level: licence.plan.level })}</dd>
+        <dt>{t('verify.scope')}</dt>
+        <dd>
+          <ul className="sori-licence-scope">
+            {licence.terms.scope.map((s) => (
+              <li key={s}>{LICENCE_SCOPE_LABELS[s as LicenceScope]?.[lang] ?? s}</li>
+            ))}
+          </ul>
+          <span className="small text-body-secondary">{t('verify.terms', { version: licence.terms.version })}</span>
+        </dd>
+        <dt>{t('verify.file')}</dt>
+        <dd>
+          {licence.file.name}
+          <code className="sori-licence-hash" aria-label={t('verify.fileHash')}>
+            SHA-256 {licence.file.sha256}
+          </code>
+        </dd>
+      </dl>
+      {revoked ? null : <CopyDispute text={disputeText(licence, lang)} />}
+      <p className="sori-licence-note small">
+        {t('verify.signatureNote')} <a href={KEY_URL}>{t('verify.keyLink')}</a>
+      </p>
+    </>
+  );
+}
+
+function CopyDispute({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <section className="sori-dispute" aria-labelledby="dispute-title">
+      <h2 id="dispute-title" className="h6">
+        {t('verify.disputeTitle')}
+      </h2>
+      <p className="sori-dispute-text" data-testid="dispute-text">
+        {text}
+      </p>
+      <Button variant="primary" onClick={() => void copy()}>
+        <Icon name="file" aria-hidden="true" /> {t('verify.copyDispute')}
+      </Button>
+      <span role="status" className="sori-dispute-status ms-2">
+        {state === 'copied' ? t('verify.copied') : state === 'failed' ? t('verify.copyFailed') : ''}
+      </span>
+    </section>
+  );
+}
+
+function CheckAnother() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const inputId = useId();
+  const [value, setValue] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const id = parseLicenceId(value);
+    setInvalid(id === null);
+    if (id !== null) void navigate(verifyPath(id));
+  };
+  return (
+    <Form className="sori-verify-form" onSubmit={submit} noValidate>
+      <Form.Label htmlFor={inputId}>{t('verify.checkAnother')}</Form.Label>
+      <div className="d-flex gap-2">
+        <Form.Control
+          id={inputId}
+          value={value}
+          placeholder="SORI-XXXX-XXXX-XXXX"
+          autoComplete="off"
+          spellCheck={false}
+          isInvalid={invalid}
+          aria-describedby={invalid ? `${inputId}-error` : undefined}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <Button type="submit" variant="outline-secondary">
+          {t('verify.check')}
+        </Button>
+      </div>
+      {invalid ? (
+        <Form.Control.Feedback type="invalid" id={`${inputId}-error`} className="d-block">
+          {t('verify.malformed')}
+        </Form.Control.Feedback>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiFile, api, pathWith } from '../../lib/api-client';
+
+export const licenceKeys = {
+  one: (id: string) => ['licence', id] as const,
+};
+
+/** A licence's public record (anyone may read it); a 404 is an answer here, not a failure to retry. */
+export function useLicenceQuery(id: string | null) {
+  return useQuery({
+    queryKey: licenceKeys.one(id ?? ''),
+    queryFn: ({ signal }) => api.get('/licences/:id', { params: { id: id ?? '' }, signal }),
+    enabled: id !== null,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+/** Saves the licence certificate (PDF, in the UI language) that only its licensee may fetch. */
+export async function saveCertificate(id: string): Promise<void> {
+  const blob = await apiFile(pathWith('/licences/:id/certificate.pdf', { id }));
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${id}.pdf`;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const verifyPath = (id: string): string => `/verify/${id}`;

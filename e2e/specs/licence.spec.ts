@@ -1,0 +1,72 @@
+import { api, operator, setLevel, trackNamed } from '../data';
+import { createAccount, open, tr, type Lang } from '../app';
+import { seriousViolations, THEMES } from '../axe';
+import { expect, test } from '../test';
+
+const LANGS: Lang[] = ['ko', 'en', 'ja'];
+
+test('licences: a level-5 download issues one; the download history lists it with its certificate and verify page; anyone can check it in ko/en/ja, valid and then revoked', async ({
+  signedInPage,
+  themedPage,
+}) => {
+  const track = await trackNamed('Golden Dreams 122');
+  const account = await createAccount('라이선스');
+  await setLevel(account, 5);
+  const { licenceId } = await api<{ licenceId: string }>(`/download/download?musicId=${track.id}`, { token: account.token });
+
+  // The download history is the licence history.
+  const page = await signedInPage(account);
+  await open(page, '/download');
+  const line = page.getByTestId('licence-line').filter({ hasText: licenceId });
+  await expect(line).toBeVisible();
+  const [certificate] = await Promise.all([
+    page.waitForEvent('download'),
+    line.getByRole('button', { name: tr('ko', 'licence.certificateOf', { title: track.title }) }).click(),
+  ]);
+  expect(certificate.suggestedFilename()).toBe(`${licenceId}.pdf`);
+  // Downloading again reuses the licence.
+  const again = await api<{ licenceId: string }>(`/download/download?musicId=${track.id}`, { token: account.token });
+  expect(again.licenceId).toBe(licenceId);
+
+  await line.getByRole('link', { name: tr('ko', 'licence.verifyOf', { title: track.title }) }).click();
+  await expect(page).toHaveURL(new RegExp(`/verify/${licenceId}$`, 'u'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ko', 'verify.valid'));
+  await expect(page.getByTestId('licence-id')).toHaveText(licenceId);
+
+  // The dispute text goes to the clipboard, and the page says so.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: tr('ko', 'verify.copyDispute') }).click();
+  await expect(page.getByRole('status').filter({ hasText: tr('ko', 'verify.copied') })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain(licenceId);
+  expect(copied).toContain(`/verify/${licenceId}`);
+
+  // Anyone, signed out, in each language and theme: as large as a page can say it, and accessible.
+  for (const lang of LANGS) {
+    for (const theme of THEMES) {
+      const visitor = await themedPage(lang, theme);
+      // A pasted id in lower case lands on the canonical address.
+      await visitor.goto(`/verify/${licenceId.toLowerCase()}`);
+      await expect(visitor).toHaveURL(new RegExp(`/verify/${licenceId}$`, 'u'));
+      await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(tr(lang, 'verify.valid'));
+      await expect(visitor.getByTestId('dispute-text')).toContainText(licenceId);
+      expect(await seriousViolations(visitor), `${lang} ${theme}`).toEqual([]);
+      await visitor.close();
+    }
+  }
+
+  // Unknown and malformed ids say so.
+  const visitor = await themedPage('en', 'light');
+  await visitor.goto('/verify/SORI-0000-0000-0000');
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(tr('en', 'verify.notFound'));
+  await visitor.goto('/verify/not-a-licence');
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(tr('en', 'verify.malformed'));
+  expect(await seriousViolations(visitor)).toEqual([]);
+
+  // Revoked by an operator: still public, now saying revoked and why.
+  await operator('licence:revoke', licenceId, '--reason', 'refund requested');
+  await visitor.goto(`/verify/${licenceId}`);
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(tr('en', 'verify.revoked'));
+  await expect(visitor.getByTestId('licence-verdict')).toContainText('refund requested');
+  expect(await seriousViolations(visitor)).toEqual([]);
+});
