@@ -4,7 +4,6 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-
 const SERVER = 'apps/server/src';
 const TESTS = ['**/*.test.ts', '**/test/**'];
 const banned = (regex, message) => ({ regex, message });
@@ -37,7 +36,10 @@ function serverLayers() {
 }
 
 const WEB = 'apps/web/src';
-const NOT_SERVER = banned('(^|/)server(/|$)|^@sori/server', 'The web app talks to the server over HTTP only (types come from @sori/contract).');
+const NOT_SERVER = banned(
+  '(^|/)server(/|$)|^@sori/server',
+  'The web app talks to the server over HTTP only (types come from @sori/contract).',
+);
 const NOT_FEATURES = banned('(^|/)features(/|$)', 'Shared code may not depend on a feature: move what both need down (lib/, components/).');
 const NOT_APP = banned('(^|/)app(/|$)', 'app/ is the top layer (shell, layout, routes table): nothing imports it.');
 const NOT_COMPONENTS = banned('(^|/)components(/|$)', 'lib/, i18n/ and theme/ sit below the components.');

@@ -29,8 +29,11 @@ let written = 0;
 const flush = async () => {
   if (batch.length === 0) return;
   await db.kysely.transaction().execute(async (trx) => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await trx.insertInto('tracks').values(batch as any).execute();
+    await trx
+      .insertInto('tracks')
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      .values(batch as any)
+      .execute();
   });
   written += batch.length;
   batch = [];

@@ -63,10 +63,14 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const wav = path.join(work, 'three-minutes.wav');
     await writeFile(wav, encodeWav(renderDemoTrack(track, 44100)));
-    console.log(`fixture: ${AUDIO_SEC} s stereo 44.1 kHz WAV (${track.bpm} BPM, ${track.soundKey} ${track.mode}) made in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `fixture: ${AUDIO_SEC} s stereo 44.1 kHz WAV (${track.bpm} BPM, ${track.soundKey} ${track.mode}) made in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
     const tools = getMediaTools();
-    console.log(`ffmpeg: ${tools.ffmpeg} (${tools.ffmpegSource}); ${pinned ? 'pinned to one core (taskset -c 0)' : 'all cores'}; load average ${loadavg()[0]!.toFixed(2)}`);
+    console.log(
+      `ffmpeg: ${tools.ffmpeg} (${tools.ffmpegSource}); ${pinned ? 'pinned to one core (taskset -c 0)' : 'all cores'}; load average ${loadavg()[0]!.toFixed(2)}`,
+    );
 
     const storage = await LocalDiskStorage.open(path.join(work, 'media'));
     const times: number[] = [];
@@ -81,7 +85,9 @@ async function main(): Promise<void> {
       const cpu = cpu0 !== null && cpu1 !== null ? cpu1 - cpu0 : null;
       times.push(sec);
       if (cpu !== null) cpus.push(cpu);
-      const stages = Object.entries(last.timings).map(([k, v]) => `${k} ${v} ms`).join(', ');
+      const stages = Object.entries(last.timings)
+        .map(([k, v]) => `${k} ${v} ms`)
+        .join(', ');
       console.log(
         `run ${i + 1}: wall ${sec.toFixed(2)} s = ${(AUDIO_SEC / sec).toFixed(0)}× real time` +
           (cpu !== null ? `, CPU ${cpu.toFixed(2)} s = ${(AUDIO_SEC / cpu).toFixed(0)}×` : '') +

@@ -44,14 +44,27 @@ const allJs = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const results: Record<string, unknown>[] = [];
 try {
   for (const route of ['/', '/library']) {
     const runs: { performance: number; cls: number; lcpMs: number; tbtMs: number }[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const r = await lighthouse(`${base}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
       const lhr = r!.lhr;
       runs.push({
         performance: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
@@ -67,6 +80,8 @@ try {
 } finally {
   await chrome.kill();
 }
-console.log(JSON.stringify({ initialJsFiles: initial, initialGzipKB: Math.round(initialGzipKB * 10) / 10, jsFiles: allJs.length, results }));
+console.log(
+  JSON.stringify({ initialJsFiles: initial, initialGzipKB: Math.round(initialGzipKB * 10) / 10, jsFiles: allJs.length, results }),
+);
 server.kill('SIGTERM');
 process.exit(0);

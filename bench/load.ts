@@ -72,7 +72,38 @@ const afterBoot = await metrics();
 // A mix of real-looking queries, each request drawn at random, with the worst cases well represented.
 const r = mulberry32(7);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
-const WORDS = ['사랑', '바다', '아침', '잔잔한', '피아노', '여름', '카페', '노래', '잔잔한피아노', '신나는 여행', 'ㅅㄹ', 'ㅂㄷ', '사', '바', 'coffee', 'midnight', 'piano', 'lofi', 'lo-fi', 'drea', 'golden road', 'calm', 'epic', '夏の', 'さくら', 'メロディー', '落ち着いた', 'jazz', '힙합', 'summer'];
+const WORDS = [
+  '사랑',
+  '바다',
+  '아침',
+  '잔잔한',
+  '피아노',
+  '여름',
+  '카페',
+  '노래',
+  '잔잔한피아노',
+  '신나는 여행',
+  'ㅅㄹ',
+  'ㅂㄷ',
+  '사',
+  '바',
+  'coffee',
+  'midnight',
+  'piano',
+  'lofi',
+  'lo-fi',
+  'drea',
+  'golden road',
+  'calm',
+  'epic',
+  '夏の',
+  'さくら',
+  'メロディー',
+  '落ち着いた',
+  'jazz',
+  '힙합',
+  'summer',
+];
 const SORTS = ['id,desc', 'title,asc', 'bpm,asc', 'bpm,desc', 'duration,desc', 'popularity,desc'];
 function randomQuery(): string {
   const p = new URLSearchParams();

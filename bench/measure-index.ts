@@ -45,8 +45,14 @@ const QUERIES: [string, Partial<IndexQuery>][] = [
   ['q=120 (title word or BPM)', { q: '120', sort: 'relevance' }],
   ['q=calm piano zzzz (forgiven)', { q: 'calm piano zzzz', sort: 'relevance' }],
   ['q=穏やかなピアノ (forgiven, cut at a label)', { q: '穏やかなピアノ', sort: 'relevance' }],
-  ['worst: q=사 + 3 moods + bpm 80-160, bpm asc, offset 50k', { q: '사', moods: hot, bpmGte: 80, bpmLte: 160, sort: 'bpm', dir: 'asc', offset: 50_000 }],
-  ['worst: q=l + 3 moods + bpm 80-160, bpm asc, offset 50k', { q: 'l', moods: hot, bpmGte: 80, bpmLte: 160, sort: 'bpm', dir: 'asc', offset: 50_000 }],
+  [
+    'worst: q=사 + 3 moods + bpm 80-160, bpm asc, offset 50k',
+    { q: '사', moods: hot, bpmGte: 80, bpmLte: 160, sort: 'bpm', dir: 'asc', offset: 50_000 },
+  ],
+  [
+    'worst: q=l + 3 moods + bpm 80-160, bpm asc, offset 50k',
+    { q: 'l', moods: hot, bpmGte: 80, bpmLte: 160, sort: 'bpm', dir: 'asc', offset: 50_000 },
+  ],
   ['worst: q=사 + bpm 80-160, bpm asc, offset 50k', { q: '사', bpmGte: 80, bpmLte: 160, sort: 'bpm', dir: 'asc', offset: 50_000 }],
   ['worst: q=l + bpm 80-160, bpm desc, offset 50k', { q: 'l', bpmGte: 80, bpmLte: 160, sort: 'bpm', dir: 'desc', offset: 50_000 }],
   ['worst: q=사 + 3 moods, relevance, offset 50k', { q: '사', moods: hot, sort: 'relevance', offset: 50_000 }],
@@ -76,7 +82,11 @@ function measure(n: number): void {
   console.log(
     `index memory: ${mb(heapGrowth + bufferGrowth)} (JS heap ${mb(heapGrowth)}: strings, maps, arrays; typed arrays ${mb(bufferGrowth)})`,
   );
-  console.log(`rss: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `rss: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   console.log(index.memoryEstimate());
 
   const rng = mulberry32(7);
@@ -144,7 +154,9 @@ function measure(n: number): void {
   const popQueryMs = (performance.now() - b0) / 1000;
   console.log(`\nupsert: ${upsertMs.toFixed(3)} ms each over ${writes} (half new ids, half edits)`);
   console.log(`settling every sort order after those ${writes} writes: ${settleMs.toFixed(1)} ms (once)`);
-  console.log(`one upsert followed by a bpm-sorted text query: p50 ${percentile(single, 0.5).toFixed(2)} ms, p99 ${percentile(single, 0.99).toFixed(2)} ms`);
+  console.log(
+    `one upsert followed by a bpm-sorted text query: p50 ${percentile(single, 0.5).toFixed(2)} ms, p99 ${percentile(single, 0.99).toFixed(2)} ms`,
+  );
   console.log(`setPopularity: ${popMs.toFixed(4)} ms each over ${writes} (then one popularity query)`);
   console.log(`setPopularity + popularity-sorted query, interleaved: ${popQueryMs.toFixed(3)} ms per pair`);
 }

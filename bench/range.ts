@@ -46,7 +46,9 @@ for (let i = 0; ; i++) {
 const metrics = async () => ((await (await fetch(`${base}/api/metrics`)).json()) as { body: { rssMB: number } }).body;
 
 // Every published track with audio, and its size.
-const list = (await (await fetch(`${base}/api/musics?size=100`)).json()) as { body: { content: { id: number; filePath: string | null }[] } };
+const list = (await (await fetch(`${base}/api/musics?size=100`)).json()) as {
+  body: { content: { id: number; filePath: string | null }[] };
+};
 const streams: { url: string; size: number }[] = [];
 for (const m of list.body.content) {
   if (!m.filePath) continue;

@@ -16,10 +16,7 @@ export const SCREENSHOTS = path.join(ARTIFACTS, 'screenshots');
 export type Lang = 'ko' | 'en' | 'ja';
 
 export function translations(lang: Lang): Record<string, unknown> {
-  return JSON.parse(readFileSync(path.join(ROOT, 'apps/web/public/locales', lang, 'translation.json'), 'utf8')) as Record<
-    string,
-    unknown
-  >;
+  return JSON.parse(readFileSync(path.join(ROOT, 'apps/web/public/locales', lang, 'translation.json'), 'utf8')) as Record<string, unknown>;
 }
 
 /** A translation text by dotted key, read from the same files the app serves. */
@@ -102,4 +99,8 @@ export async function storage(page: Page, key: string): Promise<string | null> {
   return page.evaluate((k) => localStorage.getItem(k), key);
 }
 
-export const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/gu, '-').replace(/^-|-$/gu, '');
+export const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/gu, '-')
+    .replace(/^-|-$/gu, '');

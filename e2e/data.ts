@@ -106,7 +106,11 @@ export function audioFile(name: string, seconds = 4, bpm = 100): string {
 export async function upload(account: Account, file: string, name = path.basename(file)): Promise<Music> {
   const form = new FormData();
   form.append('file', new Blob([readFileSync(file)], { type: 'audio/wav' }), name);
-  const response = await fetch(`${BASE_URL}/api/my/musics`, { method: 'POST', headers: { Authorization: `Bearer ${account.token}` }, body: form });
+  const response = await fetch(`${BASE_URL}/api/my/musics`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${account.token}` },
+    body: form,
+  });
   if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { body: Music }).body;
 }

@@ -84,7 +84,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const until = Date.now() + 120_000;
   let up = false;
   while (!up && !exited && Date.now() < until) {
-    up = await fetch(`${baseUrl}/api/site`).then((r) => r.ok, () => false);
+    up = await fetch(`${baseUrl}/api/site`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (!up) await new Promise((resolve) => setTimeout(resolve, 250));
   }
   if (!up) {

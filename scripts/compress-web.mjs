@@ -17,7 +17,9 @@ function walk(dir) {
     if (statSync(full).isDirectory()) walk(full);
     else if (COMPRESSIBLE.test(name) && statSync(full).size >= 512) {
       const data = readFileSync(full);
-      const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+      const br = brotliCompressSync(data, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      });
       writeFileSync(full + '.br', br);
       writeFileSync(full + '.gz', gzipSync(data, { level: 9 }));
       files += 1;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint (zero warnings), every Vitest project, then the browser tests.
+// `npm test`: typecheck, lint (zero warnings, and Prettier's format), every Vitest project, then the browser tests.
 // Prints one closing line "N passed, N failed, N skipped" counting test cases across all of them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,7 +22,7 @@ function run(name, cmd, args, env = {}) {
 }
 
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+run('lint', 'npm', ['run', '--silent', 'lint']);
 
 const out = mkdtempSync(path.join(tmpdir(), 'sori-vitest-'));
 const report = path.join(out, 'report.json');

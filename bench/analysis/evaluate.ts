@@ -10,8 +10,17 @@
 import { analyseFile } from '../../apps/server/src/media/analyse';
 import { probeFile } from '../../apps/server/src/media/probe';
 import {
-  evalSet, keyExact, keyRelative, renderPiece, renderUnavailable, summarise, tempoExact, tempoOctave, tonicExact,
-  type EvalPiece, type Scored,
+  evalSet,
+  keyExact,
+  keyRelative,
+  renderPiece,
+  renderUnavailable,
+  summarise,
+  tempoExact,
+  tempoOctave,
+  tonicExact,
+  type EvalPiece,
+  type Scored,
 } from '../../apps/server/test/fixtures/eval-set';
 
 const args = process.argv.slice(2);
@@ -24,12 +33,14 @@ const NAMES = ['C', 'D♭', 'D', 'E♭', 'E', 'F', 'F♯', 'G', 'A♭', 'A', 'B�
 async function mapLimit<T, R>(xs: T[], n: number, f: (x: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(xs.length);
   let next = 0;
-  await Promise.all(Array.from({ length: n }, async () => {
-    while (next < xs.length) {
-      const i = next++;
-      out[i] = await f(xs[i]!);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < xs.length) {
+        const i = next++;
+        out[i] = await f(xs[i]!);
+      }
+    }),
+  );
   return out;
 }
 

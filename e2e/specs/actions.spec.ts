@@ -20,13 +20,18 @@ async function openTrack(page: Page, title: string, words = title): Promise<void
   await row(page, title).waitFor();
 }
 
-test('likes: a visitor is asked to log in; the heart flips at once; liked tracks list with their actions; a failure is only logged', async ({ newPage, signedInPage }) => {
+test('likes: a visitor is asked to log in; the heart flips at once; liked tracks list with their actions; a failure is only logged', async ({
+  newPage,
+  signedInPage,
+}) => {
   const visitor = await newPage();
   await open(visitor, '/library');
   await settledResults(visitor);
   await visitor.locator('[data-testid="row-like"]').first().click();
   await visitor.locator('.modal.show').waitFor();
-  await expect(visitor.locator('.modal.show .modal-title'), 'login modal').toContainText(tr('ko', 'auth.login.title'), { useInnerText: true });
+  await expect(visitor.locator('.modal.show .modal-title'), 'login modal').toContainText(tr('ko', 'auth.login.title'), {
+    useInnerText: true,
+  });
 
   const account = await createAccount('좋아요');
   const page = await signedInPage(account);
@@ -70,7 +75,9 @@ test('likes: a visitor is asked to log in; the heart flips at once; liked tracks
   await expect(page.locator('[data-testid="notice"]'), 'no message for a failed like').toHaveCount(0);
 });
 
-test("empty lists: liked, downloaded and a new playlist each say so in their own words; a search that finds nothing says 'no search results'", async ({ signedInPage }) => {
+test("empty lists: liked, downloaded and a new playlist each say so in their own words; a search that finds nothing says 'no search results'", async ({
+  signedInPage,
+}) => {
   const account = await createAccount('빈 목록');
   const list = await createPlaylist(account, '새 목록');
   const page = await signedInPage(account);
@@ -86,12 +93,17 @@ test("empty lists: liked, downloaded and a new playlist each say so in their own
   for (const [pathname, title, body] of cases) {
     await page.goto(pathname);
     await empty.waitFor();
-    expect([await empty.locator('h2').innerText(), await empty.locator('p').innerText()], pathname).toEqual([tr('ko', title), tr('ko', body)]);
+    expect([await empty.locator('h2').innerText(), await empty.locator('p').innerText()], pathname).toEqual([
+      tr('ko', title),
+      tr('ko', body),
+    ]);
     await expect(page.locator('[data-testid="pagination"]'), `${pathname}: no pager`).toHaveCount(0);
   }
 });
 
-test('failed list loads: liked, downloaded, own and playlist tracks each name the list and whether it was a search; no rows; retry recovers', async ({ signedInPage }) => {
+test('failed list loads: liked, downloaded, own and playlist tracks each name the list and whether it was a search; no rows; retry recovers', async ({
+  signedInPage,
+}) => {
   const account = await createAccount('불러오기');
   const track = await trackNamed('Golden Dreams 122');
   await like(account, track.id);
@@ -99,7 +111,8 @@ test('failed list loads: liked, downloaded, own and playlist tracks each name th
   await addToPlaylist(account, list.id, track.id);
   const page = await signedInPage(account);
   // Answered as a 4xx by the page (the real server does not fail these on demand); 4xx is not retried.
-  const fail = (route: Route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"x","code":"VALIDATION"}' });
+  const fail = (route: Route) =>
+    route.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"x","code":"VALIDATION"}' });
   await page.route('**/api/musics?**', fail);
   await page.route('**/api/my/musics?**', fail);
   const error = page.locator('[data-testid="list-error"]');
@@ -123,7 +136,9 @@ test('failed list loads: liked, downloaded, own and playlist tracks each name th
   // The selected playlist's tracks in the manager.
   await page.goto('/playlist');
   await page.locator(`[data-testid="manager-entry"][data-playlist-id="${list.id}"] .sori-manager-select`).click();
-  await expect(page.locator('.alert-danger').first(), 'manager: playlist load failed').toHaveText(tr('ko', 'playlists.errors.load'), { useInnerText: true });
+  await expect(page.locator('.alert-danger').first(), 'manager: playlist load failed').toHaveText(tr('ko', 'playlists.errors.load'), {
+    useInnerText: true,
+  });
 
   // Once the server answers again, retry shows the list.
   await page.goto('/favorite');
@@ -133,13 +148,18 @@ test('failed list loads: liked, downloaded, own and playlist tracks each name th
   await expect.poll(() => rowTitles(page), { message: 'retry loads the liked track' }).toEqual([track.title]);
 });
 
-test("downloads: signed out, no file info, level 1, failures each say so; at level 5 the file saves as 'Artist - Title.ext' and the notice says so", async ({ newPage, signedInPage }) => {
+test("downloads: signed out, no file info, level 1, failures each say so; at level 5 the file saves as 'Artist - Title.ext' and the notice says so", async ({
+  newPage,
+  signedInPage,
+}) => {
   const track = await trackNamed('Golden Dreams 122');
   const visitor = await newPage();
   await open(visitor, '/library');
   await openTrack(visitor, track.title, 'Golden Dreams');
   await row(visitor, track.title).locator('[data-testid="row-download"]').click();
-  await expect(notice(visitor).locator('span').first(), 'login required').toHaveText(tr('ko', 'download.errors.login'), { useInnerText: true });
+  await expect(notice(visitor).locator('span').first(), 'login required').toHaveText(tr('ko', 'download.errors.login'), {
+    useInnerText: true,
+  });
 
   const account = await createAccount('다운로드');
   const page = await signedInPage(account);
@@ -147,7 +167,9 @@ test("downloads: signed out, no file info, level 1, failures each say so; at lev
   await openTrack(page, track.title, 'Golden Dreams');
   const download = row(page, track.title).locator('[data-testid="row-download"]');
   await download.click();
-  await expect(notice(page).locator('span').first(), 'level 5 needed').toHaveText(tr('ko', 'download.errors.level'), { useInnerText: true });
+  await expect(notice(page).locator('span').first(), 'level 5 needed').toHaveText(tr('ko', 'download.errors.level'), {
+    useInnerText: true,
+  });
 
   // A track without file information (the list answer altered on its way to the page).
   await page.route('**/api/musics?**', async (route) => {
@@ -166,12 +188,20 @@ test("downloads: signed out, no file info, level 1, failures each say so; at lev
 
   // The operator raises the level while the page is open: the stored level is refreshed before saying no.
   await setLevel(account, 5);
-  await page.route('**/api/download/download**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' }), { times: 1 });
+  await page.route(
+    '**/api/download/download**',
+    (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' }),
+    { times: 1 },
+  );
   await download.click();
-  await expect(notice(page).locator('span').first(), 'download failed').toHaveText(tr('ko', 'download.errors.failed'), { useInnerText: true });
+  await expect(notice(page).locator('span').first(), 'download failed').toHaveText(tr('ko', 'download.errors.failed'), {
+    useInnerText: true,
+  });
   await page.route('**/api/download/download**', (route) => route.abort('connectionfailed'), { times: 1 });
   await download.click();
-  await expect(notice(page).locator('span').first(), 'error during download').toHaveText(tr('ko', 'download.errors.error'), { useInnerText: true });
+  await expect(notice(page).locator('span').first(), 'error during download').toHaveText(tr('ko', 'download.errors.error'), {
+    useInnerText: true,
+  });
 
   const saved = page.waitForEvent('download');
   await download.click();
@@ -179,7 +209,10 @@ test("downloads: signed out, no file info, level 1, failures each say so; at lev
   const expected = `${track.artist} - ${track.title}.${/\.(\w+)$/u.exec(track.fileName ?? '')?.[1]}`;
   expect(file.suggestedFilename(), "saved as 'Artist - Title.ext' (the server's Content-Disposition)").toEqual(expected);
   expect((await file.failure()) === null, 'the file arrived').toBeTruthy();
-  await expect(notice(page).locator('span').first(), 'the notice names the saved file').toHaveText(tr('ko', 'download.started', { name: expected }), { useInnerText: true });
+  await expect(notice(page).locator('span').first(), 'the notice names the saved file').toHaveText(
+    tr('ko', 'download.started', { name: expected }),
+    { useInnerText: true },
+  );
 
   await page.locator('[data-testid="side-download"]').click();
   await expect.poll(() => rowTitles(page), { message: 'listed under downloads' }).toEqual([track.title]);
@@ -187,14 +220,18 @@ test("downloads: signed out, no file info, level 1, failures each say so; at lev
   await expect(page.locator('[data-testid="row-download"]'), 'the downloads screen keeps the row actions').toHaveCount(1);
 });
 
-test("add to playlist: 'no playlists', then newest first in the modal; drag a row onto a sidebar playlist; remove inside a playlist; a playlist deleted elsewhere fails and leaves the lists", async ({ signedInPage }) => {
+test("add to playlist: 'no playlists', then newest first in the modal; drag a row onto a sidebar playlist; remove inside a playlist; a playlist deleted elsewhere fails and leaves the lists", async ({
+  signedInPage,
+}) => {
   const account = await createAccount('담기');
   const page = await signedInPage(account);
   await open(page, '/library');
   await openTrack(page, 'Cosmic Road 119', 'Cosmic Road');
   await row(page, 'Cosmic Road 119').locator('[data-testid="row-add"]').click();
   const modal = page.locator('[data-testid="choose-playlist-modal"]');
-  await expect(modal.locator('[data-testid="no-playlists"]'), "'no playlists'").toHaveText(tr('ko', 'playlistChoose.none'), { useInnerText: true });
+  await expect(modal.locator('[data-testid="no-playlists"]'), "'no playlists'").toHaveText(tr('ko', 'playlistChoose.none'), {
+    useInnerText: true,
+  });
   await page.keyboard.press('Escape');
   await modal.waitFor({ state: 'detached' });
 
@@ -205,10 +242,15 @@ test("add to playlist: 'no playlists', then newest first in the modal; drag a ro
   await row(page, 'Cosmic Road 119').locator('[data-testid="row-add"]').click();
   const items = modal.locator('[data-testid="choose-playlist-list"] button');
   await items.first().waitFor();
-  expect((await items.allInnerTexts()).map((t) => t.split('\n')[0]!.trim()), 'newest first').toEqual([newer.name, older.name]);
+  expect(
+    (await items.allInnerTexts()).map((t) => t.split('\n')[0]!.trim()),
+    'newest first',
+  ).toEqual([newer.name, older.name]);
   await items.filter({ hasText: older.name }).click();
   await modal.waitFor({ state: 'detached' });
-  await expect(notice(page).locator('span').first(), 'added notice').toHaveText(tr('ko', 'playlists.added', { name: older.name }), { useInnerText: true });
+  await expect(notice(page).locator('span').first(), 'added notice').toHaveText(tr('ko', 'playlists.added', { name: older.name }), {
+    useInnerText: true,
+  });
 
   // Drag and drop: the sidebar playlist lights up while the track is over it, the drop adds the track.
   const target = page.locator(`[data-testid="side-playlist"][data-playlist-id="${newer.id}"]`);
@@ -218,9 +260,15 @@ test("add to playlist: 'no playlists', then newest first in the modal; drag a ro
   const box = (await target.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height / 2, { steps: 5 });
   await page.mouse.move(box.x + 30, box.y + box.height / 2, { steps: 2 });
-  await expect.poll(async () => (await target.getAttribute('class'))?.includes('drop-over') ?? false, { message: 'highlighted while dragged over' }).toEqual(true);
+  await expect
+    .poll(async () => (await target.getAttribute('class'))?.includes('drop-over') ?? false, { message: 'highlighted while dragged over' })
+    .toEqual(true);
   await page.mouse.up();
-  await expect.poll(async () => (await api<{ musicCount: number }>(`/playbox/${newer.id}`, { token: account.token })).musicCount, { message: 'dropped track added' }).toEqual(1);
+  await expect
+    .poll(async () => (await api<{ musicCount: number }>(`/playbox/${newer.id}`, { token: account.token })).musicCount, {
+      message: 'dropped track added',
+    })
+    .toEqual(1);
   expect(!(await target.getAttribute('class'))?.includes('drop-over'), 'highlight gone after the drop').toBeTruthy();
 
   // Inside a real playlist the row can be removed; the liked list (id 0) shows no actions.
@@ -229,13 +277,19 @@ test("add to playlist: 'no playlists', then newest first in the modal; drag a ro
   await expect.poll(() => rowTitles(page), { message: 'track in the playlist' }).toEqual(['Cosmic Road 119']);
   await row(page, 'Cosmic Road 119').locator('[data-testid="row-remove"]').click();
   await page.locator('[data-testid="empty-state"]').waitFor();
-  expect((await api<{ musicCount: number }>(`/playbox/${newer.id}`, { token: account.token })).musicCount, 'removed on the server').toEqual(0);
+  expect((await api<{ musicCount: number }>(`/playbox/${newer.id}`, { token: account.token })).musicCount, 'removed on the server').toEqual(
+    0,
+  );
 
   // A like from inside a playlist.
   await addToPlaylist(account, newer.id, (await trackNamed('Cosmic Road 119')).id);
   await page.reload();
   await row(page, 'Cosmic Road 119').locator('[data-testid="row-like"]').click();
-  await expect.poll(async () => (await api<{ totalElements: number }>('/musics?tempPlayListId=0', { token: account.token })).totalElements, { message: 'liked from the playlist' }).toEqual(1);
+  await expect
+    .poll(async () => (await api<{ totalElements: number }>('/musics?tempPlayListId=0', { token: account.token })).totalElements, {
+      message: 'liked from the playlist',
+    })
+    .toEqual(1);
   await page.goto('/playlist/0');
   await settledResults(page);
   await expect(page.locator('[data-testid="row-like"]'), 'no actions on /playlist/0').toHaveCount(0);
@@ -249,7 +303,10 @@ test("add to playlist: 'no playlists', then newest first in the modal; drag a ro
   await sidebarItem(droppedOn.id).waitFor();
   await api(`/playbox/${droppedOn.id}`, { token: account.token, method: 'DELETE' });
   await row(page, 'Cosmic Road 119').locator('[data-testid="track-time"]').dragTo(sidebarItem(droppedOn.id));
-  await expect(page.locator('[data-testid="notice"][data-tone="danger"] span').first(), 'drop failed').toHaveText(tr('ko', 'playlists.errors.addTrack'), { useInnerText: true });
+  await expect(page.locator('[data-testid="notice"][data-tone="danger"] span').first(), 'drop failed').toHaveText(
+    tr('ko', 'playlists.errors.addTrack'),
+    { useInnerText: true },
+  );
   await sidebarItem(droppedOn.id).waitFor({ state: 'detached' });
 
   const chosen = await createPlaylist(account, '역시 지운 목록');
@@ -284,7 +341,15 @@ test('row menu: share copies a link that opens the track; details shows its fact
   const panel = page.locator('[data-testid="track-details"]');
   await panel.waitFor();
   const facts = await panel.locator('[data-testid="details-list"]').innerText();
-  for (const fact of [track.artist!, genreOf(701)!.labels.ko, moodOf(1302)!.labels.ko, moodOf(1404)!.labels.ko, 'C', '72', track.duration!]) {
+  for (const fact of [
+    track.artist!,
+    genreOf(701)!.labels.ko,
+    moodOf(1302)!.labels.ko,
+    moodOf(1404)!.labels.ko,
+    'C',
+    '72',
+    track.duration!,
+  ]) {
     expect(facts.includes(fact), `details show ${fact}`).toBeTruthy();
   }
   await page.keyboard.press('Escape');
@@ -298,7 +363,9 @@ test('row menu: share copies a link that opens the track; details shows its fact
   await friend.locator('[data-testid="details-play"]').click();
   await expect(friend.locator('[data-testid="player-title"]'), 'played from the details').toHaveText(track.title, { useInnerText: true });
   await friend.locator('[data-testid="track-details"] .btn-close').click();
-  await expect.poll(async () => new URL(friend.url()).searchParams.has('track'), { message: 'closing drops the track from the URL' }).toEqual(false);
+  await expect
+    .poll(async () => new URL(friend.url()).searchParams.has('track'), { message: 'closing drops the track from the URL' })
+    .toEqual(false);
 
   await open(friend, '/library?track=99999999');
   await expect(notice(friend).locator('span').first(), 'missing track').toHaveText(tr('ko', 'tracks.notFound'), { useInnerText: true });

@@ -11,7 +11,9 @@ import { row } from './ui';
 
 const MODE_KO = { major: '장조', minor: '단조' } as const;
 
-test('analysis: an unsure key waits for the uploader, who confirms it; the details panel names it with its mode', async ({ signedInPage }) => {
+test('analysis: an unsure key waits for the uploader, who confirms it; the details panel names it with its mode', async ({
+  signedInPage,
+}) => {
   const account = await createAccount('메트로놈');
   const dir = mkdtempSync(path.join(tmpdir(), 'sori-e2e-clicks-'));
   let m: Music;
@@ -37,14 +39,21 @@ test('analysis: an unsure key waits for the uploader, who confirms it; the detai
   const edit = page.locator('[data-testid="edit-track-modal"]');
   const offer = edit.locator('[data-testid="unsure-suggestions"]');
   await offer.waitFor();
-  await expect(offer.locator('[data-testid="suggested-key"]'), 'Suggested: <key> <mode>').toHaveText(tr('ko', 'keyMode.suggestedKey', { key: label }), { useInnerText: true });
+  await expect(offer.locator('[data-testid="suggested-key"]'), 'Suggested: <key> <mode>').toHaveText(
+    tr('ko', 'keyMode.suggestedKey', { key: label }),
+    { useInnerText: true },
+  );
   await expect(offer.locator('[data-testid="suggested-bpm"]'), 'the sure tempo is not offered').toHaveCount(0);
   const confirm = offer.locator('[data-testid="confirm-key"]');
   await expect(confirm, 'the button says what it confirms').toHaveAttribute('aria-label', tr('ko', 'keyMode.confirmKey', { key: label }));
   expect((await seriousViolations(page)).join('\n'), 'no serious axe violations').toEqual('');
   await confirm.focus();
   await page.keyboard.press('Enter');
-  await expect.poll(async () => (await api<{ content: Music[] }>('/my/musics', { token: account.token })).content[0]!.soundkey, { message: 'confirmed key stored' }).toEqual(s.soundkey);
+  await expect
+    .poll(async () => (await api<{ content: Music[] }>('/my/musics', { token: account.token })).content[0]!.soundkey, {
+      message: 'confirmed key stored',
+    })
+    .toEqual(s.soundkey);
   await offer.waitFor({ state: 'detached' });
   await page.keyboard.press('Escape');
   await edit.waitFor({ state: 'hidden' });

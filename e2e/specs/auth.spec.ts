@@ -17,7 +17,15 @@ async function submit(page: Page) {
 }
 
 async function expectBanner(page: Page, text: string, what: string) {
-  await expect.poll(() => banner(page).innerText().catch(() => ''), { message: what }).toEqual(text);
+  await expect
+    .poll(
+      () =>
+        banner(page)
+          .innerText()
+          .catch(() => ''),
+      { message: what },
+    )
+    .toEqual(text);
 }
 
 test('signup shows every PRODUCT §5 message in order, then signs the new member in', async ({ newPage }) => {
@@ -130,12 +138,16 @@ test('switching or closing the modals clears fields and the error', async ({ new
   await modal(page).locator('[name="email"]').fill('someone@example.com');
   await submit(page);
   await banner(page).waitFor();
-  await modal(page).getByRole('button', { name: tr('ko', 'auth.login.toSignup') }).click();
+  await modal(page)
+    .getByRole('button', { name: tr('ko', 'auth.login.toSignup') })
+    .click();
   await expect(modal(page).locator('.modal-title'), 'switched to signup').toHaveText(tr('ko', 'auth.signup.title'), { useInnerText: true });
   await expect(banner(page), 'no error after switching').toHaveCount(0);
   await expect(modal(page).locator('[name="email"]'), 'signup starts empty').toHaveValue('');
   await modal(page).locator('[name="email"]').fill('x@example.com');
-  await modal(page).getByRole('button', { name: tr('ko', 'auth.signup.toLogin') }).click();
+  await modal(page)
+    .getByRole('button', { name: tr('ko', 'auth.signup.toLogin') })
+    .click();
   await expect(modal(page).locator('.modal-title'), 'back to login').toHaveText(tr('ko', 'auth.login.title'), { useInnerText: true });
   await expect(modal(page).locator('[name="email"]'), 'login starts empty again').toHaveValue('');
   await page.keyboard.press('Escape');

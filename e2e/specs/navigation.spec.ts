@@ -59,7 +59,10 @@ test("a non-integer playlist id shows 'invalid playlist'", async ({ newPage }) =
   for (const id of ['abc', '1.5', '12x']) {
     await open(page, `/playlist/${id}`);
     await page.locator('[data-testid="invalid-playlist"]').waitFor();
-    await expect(page.locator('[data-testid="invalid-playlist"]'), `invalid text for ${id}`).toContainText(tr('ko', 'playlistDetail.invalid'), { useInnerText: true });
+    await expect(page.locator('[data-testid="invalid-playlist"]'), `invalid text for ${id}`).toContainText(
+      tr('ko', 'playlistDetail.invalid'),
+      { useInnerText: true },
+    );
   }
   await open(page, '/playlist/12');
   await expect(page.locator('[data-testid="invalid-playlist"]'), 'an integer id is valid').toHaveCount(0);
@@ -91,7 +94,10 @@ test('phones (360 px): sidebar folds into a panel, the nav into a menu, nothing 
   await page.locator('[data-testid="nav-plan"]').waitFor({ state: 'hidden', timeout: 5000 });
 });
 
-test('phone screens (360×740, ko/en/ja, both themes): a readable search box, titles over the row, badges kept, texts for a stacked touch screen; axe clean', async ({ signedInPage, themedPage }) => {
+test('phone screens (360×740, ko/en/ja, both themes): a readable search box, titles over the row, badges kept, texts for a stacked touch screen; axe clean', async ({
+  signedInPage,
+  themedPage,
+}) => {
   const account = await createAccount('전화');
   await furnish(account);
   const failures: string[] = [];
@@ -112,7 +118,10 @@ test('phone screens (360×740, ko/en/ja, both themes): a readable search box, ti
         return { width: el.getBoundingClientRect().width, text: ctx2d.measureText(el.placeholder).width, room };
       });
       expect(search.width >= 280, `${where}: search box ${Math.round(search.width)} px wide`).toBeTruthy();
-      expect(search.text <= search.room, `${where}: placeholder ${Math.round(search.text)} px in ${Math.round(search.room)} px`).toBeTruthy();
+      expect(
+        search.text <= search.room,
+        `${where}: placeholder ${Math.round(search.text)} px in ${Math.round(search.room)} px`,
+      ).toBeTruthy();
       // Titles use the row: none is cut while it fits in two lines, and the title column is the widest.
       const titles = await page.locator('[data-testid="track-title"]').evaluateAll((els) =>
         els.map((el) => ({
@@ -123,13 +132,17 @@ test('phone screens (360×740, ko/en/ja, both themes): a readable search box, ti
       );
       const clipped = titles.filter((x) => x.clipped && x.text.length <= 40).map((x) => x.text);
       if (clipped.length) failures.push(`${where}: titles cut: ${clipped.join(', ')}`);
-      expect(Math.min(...titles.map((x) => x.share)) >= 0.4, `${where}: title column ${Math.round(Math.min(...titles.map((x) => x.share)) * 100)}% of the row`).toBeTruthy();
-      const wrapped = await page.locator('[data-testid="track-time"]').evaluateAll((els) =>
-        els.filter((el) => {
-          const range = document.createRange();
-          range.selectNodeContents(el);
-          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
-        }).length,
+      expect(
+        Math.min(...titles.map((x) => x.share)) >= 0.4,
+        `${where}: title column ${Math.round(Math.min(...titles.map((x) => x.share)) * 100)}% of the row`,
+      ).toBeTruthy();
+      const wrapped = await page.locator('[data-testid="track-time"]').evaluateAll(
+        (els) =>
+          els.filter((el) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+          }).length,
       );
       expect(wrapped, `${where}: durations on one line`).toEqual(0);
       // With a track on, the player bar keeps room for its title beside previous / play / next.
@@ -137,7 +150,10 @@ test('phone screens (360×740, ko/en/ja, both themes): a readable search box, ti
       const barTitle = page.locator('[data-testid="player-title"]');
       await barTitle.waitFor();
       const titleWidth = (await barTitle.boundingBox())!.width;
-      expect(titleWidth >= 150 || (await barTitle.evaluate((el) => el.scrollWidth <= el.clientWidth)), `${where}: player title ${Math.round(titleWidth)} px`).toBeTruthy();
+      expect(
+        titleWidth >= 150 || (await barTitle.evaluate((el) => el.scrollWidth <= el.clientWidth)),
+        `${where}: player title ${Math.round(titleWidth)} px`,
+      ).toBeTruthy();
       await page.locator('[data-testid="player-next"]').waitFor();
       failures.push(...(await seriousViolations(page)).map((v) => `${where} /library: ${v}`));
       await page.locator('[data-testid="player-close"]').click();
@@ -153,13 +169,18 @@ test('phone screens (360×740, ko/en/ja, both themes): a readable search box, ti
         return box.width > 0 && box.right <= cell.right + 0.5 && el.scrollWidth <= el.clientWidth + 1;
       });
       expect(fits, `${where}: private badge whole inside its cell`).toBeTruthy();
-      await expect(page.locator('[data-testid="dropzone-title"]'), `${where}: no 'drag here' on a phone`).toHaveText(tr(lang, 'phone.drop'), { useInnerText: true });
+      await expect(page.locator('[data-testid="dropzone-title"]'), `${where}: no 'drag here' on a phone`).toHaveText(
+        tr(lang, 'phone.drop'),
+        { useInnerText: true },
+      );
       failures.push(...(await seriousViolations(page)).map((v) => `${where} /upload: ${v}`));
 
       // The playlist manager stacks its panes: the hint points up, not left.
       await open(page, '/playlist');
       await page.locator('[data-testid="manager-empty"]').waitFor();
-      await expect(page.locator('[data-testid="manager-empty"] p'), `${where}: manager hint`).toHaveText(tr(lang, 'phone.selectBody'), { useInnerText: true });
+      await expect(page.locator('[data-testid="manager-empty"] p'), `${where}: manager hint`).toHaveText(tr(lang, 'phone.selectBody'), {
+        useInnerText: true,
+      });
       failures.push(...(await seriousViolations(page)).map((v) => `${where} /playlist: ${v}`));
       await page.context().close();
     }
@@ -168,8 +189,12 @@ test('phone screens (360×740, ko/en/ja, both themes): a readable search box, ti
   const wide = await signedInPage(account, { viewport: { width: 1366, height: 800 } });
   await open(wide, '/playlist');
   await wide.locator('[data-testid="manager-empty"]').waitFor();
-  await expect(wide.locator('[data-testid="manager-empty"] p'), 'wide manager hint').toHaveText(tr('ko', 'playlists.selectBody'), { useInnerText: true });
+  await expect(wide.locator('[data-testid="manager-empty"] p'), 'wide manager hint').toHaveText(tr('ko', 'playlists.selectBody'), {
+    useInnerText: true,
+  });
   await open(wide, '/upload');
-  await expect(wide.locator('[data-testid="dropzone-title"]'), "wide: 'drag here'").toHaveText(tr('ko', 'upload.drop'), { useInnerText: true });
+  await expect(wide.locator('[data-testid="dropzone-title"]'), "wide: 'drag here'").toHaveText(tr('ko', 'upload.drop'), {
+    useInnerText: true,
+  });
   expect(failures, 'phone screens').toEqual([]);
 });

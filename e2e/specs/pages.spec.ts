@@ -59,9 +59,13 @@ test('terms and privacy: Korean text with the dates of PRODUCT §1; a notice for
     const page = await newPage({ locale });
     for (const path of ['/terms', '/privacy']) {
       await open(page, path);
-      await expect(page.locator('[data-testid="korean-only-notice"]'), `${lang} ${path} notice`).toHaveText(tr(lang, 'legal.koreanOnly'), { useInnerText: true });
+      await expect(page.locator('[data-testid="korean-only-notice"]'), `${lang} ${path} notice`).toHaveText(tr(lang, 'legal.koreanOnly'), {
+        useInnerText: true,
+      });
       await expect(page.locator('article[lang="ko"]'), `${lang} ${path} Korean text`).toContainText('개인정보', { useInnerText: true });
-      await expect(page.locator('[data-testid="legal-dates"]'), `${lang} ${path} dates`).toContainText('2024-04-24', { useInnerText: true });
+      await expect(page.locator('[data-testid="legal-dates"]'), `${lang} ${path} dates`).toContainText('2024-04-24', {
+        useInnerText: true,
+      });
     }
   }
 });
@@ -73,7 +77,10 @@ test('home has three feature cards; plan has free, premium and family cards', as
   await open(page, '/plan');
   for (const plan of ['free', 'premium', 'family']) {
     await page.locator(`[data-testid="plan-${plan}"]`).waitFor();
-    expect((await page.locator(`[data-testid="plan-${plan}"] h2`).innerText()) === tr('ko', `plan.${plan}.name`), `${plan} card`).toBeTruthy();
+    expect(
+      (await page.locator(`[data-testid="plan-${plan}"] h2`).innerText()) === tr('ko', `plan.${plan}.name`),
+      `${plan} card`,
+    ).toBeTruthy();
   }
 });
 
@@ -94,7 +101,10 @@ test('plan buttons: a visitor is asked to log in; a member learns payment is not
   await expect(notice.locator(`a[href="mailto:${info.supportEmail}"]`), 'support e-mail link').toHaveCount(1);
 });
 
-test('new playlist: the name is required after trimming, Enter submits, the playlist joins the sidebar', async ({ newPage, signedInPage }) => {
+test('new playlist: the name is required after trimming, Enter submits, the playlist joins the sidebar', async ({
+  newPage,
+  signedInPage,
+}) => {
   const account = await createAccount();
   const page = await signedInPage(account);
   await open(page, '/library');

@@ -43,7 +43,9 @@ function activeAudio(page: Page) {
   return page.evaluate(() => {
     const audios = (window as unknown as { __audios: HTMLAudioElement[] }).__audios;
     const playing = audios.find((a) => !a.paused) ?? audios.find((a) => a.src && a.currentTime > 0) ?? audios.find((a) => a.src);
-    return playing ? { time: playing.currentTime, paused: playing.paused, volume: playing.volume, src: playing.src, ended: playing.ended } : null;
+    return playing
+      ? { time: playing.currentTime, paused: playing.paused, volume: playing.volume, src: playing.src, ended: playing.ended }
+      : null;
   });
 }
 
@@ -72,7 +74,9 @@ function paintedWaveColours(page: Page): Promise<string[]> {
 
 const bar = (page: Page) => page.locator('[data-testid="player-bar"]');
 
-test('player: a row click plays real audio; the bar shows cover, title, artist and times; the waveform comes from peaks, never decoding', async ({ newPage }) => {
+test('player: a row click plays real audio; the bar shows cover, title, artist and times; the waveform comes from peaks, never decoding', async ({
+  newPage,
+}) => {
   const page = await newPage();
   await instrumentAudio(page);
   // The hit fails on the server side: playback must not care (PRODUCT §4).
@@ -97,7 +101,10 @@ test('player: a row click plays real audio; the bar shows cover, title, artist a
   await expect(bar(page).locator('[data-testid="player-artist"]'), 'artist').toHaveText(long.artist!, { useInnerText: true });
   await expect(bar(page).locator('[data-testid="player-total"]'), 'total time').toHaveText('0:40', { useInnerText: true });
   await expect.poll(async () => (await activeAudio(page))!.time > 1, { message: 'the audio advances', timeout: 5000 }).toEqual(true);
-  await expect(bar(page).locator('[data-testid="player-elapsed"]'), 'elapsed time shown').toHaveText('0:01', { useInnerText: true, timeout: 3000 });
+  await expect(bar(page).locator('[data-testid="player-elapsed"]'), 'elapsed time shown').toHaveText('0:01', {
+    useInnerText: true,
+    timeout: 3000,
+  });
   await bar(page).locator('[data-testid="player-waveform"][data-state="ready"] canvas').first().waitFor();
   expect(await page.evaluate(() => (window as unknown as { __decodes: number }).__decodes), 'no decodeAudioData').toEqual(0);
   expect(streams, 'the audio is only fetched by the audio element').toEqual([]);
@@ -131,22 +138,32 @@ test('player: a row click plays real audio; the bar shows cover, title, artist a
   await settledResults(page);
   await row(page, SPECIAL.noArtist).locator('[data-testid="row-play"]').click();
   await expect(bar(page).locator('[data-testid="player-title"]'), 'second track').toHaveText(SPECIAL.noArtist, { useInnerText: true });
-  await expect(bar(page).locator('[data-testid="player-artist"]'), 'unknown artist').toHaveText(tr('ko', 'tracks.unknownArtist'), { useInnerText: true });
+  await expect(bar(page).locator('[data-testid="player-artist"]'), 'unknown artist').toHaveText(tr('ko', 'tracks.unknownArtist'), {
+    useInnerText: true,
+  });
   await page.goto(`/library?q=${encodeURIComponent('Velvet Echoes')}`);
   await settledResults(page);
   await page.locator('[data-testid="track-row"]').first().click();
-  await expect.poll(async () => (await bar(page).locator('img.sori-player-cover').count()) > 0, { message: 'cover in the bar' }).toEqual(true);
+  await expect
+    .poll(async () => (await bar(page).locator('img.sori-player-cover').count()) > 0, { message: 'cover in the bar' })
+    .toEqual(true);
 
   // A title and artist made of markup read as text in the bar too.
   await page.goto(`/library?q=${encodeURIComponent('굵은 제목')}`);
   await settledResults(page);
   await row(page, SPECIAL.markup).locator('[data-testid="track-time"]').click();
-  await expect(bar(page).locator('[data-testid="player-title"]'), 'markup title as text').toHaveText(SPECIAL.markup, { useInnerText: true });
-  await expect(bar(page).locator('[data-testid="player-artist"]'), 'markup artist as text').toHaveText(SPECIAL.markupArtist, { useInnerText: true });
+  await expect(bar(page).locator('[data-testid="player-title"]'), 'markup title as text').toHaveText(SPECIAL.markup, {
+    useInnerText: true,
+  });
+  await expect(bar(page).locator('[data-testid="player-artist"]'), 'markup artist as text').toHaveText(SPECIAL.markupArtist, {
+    useInnerText: true,
+  });
   expect(await page.evaluate(() => (window as unknown as { __soriXss?: number }).__soriXss ?? null), 'no script ran').toEqual(null);
 });
 
-test('player controls: pause, seek on the waveform, Space / ← → / L (not while typing), volume, repeat after 50 ms, across routes', async ({ newPage }) => {
+test('player controls: pause, seek on the waveform, Space / ← → / L (not while typing), volume, repeat after 50 ms, across routes', async ({
+  newPage,
+}) => {
   const page = await newPage();
   await instrumentAudio(page);
   await open(page, `/library?q=${encodeURIComponent('Long Walk')}`);
@@ -159,7 +176,10 @@ test('player controls: pause, seek on the waveform, Space / ← → / L (not whi
   await bar(page).locator('[data-testid="player-toggle"]').click();
   await expect.poll(async () => (await activeAudio(page))!.paused, { message: 'paused by the button' }).toEqual(true);
   // The label follows the audio's own `pause` event, a render after the element reports paused.
-  await expect(bar(page).locator('[data-testid="player-toggle"]'), 'button offers play').toHaveAttribute('aria-label', tr('ko', 'player.play'));
+  await expect(bar(page).locator('[data-testid="player-toggle"]'), 'button offers play').toHaveAttribute(
+    'aria-label',
+    tr('ko', 'player.play'),
+  );
 
   // Seek by clicking the waveform: three quarters in is 30 s of 40.
   const wave = bar(page).locator('[data-testid="player-waveform"]');
@@ -198,7 +218,10 @@ test('player controls: pause, seek on the waveform, Space / ← → / L (not whi
 
   // Volume: 0 to 1 in steps of 0.1, default 1.
   const volume = bar(page).locator('[data-testid="player-volume"]');
-  expect([await volume.getAttribute('min'), await volume.getAttribute('max'), await volume.getAttribute('step'), await volume.inputValue()], 'volume slider').toEqual(['0', '1', '0.1', '1']);
+  expect(
+    [await volume.getAttribute('min'), await volume.getAttribute('max'), await volume.getAttribute('step'), await volume.inputValue()],
+    'volume slider',
+  ).toEqual(['0', '1', '0.1', '1']);
   await volume.focus();
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
@@ -211,7 +234,9 @@ test('player controls: pause, seek on the waveform, Space / ← → / L (not whi
   await page.locator('[data-testid="nav-plan"]').click();
   await page.waitForURL('**/plan');
   const onPlan = (await activeAudio(page))!.time;
-  await expect.poll(async () => (await activeAudio(page))!.time > onPlan + 0.5, { message: 'still playing on /plan', timeout: 4000 }).toEqual(true);
+  await expect
+    .poll(async () => (await activeAudio(page))!.time > onPlan + 0.5, { message: 'still playing on /plan', timeout: 4000 })
+    .toEqual(true);
   await expect(bar(page), 'bar still shown').toBeVisible();
 
   // Repeat: a 2 s track restarts 50 ms after it ends; without repeat it stops.
@@ -222,7 +247,10 @@ test('player controls: pause, seek on the waveform, Space / ← → / L (not whi
   const shortSrc = (await activeAudio(page))!.src;
   await bar(page).locator('[data-testid="player-repeat"]').click();
   const loopEvents = () =>
-    page.evaluate((src) => (window as unknown as { __events: { type: string; at: number; src: string }[] }).__events.filter((e) => e.src === src), shortSrc);
+    page.evaluate(
+      (src) => (window as unknown as { __events: { type: string; at: number; src: string }[] }).__events.filter((e) => e.src === src),
+      shortSrc,
+    );
   const restartedAfterEnd = async () => {
     const events = await loopEvents();
     const end = events.findIndex((e) => e.type === 'ended');
@@ -239,7 +267,9 @@ test('player controls: pause, seek on the waveform, Space / ← → / L (not whi
   await expect(bar(page), 'stops at the end without repeat').toHaveAttribute('data-status', 'paused', { timeout: 4000 });
 });
 
-test('player queue: the list played from (a playlist) is the queue; N / P and the bar buttons, previous restarts after 3 s, auto-advance and stop at the end, a click on a row wave plays from there with its progress in the accent colour', async ({ signedInPage }) => {
+test('player queue: the list played from (a playlist) is the queue; N / P and the bar buttons, previous restarts after 3 s, auto-advance and stop at the end, a click on a row wave plays from there with its progress in the accent colour', async ({
+  signedInPage,
+}) => {
   const account = await createAccount('큐');
   const list = await createPlaylist(account, '큐 목록');
   // Newest first on screen: Golden Dreams, Long Walk (40 s), Neon Lights, Cosmic Road.
@@ -267,7 +297,11 @@ test('player queue: the list played from (a playlist) is the queue; N / P and th
   await expect(page.locator('[data-testid="wave-progress"]'), 'only on the playing row').toHaveCount(1);
   const accent = () => page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--sori-wave-progress').trim().toLowerCase());
   const painted = () => progress.evaluate((el) => getComputedStyle(el).backgroundColor);
-  const hex = (rgb: string) => `#${(rgb.match(/\d+/gu) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
+  const hex = (rgb: string) =>
+    `#${(rgb.match(/\d+/gu) ?? [])
+      .slice(0, 3)
+      .map((n) => Number(n).toString(16).padStart(2, '0'))
+      .join('')}`;
   expect(hex(await painted()), 'progress in the accent colour (light)').toEqual(await accent());
   await page.evaluate(() => document.documentElement.setAttribute('data-bs-theme', 'dark'));
   expect(hex(await painted()), 'progress in the accent colour (dark)').toEqual(await accent());
@@ -278,8 +312,14 @@ test('player queue: the list played from (a playlist) is the queue; N / P and th
   await page.keyboard.press('KeyL');
   const next = bar(page).locator('[data-testid="player-next"]');
   const previous = bar(page).locator('[data-testid="player-previous"]');
-  expect([await next.getAttribute('aria-keyshortcuts'), await previous.getAttribute('aria-keyshortcuts')], 'keys announced').toEqual(['N', 'P']);
-  expect((await next.getAttribute('title'))!.includes('(N)') && (await previous.getAttribute('title'))!.includes('(P)'), 'keys shown in the titles').toBeTruthy();
+  expect([await next.getAttribute('aria-keyshortcuts'), await previous.getAttribute('aria-keyshortcuts')], 'keys announced').toEqual([
+    'N',
+    'P',
+  ]);
+  expect(
+    (await next.getAttribute('title'))!.includes('(N)') && (await previous.getAttribute('title'))!.includes('(P)'),
+    'keys shown in the titles',
+  ).toBeTruthy();
   await page.keyboard.press('KeyP');
   await expect.poll(async () => (await position()) < 3, { message: 'previous more than 3 s in starts the track over' }).toEqual(true);
   expect(await barTitle(), 'the same track').toEqual(SPECIAL.long);

@@ -12,7 +12,9 @@ const selectedId = (page: Page) => page.locator('[data-testid="manager-entry"].a
 const managerError = (page: Page) => page.locator('[data-testid="manager-error"]');
 const selectedTitles = (page: Page) => page.locator('[data-testid="manager-selected"] [data-testid="track-title"]').allInnerTexts();
 
-test('playlist manager: pinned liked and downloaded, count badges, create/edit/delete with their selection rules, errors in a red alert', async ({ signedInPage }) => {
+test('playlist manager: pinned liked and downloaded, count badges, create/edit/delete with their selection rules, errors in a red alert', async ({
+  signedInPage,
+}) => {
   const account = await createAccount('목록');
   const first = await createPlaylist(account, '카페 BGM', '잔잔한 곡 모음');
   await addToPlaylist(account, first.id, (await trackNamed('Golden Dreams 122')).id);
@@ -20,19 +22,29 @@ test('playlist manager: pinned liked and downloaded, count badges, create/edit/d
   const page = await signedInPage(account);
   await open(page, '/playlist');
   await entries(page).nth(2).waitFor();
-  expect(await entryNames(page), 'pinned entries first').toEqual([tr('ko', 'playlists.liked'), tr('ko', 'playlists.downloaded'), '카페 BGM']);
+  expect(await entryNames(page), 'pinned entries first').toEqual([
+    tr('ko', 'playlists.liked'),
+    tr('ko', 'playlists.downloaded'),
+    '카페 BGM',
+  ]);
   await expect(entries(page).nth(2).locator('[data-testid="manager-count"]'), 'track-count badge').toHaveText('2', { useInnerText: true });
   await expect(entries(page).nth(0).locator('[data-testid="manager-menu"]'), 'no menu on the liked entry').toHaveCount(0);
 
   // Select, then select again to deselect.
   await entries(page).nth(2).locator('.sori-manager-select').click();
-  await expect.poll(() => selectedTitles(page), { message: "selected playlist's tracks, newest first" }).toEqual(['Neon Lights 125', 'Golden Dreams 122']);
+  await expect
+    .poll(() => selectedTitles(page), { message: "selected playlist's tracks, newest first" })
+    .toEqual(['Neon Lights 125', 'Golden Dreams 122']);
   await expect(page.locator('[data-testid="manager-selected"] [data-testid="row-remove"]'), 'remove inside a real playlist').toHaveCount(2);
   // A like from the manager's pane.
   const heart = page.locator('[data-testid="manager-selected"] [data-testid="row-like"]').first();
   await heart.click();
   await expect(heart, 'the heart flips in the pane').toHaveAttribute('aria-pressed', 'true');
-  await expect.poll(async () => (await api<{ totalElements: number }>('/musics?tempPlayListId=0', { token: account.token })).totalElements, { message: 'liked from the manager' }).toEqual(1);
+  await expect
+    .poll(async () => (await api<{ totalElements: number }>('/musics?tempPlayListId=0', { token: account.token })).totalElements, {
+      message: 'liked from the manager',
+    })
+    .toEqual(1);
   await entries(page).nth(2).locator('.sori-manager-select').click();
   await page.locator('[data-testid="manager-empty"]').waitFor();
   // The liked entry lists without actions.
@@ -51,7 +63,9 @@ test('playlist manager: pinned liked and downloaded, count badges, create/edit/d
   await form.locator('[data-testid="playlist-description"]').fill('아침에 듣기');
   await form.locator('[data-testid="playlist-save"]').click();
   await form.waitFor({ state: 'detached' });
-  await expect.poll(() => entryNames(page), { message: 'new one on top, markup as text' }).toEqual([tr('ko', 'playlists.liked'), tr('ko', 'playlists.downloaded'), '<b>출근길</b>', '카페 BGM']);
+  await expect
+    .poll(() => entryNames(page), { message: 'new one on top, markup as text' })
+    .toEqual([tr('ko', 'playlists.liked'), tr('ko', 'playlists.downloaded'), '<b>출근길</b>', '카페 BGM']);
   const created = (await playlists(account)).find((p) => p.name === '<b>출근길</b>')!;
   expect(await selectedId(page), 'the new playlist is selected').toEqual(String(created.id));
   expect(created.description, 'description saved').toEqual('아침에 듣기');
@@ -67,7 +81,9 @@ test('playlist manager: pinned liked and downloaded, count badges, create/edit/d
 
   // A failed update shows the red alert, which can be dismissed.
   await page.route(`**/api/playbox/${created.id}`, (route) =>
-    route.request().method() === 'PUT' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' }) : route.continue(),
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' })
+      : route.continue(),
   );
   await newest.locator('[data-testid="manager-menu"] button[aria-haspopup="menu"]').click();
   await newest.locator('[data-testid="manager-edit"]').click();
@@ -82,9 +98,13 @@ test('playlist manager: pinned liked and downloaded, count badges, create/edit/d
 
   // A failed removal of a track shows there too.
   await entries(page).nth(3).locator('.sori-manager-select').click();
-  await page.route('**/api/playlist/remove', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' }));
+  await page.route('**/api/playlist/remove', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' }),
+  );
   await page.locator('[data-testid="manager-selected"] [data-testid="row-remove"]').first().click();
-  await expect.poll(async () => (await managerError(page).innerText()).trim(), { message: 'remove failed' }).toEqual(tr('ko', 'playlists.errors.removeTrack'));
+  await expect
+    .poll(async () => (await managerError(page).innerText()).trim(), { message: 'remove failed' })
+    .toEqual(tr('ko', 'playlists.errors.removeTrack'));
   await managerError(page).locator('.btn-close').click();
 
   // Delete says it cannot be undone, and deleting the selected playlist deselects it.
@@ -98,22 +118,31 @@ test('playlist manager: pinned liked and downloaded, count badges, create/edit/d
   expect(text.includes(tr('ko', 'common.cannotUndo')), "'cannot be undone'").toBeTruthy();
   expect(text.includes('퇴근길'), 'names the playlist').toBeTruthy();
   await confirm.locator('[data-testid="confirm-button"]').click();
-  await expect.poll(() => entryNames(page), { message: 'deleted' }).toEqual([tr('ko', 'playlists.liked'), tr('ko', 'playlists.downloaded'), '카페 BGM']);
+  await expect
+    .poll(() => entryNames(page), { message: 'deleted' })
+    .toEqual([tr('ko', 'playlists.liked'), tr('ko', 'playlists.downloaded'), '카페 BGM']);
   await page.locator('[data-testid="manager-empty"]').waitFor();
 
   // A failed create shows the alert too.
-  await page.route('**/api/playbox/create', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' }));
+  await page.route('**/api/playbox/create', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' }),
+  );
   await page.locator('[data-testid="create-playlist"]').click();
   await form.locator('[data-testid="playlist-name"]').fill('안 될 목록');
   await form.locator('[data-testid="playlist-save"]').click();
-  await expect.poll(async () => (await managerError(page).innerText()).trim(), { message: 'create failed' }).toEqual(tr('ko', 'playlists.errors.create'));
+  await expect
+    .poll(async () => (await managerError(page).innerText()).trim(), { message: 'create failed' })
+    .toEqual(tr('ko', 'playlists.errors.create'));
 });
 
-test('sidebar playlists: delete on hover names it; deleting the one on screen returns to the library; each opens at page 1 with its own search', async ({ signedInPage }) => {
+test('sidebar playlists: delete on hover names it; deleting the one on screen returns to the library; each opens at page 1 with its own search', async ({
+  signedInPage,
+}) => {
   const account = await createAccount('사이드바');
   const morning = await createPlaylist(account, '아침 산책');
   const evening = await createPlaylist(account, '저녁 운동');
-  for (const title of ['Golden Dreams 122', 'Neon Lights 125', 'Cosmic Road 119']) await addToPlaylist(account, evening.id, (await trackNamed(title)).id);
+  for (const title of ['Golden Dreams 122', 'Neon Lights 125', 'Cosmic Road 119'])
+    await addToPlaylist(account, evening.id, (await trackNamed(title)).id);
   const page = await signedInPage(account);
   await open(page, '/library?page=3');
   await settledResults(page);
@@ -171,22 +200,31 @@ test('sidebar playlists: delete on hover names it; deleting the one on screen re
   // A failed delete from the sidebar shows an alert.
   const third = await createPlaylist(account, '남길 목록');
   await page.reload();
-  await page.route(`**/api/playbox/${third.id}`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' }));
+  await page.route(`**/api/playbox/${third.id}`, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x","code":"INTERNAL"}' }),
+  );
   const kept = page.locator(`[data-testid="side-playlist"][data-playlist-id="${third.id}"]`);
   await kept.hover();
   await kept.locator('[data-testid="side-delete"]').click();
   await confirm.locator('[data-testid="confirm-button"]').click();
-  await expect(page.locator('[data-testid="notice"][data-tone="danger"] span').first(), 'delete failed').toHaveText(tr('ko', 'playlists.errors.delete'), { useInnerText: true });
+  await expect(page.locator('[data-testid="notice"][data-tone="danger"] span').first(), 'delete failed').toHaveText(
+    tr('ko', 'playlists.errors.delete'),
+    { useInnerText: true },
+  );
 
   // A deleted or someone else's playlist shows 'not found' with a way back, never a stuck screen.
   await page.goto(`/playlist/${evening.id}`);
   await page.locator('[data-testid="playlist-not-found"]').waitFor();
   await page.goto('/playlist/abc');
   await page.locator('[data-testid="invalid-playlist"]').waitFor();
-  await expect(page.locator('[data-testid="invalid-playlist"] h2'), "'invalid playlist'").toHaveText(tr('ko', 'playlistDetail.invalid'), { useInnerText: true });
+  await expect(page.locator('[data-testid="invalid-playlist"] h2'), "'invalid playlist'").toHaveText(tr('ko', 'playlistDetail.invalid'), {
+    useInnerText: true,
+  });
 });
 
-test("choose-playlist modal: marks playlists that already hold the track, says 'already in' for a duplicate, creates a playlist that then holds the track", async ({ signedInPage }) => {
+test("choose-playlist modal: marks playlists that already hold the track, says 'already in' for a duplicate, creates a playlist that then holds the track", async ({
+  signedInPage,
+}) => {
   const account = await createAccount('모달');
   const track = await trackNamed('Cosmic Road 119');
   const holding = await createPlaylist(account, '이미 있는 목록');
@@ -205,7 +243,10 @@ test("choose-playlist modal: marks playlists that already hold the track, says '
 
   await openModal();
   await expect(item(holding.name), 'the playlist holding the track is marked').toHaveAttribute('data-has-music', 'true');
-  await expect(item(holding.name).locator('[data-testid="already-in"]'), "'already in' badge").toHaveText(tr('ko', 'playlistChoose.alreadyIn'), { useInnerText: true });
+  await expect(item(holding.name).locator('[data-testid="already-in"]'), "'already in' badge").toHaveText(
+    tr('ko', 'playlistChoose.alreadyIn'),
+    { useInnerText: true },
+  );
   await expect(item(empty.name).locator('[data-testid="already-in"]'), 'no badge on the other playlist').toHaveCount(0);
   const problems = await seriousViolations(page);
   expect(problems, 'axe on the modal').toEqual([]);
@@ -223,13 +264,20 @@ test("choose-playlist modal: marks playlists that already hold the track, says '
   await modal.locator('[data-testid="choose-playlist-new-name"]').fill('  모달에서 만든 목록 ');
   await submit.click();
   await modal.waitFor({ state: 'detached' });
-  await expect.poll(toast, { message: "'created and added' notice" }).toEqual(tr('ko', 'playlistChoose.created', { name: '모달에서 만든 목록' }));
+  await expect
+    .poll(toast, { message: "'created and added' notice" })
+    .toEqual(tr('ko', 'playlistChoose.created', { name: '모달에서 만든 목록' }));
   const made = (await playlists(account)).find((p) => p.name === '모달에서 만든 목록');
   expect(made !== undefined, 'the new playlist exists').toBeTruthy();
-  expect((await api<{ content: { id: number }[] }>(`/musics?tempPlayListId=${made!.id}`, { token: account.token })).content.map((m) => m.id), 'the new playlist holds the track').toEqual([track.id]);
+  expect(
+    (await api<{ content: { id: number }[] }>(`/musics?tempPlayListId=${made!.id}`, { token: account.token })).content.map((m) => m.id),
+    'the new playlist holds the track',
+  ).toEqual([track.id]);
   // Opened again, the new playlist is first and marked too; the fresh add goes to a playlist without it.
   await openModal();
   await expect(item('모달에서 만든 목록'), 'new playlist marked').toHaveAttribute('data-has-music', 'true');
   await item(empty.name).click();
-  await expect.poll(toast, { message: "'added' notice for a playlist without the track" }).toEqual(tr('ko', 'playlists.added', { name: empty.name }));
+  await expect
+    .poll(toast, { message: "'added' notice for a playlist without the track" })
+    .toEqual(tr('ko', 'playlists.added', { name: empty.name }));
 });

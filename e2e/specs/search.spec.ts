@@ -21,11 +21,14 @@ import type { FixtureTrack } from '../fixtures/catalogue';
 const count = (match: (t: FixtureTrack) => boolean) => FIXTURE_TRACKS.filter(match).length;
 const inGenre = (g: number) => (t: FixtureTrack) => genresMatching(g).includes(t.genre);
 const inKey = (k: string) => (t: FixtureTrack) => pitchClassOfKey(t.soundKey) === pitchClassOfKey(k);
-const bpmWithin = (min: number | null, max: number | null) => (t: FixtureTrack) => (min === null || t.bpm >= min) && (max === null || t.bpm <= max);
+const bpmWithin = (min: number | null, max: number | null) => (t: FixtureTrack) =>
+  (min === null || t.bpm >= min) && (max === null || t.bpm <= max);
 const withMoods = (moods: number[]) => (t: FixtureTrack) => moods.every((m) => t.moods.includes(m));
 const ofSpeed = (s: number) => (t: FixtureTrack) => speedFromBpm(t.bpm) === s;
 
-test('library: 20 rows of the catalogue with every column; markup in titles stays text; wave images lazy with a fallback', async ({ newPage }) => {
+test('library: 20 rows of the catalogue with every column; markup in titles stays text; wave images lazy with a fallback', async ({
+  newPage,
+}) => {
   const page = await newPage();
   // One broken waveform image must give way to the 'no waveform' text.
   let broken = '';
@@ -39,32 +42,51 @@ test('library: 20 rows of the catalogue with every column; markup in titles stay
   await expect(page.locator('[data-testid="track-row"]'), 'rows on page 1').toHaveCount(20);
   const headers = await page.locator('[data-testid="track-table"] thead th').allInnerTexts();
   for (const key of ['tracks.title', 'tracks.wave', 'tracks.time', 'tracks.key', 'tracks.bpm']) {
-    expect(headers.some((h) => h.trim().toUpperCase() === tr('ko', key).toUpperCase()), `column ${key}`).toBeTruthy();
+    expect(
+      headers.some((h) => h.trim().toUpperCase() === tr('ko', key).toUpperCase()),
+      `column ${key}`,
+    ).toBeTruthy();
   }
   await expect(page.locator('[data-testid="wave-image"]').first(), 'wave images load lazily').toHaveAttribute('loading', 'lazy');
   await page.locator('[data-testid="no-wave"]').first().waitFor();
-  await expect(page.locator('[data-testid="no-wave"]').first(), "'no waveform' fallback").toHaveText(tr('ko', 'tracks.noWave'), { useInnerText: true });
+  await expect(page.locator('[data-testid="no-wave"]').first(), "'no waveform' fallback").toHaveText(tr('ko', 'tracks.noWave'), {
+    useInnerText: true,
+  });
 
   // The markup title and artist are shown as text and never run.
   await page.goto(`/library?q=${encodeURIComponent('굵은 제목')}`);
   await row(page, SPECIAL.markup).waitFor();
-  await expect(row(page, SPECIAL.markup).locator('[data-testid="track-title"]'), 'markup title as text').toHaveText(SPECIAL.markup, { useInnerText: true });
-  await expect(row(page, SPECIAL.markup).locator('[data-testid="track-artist"]'), 'markup artist as text').toHaveText(SPECIAL.markupArtist, { useInnerText: true });
+  await expect(row(page, SPECIAL.markup).locator('[data-testid="track-title"]'), 'markup title as text').toHaveText(SPECIAL.markup, {
+    useInnerText: true,
+  });
+  await expect(row(page, SPECIAL.markup).locator('[data-testid="track-artist"]'), 'markup artist as text').toHaveText(
+    SPECIAL.markupArtist,
+    { useInnerText: true },
+  );
   expect(await page.evaluate(() => (window as unknown as { __soriXss?: number }).__soriXss ?? null), 'no script ran').toEqual(null);
   // An artist-less track reads 'Unknown Artist'; the search words are marked in titles.
   await page.goto('/library?q=Midnight');
-  await expect(row(page, SPECIAL.noArtist).locator('[data-testid="track-artist"]'), 'unknown artist').toHaveText(tr('ko', 'tracks.unknownArtist'), { useInnerText: true });
+  await expect(row(page, SPECIAL.noArtist).locator('[data-testid="track-artist"]'), 'unknown artist').toHaveText(
+    tr('ko', 'tracks.unknownArtist'),
+    { useInnerText: true },
+  );
   await expect(row(page, SPECIAL.noArtist).locator('mark'), 'highlighted search word').toHaveText('Midnight', { useInnerText: true });
 
   // A failed load shows its PRODUCT §8 text and no rows (answered as a 4xx, which is not retried).
-  await page.route('**/api/musics?**', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"x","code":"INVALID_FILTER"}' }));
+  await page.route('**/api/musics?**', (route) =>
+    route.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"x","code":"INVALID_FILTER"}' }),
+  );
   await page.goto('/library?q=rain');
   await page.locator('[data-testid="list-error"]').waitFor();
-  await expect(page.locator('[data-testid="list-error"]'), 'music load failed').toContainText(tr('ko', 'library.loadFailed'), { useInnerText: true });
+  await expect(page.locator('[data-testid="list-error"]'), 'music load failed').toContainText(tr('ko', 'library.loadFailed'), {
+    useInnerText: true,
+  });
   await expect(page.locator('[data-testid="track-row"]'), 'an empty list').toHaveCount(0);
 });
 
-test('search text: 300 ms after typing stops, never empty; Enter at once; a simple search within 350 ms of an advanced one is ignored', async ({ newPage }) => {
+test('search text: 300 ms after typing stops, never empty; Enter at once; a simple search within 350 ms of an advanced one is ignored', async ({
+  newPage,
+}) => {
   const page = await newPage();
   await open(page, '/library');
   await settledResults(page);
@@ -74,7 +96,10 @@ test('search text: 300 ms after typing stops, never empty; Enter at once; a simp
   await page.keyboard.type('피아노', { delay: 80 });
   await expect.poll(() => Promise.resolve(searches.length), { message: 'one search after typing' }).toEqual(1);
   // The 300 ms itself is timed with a fake clock in search-scheduler.test.ts; here: none while typing.
-  expect(searches.map((s) => s.url.searchParams.get('q')), 'the search waited for typing to stop (no search for a part of the text)').toEqual(['피아노']);
+  expect(
+    searches.map((s) => s.url.searchParams.get('q')),
+    'the search waited for typing to stop (no search for a part of the text)',
+  ).toEqual(['피아노']);
   expect(searches[0]!.url.searchParams.get('q'), 'searched text').toEqual('피아노');
   expect(await rowTitles(page), 'found the piano track').toEqual([SPECIAL.calmPiano]);
   expect(query(page).q, 'text in the URL').toEqual(['피아노']);
@@ -87,7 +112,10 @@ test('search text: 300 ms after typing stops, never empty; Enter at once; a simp
   await waitForCount(page, FIXTURE_TRACKS.length, 'the whole list again');
   // A pause only to see that something does NOT happen: no search for the empty text.
   await page.waitForTimeout(500);
-  expect(searches.every((s) => s.url.searchParams.get('q') !== ''), 'no search for empty text').toBeTruthy();
+  expect(
+    searches.every((s) => s.url.searchParams.get('q') !== ''),
+    'no search for empty text',
+  ).toBeTruthy();
   searches.splice(0, searches.length - 1);
 
   // Enter searches at once, with the text trimmed.
@@ -137,14 +165,19 @@ test('search text forgives: cafe finds Café (marked), 120 finds the tracks show
 
   // The word 120 in a title, or a BPM shown as 120.
   const want = FIXTURE_TRACKS.filter((t) => Math.round(t.bpm) === 120 || /(^| )120$/u.test(t.title)).map((t) => t.title);
-  expect(FIXTURE_TRACKS.some((t) => Math.round(t.bpm) === 120 && !t.title.endsWith(' 120')), 'the fixture has a track at 120 BPM').toBeTruthy();
+  expect(
+    FIXTURE_TRACKS.some((t) => Math.round(t.bpm) === 120 && !t.title.endsWith(' 120')),
+    'the fixture has a track at 120 BPM',
+  ).toBeTruthy();
   await input.fill('120');
   await input.press('Enter');
   await waitForCount(page, want.length, 'tracks with 120 in the title or at 120 BPM');
   expect((await rowTitles(page)).sort(), 'the tracks found').toEqual(want.sort());
 });
 
-test('filters one by one and combined: genre (group and single), speed, moods, key (enharmonic), BPM; tags remove them', async ({ newPage }) => {
+test('filters one by one and combined: genre (group and single), speed, moods, key (enharmonic), BPM; tags remove them', async ({
+  newPage,
+}) => {
   const page = await newPage();
   await open(page, '/library');
   await settledResults(page);
@@ -202,7 +235,10 @@ test('filters one by one and combined: genre (group and single), speed, moods, k
   expect([await min.getAttribute('placeholder'), await max.getAttribute('placeholder')], 'BPM placeholders').toEqual(['60', '180']);
   await panel.getByRole('button', { name: 'D♭', exact: true }).click();
   await min.fill('100');
-  await expect(panel.locator('[data-testid="bpm-summary"]'), '∞ for no maximum').toHaveText(tr('ko', 'filters.bpmRange', { min: 100, max: '∞' }), { useInnerText: true });
+  await expect(panel.locator('[data-testid="bpm-summary"]'), '∞ for no maximum').toHaveText(
+    tr('ko', 'filters.bpmRange', { min: 100, max: '∞' }),
+    { useInnerText: true },
+  );
   await waitForCount(page, count(bpmWithin(100, null)), 'BPM ≥ 100');
   await max.fill('120');
   await waitForCount(page, count(bpmWithin(100, 120)), 'BPM 100–120');
@@ -211,7 +247,9 @@ test('filters one by one and combined: genre (group and single), speed, moods, k
 
   // Combined: group + speed + key + BPM.
   panel = await openFilter(page, 'genre');
-  await panel.locator('label', { hasText: tr('ko', 'filters.groupAll', { group: GENRE_GROUPS.find((g) => g.code === 500)!.labels.ko }) }).click();
+  await panel
+    .locator('label', { hasText: tr('ko', 'filters.groupAll', { group: GENRE_GROUPS.find((g) => g.code === 500)!.labels.ko }) })
+    .click();
   panel = await openFilter(page, 'keybpm');
   await panel.getByRole('button', { name: 'F♯', exact: true }).click();
   const expected = count((t) => inGenre(500)(t) && bpmWithin(100, 120)(t) && inKey('F♯')(t));
@@ -221,7 +259,11 @@ test('filters one by one and combined: genre (group and single), speed, moods, k
   // Removing one tag searches again with the rest.
   await closeFilters(page);
   await page.locator('[data-testid="filter-tag"]', { hasText: 'F♯' }).locator('button').click();
-  await waitForCount(page, count((t) => inGenre(500)(t) && bpmWithin(100, 120)(t)), 'key tag removed');
+  await waitForCount(
+    page,
+    count((t) => inGenre(500)(t) && bpmWithin(100, 120)(t)),
+    'key tag removed',
+  );
   expect(fixture(SPECIAL.calmPiano).genre, 'fixture sanity').toEqual(701);
 });
 
@@ -253,8 +295,14 @@ test('filter modal and the compact bar once scrolled past the intro; every new s
   await modal.getByRole('button', { name: 'C♯', exact: true }).click();
   await modal.locator('[data-testid="bpm-min"]').fill('150');
   await modal.locator('[data-testid="filter-modal-apply"]').click();
-  await waitForCount(page, count((t) => ofSpeed(4)(t) && inKey('C♯')(t) && bpmWithin(150, null)(t)), 'modal filters');
-  await expect(page.locator('[data-testid="open-filter-modal"] .sori-count-badge'), 'filter count on the button').toHaveText('3', { useInnerText: true });
+  await waitForCount(
+    page,
+    count((t) => ofSpeed(4)(t) && inKey('C♯')(t) && bpmWithin(150, null)(t)),
+    'modal filters',
+  );
+  await expect(page.locator('[data-testid="open-filter-modal"] .sori-count-badge'), 'filter count on the button').toHaveText('3', {
+    useInnerText: true,
+  });
 });
 
 /**
@@ -278,7 +326,7 @@ test('compact bar threshold: 50 px under a titled intro on the library and a pla
     }, y);
   const expectBar = async (shown: boolean, y: number, screen: string) => {
     const bottom = await introBottomAt(y);
-    expect(Math.abs(bottom - y) <= 1 && (bottom < 50) === (y < 50), `${screen}: the intro's bottom at ${y} px (${bottom})`).toBeTruthy();
+    expect(Math.abs(bottom - y) <= 1 && bottom < 50 === y < 50, `${screen}: the intro's bottom at ${y} px (${bottom})`).toBeTruthy();
     await compact.waitFor({ state: shown ? 'visible' : 'hidden' });
     expect(await compact.evaluate((el) => el.classList.contains('show')), `${screen}: compact bar at ${bottom} px`).toEqual(shown);
     if (shown) await compact.locator('[data-testid="compact-genre"]').waitFor({ state: 'visible' });
@@ -295,7 +343,9 @@ test('compact bar threshold: 50 px under a titled intro on the library and a pla
   }
 });
 
-test('pagination: windows, ellipses, first/previous/next/last, scrolls to the table; conditions survive reload and back', async ({ newPage }) => {
+test('pagination: windows, ellipses, first/previous/next/last, scrolls to the table; conditions survive reload and back', async ({
+  newPage,
+}) => {
   const page = await newPage();
   await open(page, '/library');
   await settledResults(page);
@@ -311,7 +361,11 @@ test('pagination: windows, ellipses, first/previous/next/last, scrolls to the ta
   await expect.poll(() => pagerText(page), { message: 'page 7' }).toEqual('1 … 3 4 5 6 7');
   expect(await page.locator('[data-testid="page-next"]').isDisabled(), 'next disabled on the last page').toBeTruthy();
   // 100 ms after the change the table scrolls into view.
-  await expect.poll(() => page.locator('[data-testid="results"]').evaluate((el) => Math.abs(el.getBoundingClientRect().top - 124) < 40), { message: 'scrolled to the table' }).toEqual(true);
+  await expect
+    .poll(() => page.locator('[data-testid="results"]').evaluate((el) => Math.abs(el.getBoundingClientRect().top - 124) < 40), {
+      message: 'scrolled to the table',
+    })
+    .toEqual(true);
   await page.locator('[data-testid="page-prev"]').click();
   await expect.poll(() => pagerText(page), { message: 'page 6' }).toEqual('1 … 3 4 5 6 7');
   await page.locator('[data-testid="page-number"]', { hasText: /^4$/u }).click();

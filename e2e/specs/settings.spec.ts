@@ -27,7 +27,9 @@ test('language: the dropdown switches the whole app, <html lang> follows, the ch
   await page.reload();
   await page.locator('[data-testid="nav-home"]').waitFor();
   expect(await htmlAttr(page, 'lang'), 'ja after reload').toEqual('ja');
-  await expect(page.locator('[data-testid="page-title"]'), 'ja title after reload').toHaveText(tr('ja', 'library.title'), { useInnerText: true });
+  await expect(page.locator('[data-testid="page-title"]'), 'ja title after reload').toHaveText(tr('ja', 'library.title'), {
+    useInnerText: true,
+  });
 });
 
 test('language detection: stored choice, then browser language (ko/ja/en, else en)', async ({ newPage }) => {
@@ -62,8 +64,12 @@ test('a broken or missing translation file falls back to English and never blank
         : route.fulfill({ status: 200, contentType: 'application/json', body: '{"nav": {"home": "ホー' }),
     );
     await open(page, '/');
-    await expect(page.locator('[data-testid="nav-home"]'), `${breakIt}: English nav`).toHaveText(tr('en', 'nav.home'), { useInnerText: true });
-    await expect(page.locator('[data-testid="page-title"]'), `${breakIt}: English title`).toHaveText(tr('en', 'home.title'), { useInnerText: true });
+    await expect(page.locator('[data-testid="nav-home"]'), `${breakIt}: English nav`).toHaveText(tr('en', 'nav.home'), {
+      useInnerText: true,
+    });
+    await expect(page.locator('[data-testid="page-title"]'), `${breakIt}: English title`).toHaveText(tr('en', 'home.title'), {
+      useInnerText: true,
+    });
     expect(await htmlAttr(page, 'lang'), `${breakIt}: lang says what is shown`).toEqual('en');
   }
 });
@@ -88,7 +94,10 @@ test('theme: dark by default, chosen theme stored and applied, present before an
   `);
   await page.reload();
   await page.locator('[data-testid="nav-home"]').waitFor();
-  expect(await page.evaluate(() => (window as unknown as { __themeAtBody?: string | null }).__themeAtBody), 'theme set when <body> appears').toEqual('light');
+  expect(
+    await page.evaluate(() => (window as unknown as { __themeAtBody?: string | null }).__themeAtBody),
+    'theme set when <body> appears',
+  ).toEqual('light');
   const themedAtStart = await page.evaluate(() => {
     const html = document.documentElement.outerHTML;
     return html.indexOf('data-bs-theme') < html.indexOf('<body');

@@ -4,7 +4,10 @@ import { expect } from '../test';
 
 /** Waits until a track list has settled (loaded, not showing the previous page while fetching). */
 export async function settledResults(page: Page): Promise<void> {
-  await page.locator('[data-testid="results"]:not(.is-updating), [data-testid="empty-state"], [data-testid="list-error"]').first().waitFor();
+  await page
+    .locator('[data-testid="results"]:not(.is-updating), [data-testid="empty-state"], [data-testid="list-error"]')
+    .first()
+    .waitFor();
 }
 
 /** The total the screen reports ('132곡', '132 tracks'). */
@@ -36,7 +39,9 @@ export function row(page: Page, title: string) {
 
 /** The numbered part of the pager as text: '1 2 3 4 5 … 7'. */
 export async function pagerText(page: Page): Promise<string> {
-  const items = await page.locator('[data-testid="pagination"] [data-testid="page-number"], [data-testid="pagination"] [data-testid="page-gap"]').allInnerTexts();
+  const items = await page
+    .locator('[data-testid="pagination"] [data-testid="page-number"], [data-testid="pagination"] [data-testid="page-gap"]')
+    .allInnerTexts();
   return items.map((s) => s.trim()).join(' ');
 }
 

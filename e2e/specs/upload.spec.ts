@@ -35,34 +35,46 @@ function coverPng(): Buffer {
   header.writeUInt32BE(size, 4);
   header[8] = 8;
   header[9] = 2;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Drops files on the drop zone the way a desktop drag does (a DataTransfer carrying File objects). */
 async function dropFiles(page: Page, files: { name: string; type: string; bytes: Buffer }[]): Promise<boolean> {
-  return page.evaluate(async (list) => {
-    const zone = document.querySelector('[data-testid="dropzone"]')!;
-    const data = new DataTransfer();
-    for (const f of list) {
-      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
-      data.items.add(new File([bytes], f.name, { type: f.type }));
-    }
-    zone.dispatchEvent(new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer: data }));
-    zone.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: data }));
-    // React renders the highlight in its own time after a scripted event: give it a moment.
-    for (let i = 0; i < 40 && !zone.classList.contains('dragging'); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-    const highlighted = zone.classList.contains('dragging');
-    zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));
-    return highlighted;
-  }, files.map((f) => ({ name: f.name, type: f.type, base64: f.bytes.toString('base64') })));
+  return page.evaluate(
+    async (list) => {
+      const zone = document.querySelector('[data-testid="dropzone"]')!;
+      const data = new DataTransfer();
+      for (const f of list) {
+        const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+        data.items.add(new File([bytes], f.name, { type: f.type }));
+      }
+      zone.dispatchEvent(new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer: data }));
+      zone.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: data }));
+      // React renders the highlight in its own time after a scripted event: give it a moment.
+      for (let i = 0; i < 40 && !zone.classList.contains('dragging'); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      const highlighted = zone.classList.contains('dragging');
+      zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));
+      return highlighted;
+    },
+    files.map((f) => ({ name: f.name, type: f.type, base64: f.bytes.toString('base64') })),
+  );
 }
 
-test('upload: drag a file in, watch it upload and analyse, correct BPM, key, genre and moods; play, edit, like and delete it', async ({ signedInPage }) => {
+test('upload: drag a file in, watch it upload and analyse, correct BPM, key, genre and moods; play, edit, like and delete it', async ({
+  signedInPage,
+}) => {
   const account = await createAccount('업로더');
   const page = await signedInPage(account);
   await open(page, '/upload');
   await page.locator('[data-testid="empty-state"]').waitFor();
-  await expect(page.locator('[data-testid="empty-state"] h2'), 'own empty text').toHaveText(tr('ko', 'upload.empty'), { useInnerText: true });
+  await expect(page.locator('[data-testid="empty-state"] h2'), 'own empty text').toHaveText(tr('ko', 'upload.empty'), {
+    useInnerText: true,
+  });
 
   // Every phase the item goes through is recorded.
   await page.evaluate(() => {
@@ -85,8 +97,14 @@ test('upload: drag a file in, watch it upload and analyse, correct BPM, key, gen
   const item = page.locator('[data-testid="upload-item"]');
   await expect(item, 'uploaded and analysed').toHaveAttribute('data-phase', 'review', { timeout: 20_000 });
   const phases = await page.evaluate(() => (window as unknown as { __phases: string[] }).__phases);
-  expect(phases.some((p) => p.startsWith('sending')), `progress shown while sending (${phases.join(' → ')})`).toBeTruthy();
-  expect(phases.some((p) => p.startsWith('processing')), `analysis shown (${phases.join(' → ')})`).toBeTruthy();
+  expect(
+    phases.some((p) => p.startsWith('sending')),
+    `progress shown while sending (${phases.join(' → ')})`,
+  ).toBeTruthy();
+  expect(
+    phases.some((p) => p.startsWith('processing')),
+    `analysis shown (${phases.join(' → ')})`,
+  ).toBeTruthy();
 
   // Sori's suggestion is shown for review.
   const mine = async () => (await api<{ content: Music[] }>('/my/musics', { token: account.token })).content;
@@ -94,7 +112,12 @@ test('upload: drag a file in, watch it upload and analyse, correct BPM, key, gen
   expect(uploaded.published, 'an upload is private').toEqual(false);
   expect(uploaded.cover !== null, 'the cover went with it').toBeTruthy();
   const suggested = await item.locator('[data-testid="suggested"]').innerText();
-  for (const fact of [tr('ko', 'upload.suggested'), `BPM ${uploaded.bpm ?? '-'}`, `${tr('ko', 'tracks.key')} ${uploaded.soundkey ?? '-'}`, `${tr('ko', 'tracks.time')} ${uploaded.duration ?? '-'}`]) {
+  for (const fact of [
+    tr('ko', 'upload.suggested'),
+    `BPM ${uploaded.bpm ?? '-'}`,
+    `${tr('ko', 'tracks.key')} ${uploaded.soundkey ?? '-'}`,
+    `${tr('ko', 'tracks.time')} ${uploaded.duration ?? '-'}`,
+  ]) {
     expect(suggested.includes(fact), `suggestion shows ${fact} (${suggested})`).toBeTruthy();
   }
   await expect(item.locator('[data-testid="meta-bpm"]'), 'BPM prefilled').toHaveValue(String(uploaded.bpm ?? ''));
@@ -109,19 +132,33 @@ test('upload: drag a file in, watch it upload and analyse, correct BPM, key, gen
   await item.locator('[data-testid="meta-save"]').click();
   await expect(item, 'saved').toHaveAttribute('data-phase', 'saved');
   const corrected = (await mine())[0]!;
-  expect([corrected.title, corrected.bpm, corrected.soundkey, corrected.genre, [...corrected.moods].sort()], 'corrections stored').toEqual(['새벽 산책 (수정)', 128, 'E♭', 602, [1302, 1406]]);
+  expect([corrected.title, corrected.bpm, corrected.soundkey, corrected.genre, [...corrected.moods].sort()], 'corrections stored').toEqual([
+    '새벽 산책 (수정)',
+    128,
+    'E♭',
+    602,
+    [1302, 1406],
+  ]);
   const ownRow = row(page, '새벽 산책 (수정)');
   await expect(ownRow.locator('[data-testid="track-bpm"]'), 'list shows the corrected BPM').toHaveText('128', { useInnerText: true });
   await expect(ownRow.locator('[data-testid="track-key"]'), 'and key').toHaveText('E♭', { useInnerText: true });
   await expect(ownRow.locator('.sori-badge-private'), 'private badge').toHaveText(tr('ko', 'upload.private'), { useInnerText: true });
-  await expect.poll(() => ownRow.locator('img.sori-cover').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'its cover shows' }).toEqual(true);
+  await expect
+    .poll(() => ownRow.locator('img.sori-cover').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+      message: 'its cover shows',
+    })
+    .toEqual(true);
   expect(genreOf(602)!.labels.ko, 'fixture sanity').toEqual('로파이');
 
   // The owner can play it (a signed link) and like it from this screen.
   await ownRow.locator('[data-testid="track-time"]').click();
   await expect(page.locator('[data-testid="player-bar"]'), 'own upload plays').toHaveAttribute('data-status', 'playing');
   await ownRow.locator('[data-testid="row-like"]').click();
-  await expect.poll(async () => (await api<{ totalElements: number }>('/musics?tempPlayListId=0', { token: account.token })).totalElements, { message: 'liked from the upload screen' }).toEqual(1);
+  await expect
+    .poll(async () => (await api<{ totalElements: number }>('/musics?tempPlayListId=0', { token: account.token })).totalElements, {
+      message: 'liked from the upload screen',
+    })
+    .toEqual(1);
 
   // Edit: emptying BPM puts the measured value back.
   await ownRow.locator('[data-testid="row-menu"] button[aria-haspopup="menu"]').click();
@@ -153,8 +190,13 @@ test('upload: refused files say why (empty, not audio), in the UI language', asy
     { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not audio at all, just words '.repeat(40)) },
   ]);
   const items = page.locator('[data-testid="upload-item"]');
-  await expect.poll(() => items.evaluateAll((els) => els.map((el) => el.getAttribute('data-phase'))), { message: 'both refused', timeout: 15_000 }).toEqual(['failed', 'failed']);
-  await expect(items.locator('[data-testid="upload-status"]'), 'the reasons, in English').toHaveText([MEDIA_ERROR_MESSAGES.MEDIA_EMPTY.en, MEDIA_ERROR_MESSAGES.MEDIA_UNSUPPORTED.en], { useInnerText: true });
+  await expect
+    .poll(() => items.evaluateAll((els) => els.map((el) => el.getAttribute('data-phase'))), { message: 'both refused', timeout: 15_000 })
+    .toEqual(['failed', 'failed']);
+  await expect(items.locator('[data-testid="upload-status"]'), 'the reasons, in English').toHaveText(
+    [MEDIA_ERROR_MESSAGES.MEDIA_EMPTY.en, MEDIA_ERROR_MESSAGES.MEDIA_UNSUPPORTED.en],
+    { useInnerText: true },
+  );
   await items.first().locator('button').click();
   await expect(items, 'a refused file can be dismissed').toHaveCount(1);
 });
@@ -173,7 +215,9 @@ test('a track deleted in another tab while listed: playing it says so, its heart
   await gone.locator('[data-testid="track-time"]').click();
   const bar = page.locator('[data-testid="player-bar"]');
   await expect(bar, 'the player gives up').toHaveAttribute('data-status', 'error');
-  await expect(bar.locator('[data-testid="player-error"]'), 'it says it cannot play').toHaveText(tr('ko', 'player.failed'), { useInnerText: true });
+  await expect(bar.locator('[data-testid="player-error"]'), 'it says it cannot play').toHaveText(tr('ko', 'player.failed'), {
+    useInnerText: true,
+  });
   await bar.locator('[data-testid="player-close"]').click();
   await bar.waitFor({ state: 'detached' });
 
@@ -188,7 +232,10 @@ test('a track deleted in another tab while listed: playing it says so, its heart
   await page.locator('[data-testid="empty-state"]').waitFor();
 });
 
-test('upload: each upload says where it stands and what publishing means; the quota shows what is used', async ({ signedInPage, themedPage }) => {
+test('upload: each upload says where it stands and what publishing means; the quota shows what is used', async ({
+  signedInPage,
+  themedPage,
+}) => {
   const account = await createAccount('한도');
   const page = await signedInPage(account);
   await open(page, '/upload');
@@ -196,7 +243,9 @@ test('upload: each upload says where it stands and what publishing means; the qu
   const used = (tracks: number) => tr('ko', 'upload.quota.tracks', { used: tracks, limit: 200 });
   await expect(quota, 'nothing used yet').toContainText(used(0));
   await expect(quota, 'bytes of the quota').toContainText('0 B / 2 GB');
-  await expect(page.locator('[data-testid="publishing-note"]'), 'what publishing means').toHaveText(tr('ko', 'upload.publishing'), { useInnerText: true });
+  await expect(page.locator('[data-testid="publishing-note"]'), 'what publishing means').toHaveText(tr('ko', 'upload.publishing'), {
+    useInnerText: true,
+  });
   await expect(
     page.locator('[data-testid="upload-quota-tracks"] [role="progressbar"]'),
     'the tracks meter reads out what is used',
@@ -209,17 +258,28 @@ test('upload: each upload says where it stands and what publishing means; the qu
   await expect(visibility, 'the upload says it is private').toContainText(tr('ko', 'upload.private'));
   await expect(visibility, 'and what that means').toContainText(tr('ko', 'upload.privateHint'));
   await expect(quota, 'the quota counts the new track').toContainText(used(1));
-  await expect(row(page, '한도 시험').locator('[data-testid="visibility-badge"]'), 'the list says private').toHaveText(tr('ko', 'upload.private'), { useInnerText: true });
+  await expect(row(page, '한도 시험').locator('[data-testid="visibility-badge"]'), 'the list says private').toHaveText(
+    tr('ko', 'upload.private'),
+    { useInnerText: true },
+  );
   await expect(page.locator('[data-testid="upload-visibility"]'), 'one state line per upload').toHaveCount(1);
 
   // Each language, light and dark: the meters and the note read right and pass axe.
   const session = { ACCESS_TOKEN: account.token, USER_INFO: JSON.stringify(account.user) };
-  for (const [lang, theme] of [['ko', 'dark'], ['en', 'dark'], ['ja', 'light']] as const) {
+  for (const [lang, theme] of [
+    ['ko', 'dark'],
+    ['en', 'dark'],
+    ['ja', 'light'],
+  ] as const) {
     const other = await themedPage(lang, theme, session);
     await open(other, '/upload');
     await settle(other);
-    await expect(other.locator('[data-testid="upload-quota-text"]'), `${lang} quota`).toContainText(tr(lang, 'upload.quota.tracks', { used: 1, limit: 200 }));
-    await expect(other.locator('[data-testid="publishing-note"]'), `${lang} publishing note`).toHaveText(tr(lang, 'upload.publishing'), { useInnerText: true });
+    await expect(other.locator('[data-testid="upload-quota-text"]'), `${lang} quota`).toContainText(
+      tr(lang, 'upload.quota.tracks', { used: 1, limit: 200 }),
+    );
+    await expect(other.locator('[data-testid="publishing-note"]'), `${lang} publishing note`).toHaveText(tr(lang, 'upload.publishing'), {
+      useInnerText: true,
+    });
     expect(await seriousViolations(other), `axe on /upload (${lang}, ${theme})`).toEqual([]);
   }
 });

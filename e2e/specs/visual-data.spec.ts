@@ -13,7 +13,10 @@ async function check(page: Page, name: string): Promise<string[]> {
   return (await seriousViolations(page)).map((v) => `${name}: ${v}`);
 }
 
-test('axe with data in both themes: a playlist, the player, filters, menus, modals, details, the manager, the upload review, phones', async ({ newPage, themedPage }) => {
+test('axe with data in both themes: a playlist, the player, filters, menus, modals, details, the manager, the upload review, phones', async ({
+  newPage,
+  themedPage,
+}) => {
   test.setTimeout(240_000);
   const account = await createAccount('접근성');
   const [, vlog] = await furnish(account);
@@ -80,10 +83,13 @@ test('axe with data in both themes: a playlist, the player, filters, menus, moda
 
     const phone = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, bypassCSP: true, reducedMotion: 'reduce' });
     await phone.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    await phone.addInitScript(([t, u]) => {
-      localStorage.setItem('ACCESS_TOKEN', t!);
-      localStorage.setItem('USER_INFO', u!);
-    }, [session.ACCESS_TOKEN, session.USER_INFO]);
+    await phone.addInitScript(
+      ([t, u]) => {
+        localStorage.setItem('ACCESS_TOKEN', t!);
+        localStorage.setItem('USER_INFO', u!);
+      },
+      [session.ACCESS_TOKEN, session.USER_INFO],
+    );
     await open(phone, `/playlist/${vlog!.id}`);
     await settle(phone);
     await settledResults(phone);

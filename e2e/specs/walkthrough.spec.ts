@@ -28,7 +28,9 @@ async function apiTitles(search: string, token?: string): Promise<string[]> {
   return body.content.map((t) => t.title);
 }
 
-test('walkthrough: the sort menu orders the library, lives in the URL (back, forward, reload) and is sent to the API', async ({ newPage }) => {
+test('walkthrough: the sort menu orders the library, lives in the URL (back, forward, reload) and is sent to the API', async ({
+  newPage,
+}) => {
   const page = await newPage({ viewport: { width: 1366, height: 900 } });
   const searches = recordRequests(page, '/api/musics');
   // A shared link with a sort: the request carries it and the rows come in that order.
@@ -46,7 +48,9 @@ test('walkthrough: the sort menu orders the library, lives in the URL (back, for
   await expect(field, 'the field select has its label').toHaveAttribute('data-testid', 'sort-field');
   await expect(sortDir(page), 'the direction select is labelled').toHaveAttribute('aria-label', tr('ko', 'sort.direction'));
   const options = await field.locator('option').allInnerTexts();
-  expect(options, 'no best match without text').toEqual(['newest', 'popularity', 'title', 'bpm', 'duration'].map((k) => tr('ko', `sort.${k}`)));
+  expect(options, 'no best match without text').toEqual(
+    ['newest', 'popularity', 'title', 'bpm', 'duration'].map((k) => tr('ko', `sort.${k}`)),
+  );
   await field.selectOption('title');
   await expect.poll(async () => query(page), { message: 'title in the URL, its own direction' }).toEqual({ sort: ['title'] });
   await settledResults(page);
@@ -74,10 +78,23 @@ test('walkthrough: the sort menu orders the library, lives in the URL (back, for
   await expect(sortField(page), 'best match for a text search').toHaveValue('relevance');
   await sortField(page).selectOption('duration');
   await expect.poll(async () => query(page), { message: 'duration kept beside the text' }).toEqual({ q: ['Neon'], sort: ['duration'] });
-  await expect.poll(() => Promise.resolve(searches.some((r) => r.url.pathname === '/api/musics' && r.url.searchParams.get('sort') === 'duration' && r.url.searchParams.get('q') === 'Neon')), { message: 'duration sent with the text' }).toEqual(true);
+  await expect
+    .poll(
+      () =>
+        Promise.resolve(
+          searches.some(
+            (r) =>
+              r.url.pathname === '/api/musics' && r.url.searchParams.get('sort') === 'duration' && r.url.searchParams.get('q') === 'Neon',
+          ),
+        ),
+      { message: 'duration sent with the text' },
+    )
+    .toEqual(true);
 });
 
-test('walkthrough: every personal track list has the sort menu; lists call their newest order “recently added”', async ({ signedInPage }) => {
+test('walkthrough: every personal track list has the sort menu; lists call their newest order “recently added”', async ({
+  signedInPage,
+}) => {
   const account = await createAccount('정렬');
   const [, vlog] = await furnish(account);
   const page = await signedInPage(account);
@@ -91,7 +108,12 @@ test('walkthrough: every personal track list has the sort menu; lists call their
     const from = searches.length;
     await sortField(page).selectOption('bpm');
     const listPath = path === '/upload' ? '/api/my/musics' : '/api/musics';
-    await expect.poll(() => Promise.resolve(searches.slice(from).some((r) => r.url.pathname === listPath && r.url.searchParams.get('sort') === 'bpm')), { message: `${path}: sort sent` }).toEqual(true);
+    await expect
+      .poll(
+        () => Promise.resolve(searches.slice(from).some((r) => r.url.pathname === listPath && r.url.searchParams.get('sort') === 'bpm')),
+        { message: `${path}: sort sent` },
+      )
+      .toEqual(true);
     await settledResults(page);
     const bpms = (await column(page, 'track-bpm')).map(Number);
     expect(bpms, `${path}: slowest first`).toEqual([...bpms].sort((a, b) => a - b));
@@ -114,7 +136,12 @@ test('walkthrough: a dropped connection says to check the network, in ko, en and
   const manager = await signedInPage(account);
   await manager.route('**/api/playbox/list', (route) => route.abort('internetdisconnected'));
   await open(manager, '/playlist');
-  await expect.poll(async () => (await manager.locator('[data-testid="manager-error"]').innerText()).trim(), { message: 'manager: network text', timeout: 15_000 }).toEqual(tr('ko', 'errors.network'));
+  await expect
+    .poll(async () => (await manager.locator('[data-testid="manager-error"]').innerText()).trim(), {
+      message: 'manager: network text',
+      timeout: 15_000,
+    })
+    .toEqual(tr('ko', 'errors.network'));
   expect(tr('ko', 'errors.network'), 'the spec’s Korean text').toEqual('네트워크 연결을 확인해주세요.');
   expect(tr('en', 'errors.network'), 'the English text').toEqual('Check your network connection.');
 });
@@ -153,7 +180,9 @@ test('walkthrough: in en and ja the footer links the terms and privacy pages, wh
     ] as const) {
       await open(page, '/plan');
       const link = footer.locator(`[data-testid="${testId}"]`);
-      await expect(link, `${lang}: ${path} link text`).toHaveText(tr(lang, testId === 'footer-terms' ? 'footer.terms' : 'footer.privacy'), { useInnerText: true });
+      await expect(link, `${lang}: ${path} link text`).toHaveText(tr(lang, testId === 'footer-terms' ? 'footer.terms' : 'footer.privacy'), {
+        useInnerText: true,
+      });
       await link.click();
       await page.waitForURL(`**${path}`);
       await expect(page.locator('.sori-page-title'), `${lang}: ${path} title`).toHaveText(tr(lang, title), { useInnerText: true });
@@ -165,7 +194,10 @@ test('walkthrough: in en and ja the footer links the terms and privacy pages, wh
         main.querySelector('article[lang="ko"]')?.remove();
         return main.innerText || main.textContent || '';
       });
-      expect(!/[\uac00-\ud7a3]/u.test(outside), `${lang}: ${path} has no Korean outside the document: ${JSON.stringify(outside.slice(0, 200))}`).toBeTruthy();
+      expect(
+        !/[\uac00-\ud7a3]/u.test(outside),
+        `${lang}: ${path} has no Korean outside the document: ${JSON.stringify(outside.slice(0, 200))}`,
+      ).toBeTruthy();
     }
   }
 });
@@ -193,12 +225,17 @@ test('walkthrough: emptying the search box (typing or its clear button) shows th
     await waitForCount(page, all, `${how}: the whole list again`);
     // 'At once' (no debounce, no guard) is timed with a fake clock in search-scheduler.test.ts.
     // The list without text was cached from the first visit: if anything was asked, it was without text.
-    expect(searches.every((s) => !s.url.searchParams.has('q')), `${how}: nothing asked with text`).toBeTruthy();
+    expect(
+      searches.every((s) => !s.url.searchParams.has('q')),
+      `${how}: nothing asked with text`,
+    ).toBeTruthy();
     await expect(page.locator('[data-testid="track-row"] mark'), `${how}: no highlight left`).toHaveCount(0);
   }
 });
 
-test('walkthrough: filters that find nothing offer to clear them; an inverted BPM range is swapped in the tag and the query', async ({ newPage }) => {
+test('walkthrough: filters that find nothing offer to clear them; an inverted BPM range is swapped in the tag and the query', async ({
+  newPage,
+}) => {
   const page = await newPage();
   const searches = recordRequests(page, '/api/musics');
   // A hand-edited link with the bounds the wrong way round.
@@ -206,7 +243,10 @@ test('walkthrough: filters that find nothing offer to clear them; an inverted BP
   await settledResults(page);
   const sent = searches.at(-1)!.url.searchParams;
   expect([sent.get('bpmGte'), sent.get('bpmLte')], 'swapped in the query').toEqual(['100', '130']);
-  await expect(page.locator('[data-testid="filter-tag"]'), 'swapped in the tag').toHaveText(tr('ko', 'filters.bpmRange', { min: 100, max: 130 }), { useInnerText: true });
+  await expect(page.locator('[data-testid="filter-tag"]'), 'swapped in the tag').toHaveText(
+    tr('ko', 'filters.bpmRange', { min: 100, max: 130 }),
+    { useInnerText: true },
+  );
   expect(await resultCount(page), 'the swapped range found').toEqual(FIXTURE_TRACKS.filter((t) => t.bpm >= 100 && t.bpm <= 130).length);
 
   // Typed the wrong way round in the filter boxes: the tag shows the range searched.
@@ -214,8 +254,13 @@ test('walkthrough: filters that find nothing offer to clear them; an inverted BP
   await page.locator('[data-testid="filter-keybpm"] > button').click();
   await page.locator('[data-testid="bpm-min"]').first().fill('150');
   await page.locator('[data-testid="bpm-max"]').first().fill('90');
-  await expect(page.locator('[data-testid="filter-tag"]'), 'typed: swapped in the tag').toHaveText(tr('ko', 'filters.bpmRange', { min: 90, max: 150 }), { useInnerText: true });
-  await expect.poll(async () => [query(page).bpmGte, query(page).bpmLte], { message: 'typed: swapped in the URL' }).toEqual([['90'], ['150']]);
+  await expect(page.locator('[data-testid="filter-tag"]'), 'typed: swapped in the tag').toHaveText(
+    tr('ko', 'filters.bpmRange', { min: 90, max: 150 }),
+    { useInnerText: true },
+  );
+  await expect
+    .poll(async () => [query(page).bpmGte, query(page).bpmLte], { message: 'typed: swapped in the URL' })
+    .toEqual([['90'], ['150']]);
   await page.keyboard.press('Escape');
 
   // Filters alone that find nothing: the empty state clears them in one click, keeping the text.
@@ -249,7 +294,9 @@ test('walkthrough: the tab title names the screen in ko, en and ja on every rout
   for (const [lang, locale] of LANGS) {
     const page = await newPage({ locale });
     await open(page, '/library');
-    await expect.poll(() => page.title(), { message: `${lang} library` }).toEqual({ ko: '음악 검색 · Sori', en: 'Music search · Sori', ja: '音楽検索 · Sori' }[lang]);
+    await expect
+      .poll(() => page.title(), { message: `${lang} library` })
+      .toEqual({ ko: '음악 검색 · Sori', en: 'Music search · Sori', ja: '音楽検索 · Sori' }[lang]);
     for (const [path, key] of routes) {
       // Moving inside the app (no reload), as a user does.
       await page.evaluate((to) => {
@@ -261,13 +308,18 @@ test('walkthrough: the tab title names the screen in ko, en and ja on every rout
   }
 });
 
-test('walkthrough: playlist descriptions show in the manager and the detail; Korean particles fit the name; Japanese lists moods with “、”', async ({ newPage, signedInPage }) => {
+test('walkthrough: playlist descriptions show in the manager and the detail; Korean particles fit the name; Japanese lists moods with “、”', async ({
+  newPage,
+  signedInPage,
+}) => {
   const account = await createAccount('설명');
   const list = await createPlaylist(account, '출근길', '아침에 듣는 잔잔한 곡');
   const page = await signedInPage(account);
   await open(page, '/playlist');
   await page.locator(`[data-testid="manager-entry"][data-playlist-id="${list.id}"] .sori-manager-select`).click();
-  await expect(page.locator('[data-testid="manager-selected-description"]'), 'in the manager').toHaveText('아침에 듣는 잔잔한 곡', { useInnerText: true });
+  await expect(page.locator('[data-testid="manager-selected-description"]'), 'in the manager').toHaveText('아침에 듣는 잔잔한 곡', {
+    useInnerText: true,
+  });
   await open(page, `/playlist/${list.id}`);
   await expect(page.locator('.sori-page-subtitle'), 'in the detail').toHaveText('아침에 듣는 잔잔한 곡', { useInnerText: true });
 
@@ -275,7 +327,11 @@ test('walkthrough: playlist descriptions show in the manager and the detail; Kor
   await addToPlaylist(account, list.id, (await trackNamed('Neon Lights 125')).id);
   await page.reload();
   await page.locator('[data-testid="row-remove"]').first().click();
-  await expect.poll(async () => (await page.locator('[data-testid="notice"] span').allInnerTexts())[0] ?? null, { message: 'particle by the final sound' }).toEqual('“Neon Lights 125”를 플레이리스트에서 뺐습니다.');
+  await expect
+    .poll(async () => (await page.locator('[data-testid="notice"] span').allInnerTexts())[0] ?? null, {
+      message: 'particle by the final sound',
+    })
+    .toEqual('“Neon Lights 125”를 플레이리스트에서 뺐습니다.');
 
   const fixture = FIXTURE_TRACKS.find((t) => t.moods.length >= 2)!;
   const track = await trackNamed(fixture.title);
@@ -284,10 +340,15 @@ test('walkthrough: playlist descriptions show in the manager and the detail; Kor
   const details = ja.locator('[data-testid="track-details"]');
   await details.waitFor();
   const text = await details.innerText();
-  expect(/\S、\S/u.test(text) && !/[\u3040-\u30ff\u4e00-\u9fff], /u.test(text), `moods joined with 、: ${JSON.stringify(text)}`).toBeTruthy();
+  expect(
+    /\S、\S/u.test(text) && !/[\u3040-\u30ff\u4e00-\u9fff], /u.test(text),
+    `moods joined with 、: ${JSON.stringify(text)}`,
+  ).toBeTruthy();
 });
 
-test('walkthrough: /favorite and /download rows keep their actions; the manager’s liked and downloaded entries hide them', async ({ signedInPage }) => {
+test('walkthrough: /favorite and /download rows keep their actions; the manager’s liked and downloaded entries hide them', async ({
+  signedInPage,
+}) => {
   const account = await createAccount('동작');
   await furnish(account);
   const page = await signedInPage(account);
@@ -343,7 +404,10 @@ test('walkthrough: the row menu icon is as visible as the other row icons, in bo
     });
     const others = ['row-download', 'row-add', 'row-like'].map((id) => icons[id]!);
     const faintest = Math.min(...others.map((icon) => icon.ink));
-    expect(icons['row-menu']!.ink >= faintest * 0.35, `${theme}: the menu icon inks ${icons['row-menu']!.ink} px, the faintest other ${faintest}`).toBeTruthy();
+    expect(
+      icons['row-menu']!.ink >= faintest * 0.35,
+      `${theme}: the menu icon inks ${icons['row-menu']!.ink} px, the faintest other ${faintest}`,
+    ).toBeTruthy();
     expect(icons['row-menu']!.color, `${theme}: the same colour as the other row icons`).toEqual(icons['row-download']!.color);
   }
 });

@@ -63,7 +63,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     // What a crash left (tracks stuck in 'processing', scratch folders) goes before the catalogue loads.
     const recovery = { db: db.kysely, storage, tmpDir: path.join(config.dataDir, 'tmp') };
     const recovered = await recoverInterruptedUploads(recovery);
-    if (recovered.removedTracks.length + recovered.removedScratch.length > 0) app.log.warn(recovered, 'removed what interrupted uploads left');
+    if (recovered.removedTracks.length + recovered.removedScratch.length > 0)
+      app.log.warn(recovered, 'removed what interrupted uploads left');
     await catalogue.load();
     const ctx: AppContext = { config, db, counters, tokens, auth, catalogue, library, licences, playlists, storage, media };
 
@@ -72,8 +73,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     }, CHANGE_SYNC_MS);
     sync.unref();
     // Sessions past their absolute end are dropped at start and once a day.
-    const dropSessions = () =>
-      auth.dropExpiredSessions().catch((err: unknown) => app.log.warn({ err }, 'session cleanup failed'));
+    const dropSessions = () => auth.dropExpiredSessions().catch((err: unknown) => app.log.warn({ err }, 'session cleanup failed'));
     await dropSessions();
     const daily = setInterval(() => void dropSessions(), 86_400_000);
     daily.unref();

@@ -41,8 +41,16 @@ async function ingestCommand(args: string[]): Promise<number> {
       return 2;
     } else paths.push(a);
   }
-  if (paths.length === 0 || (manifest === null && args.includes('--manifest')) || !Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) {
-    console.error('ingest needs at least one file or folder (and a file after --manifest, a whole number 1–16 after --concurrency).\n\n' + USAGE);
+  if (
+    paths.length === 0 ||
+    (manifest === null && args.includes('--manifest')) ||
+    !Number.isInteger(concurrency) ||
+    concurrency < 1 ||
+    concurrency > 16
+  ) {
+    console.error(
+      'ingest needs at least one file or folder (and a file after --manifest, a whole number 1–16 after --concurrency).\n\n' + USAGE,
+    );
     return 2;
   }
   // npm runs scripts from the package root; paths on the command line mean where the user typed them.
@@ -133,7 +141,10 @@ async function licenceList(args: string[]): Promise<number> {
       return 1;
     }
     if (list.length === 0) console.log(`${email} holds no licences.`);
-    for (const l of list) console.log(`${l.id}  ${l.status.padEnd(7)}  ${l.issuedAt}  #${l.track.id} ${l.track.title}${l.track.artist ? ` — ${l.track.artist}` : ''}`);
+    for (const l of list)
+      console.log(
+        `${l.id}  ${l.status.padEnd(7)}  ${l.issuedAt}  #${l.track.id} ${l.track.title}${l.track.artist ? ` — ${l.track.artist}` : ''}`,
+      );
     return 0;
   });
 }

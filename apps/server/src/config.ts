@@ -9,9 +9,7 @@ import { z } from 'zod';
  * a message naming the variable. The result is frozen.
  */
 
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -28,47 +26,85 @@ const EnvSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/u, 'must be a plain lower-case identifier')
     .optional(),
   /** Shared counters (sign-in limits, hit de-duplication) across instances; in-process when unset. */
-  REDIS_URL: z.string().regex(/^rediss?:\/\//u, 'must start with redis://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//u, 'must start with redis://')
+    .optional(),
   /** HS256 key, at least 32 characters. Generated once into DATA_DIR when unset. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The Ed25519 private key that signs licences (PKCS#8 PEM); generated into DATA_DIR when unset. */
   LICENCE_SIGNING_KEY: z.string().optional(),
   /** Lookups of a licence's public JSON per address and minute. */
   LICENCE_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
-  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(2 * 3600),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(2 * 3600),
   /** Attempts on one account past which only addresses with no recent attempt on it may try (soft limit). */
   SIGNIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   SIGNIN_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   /** Failed attempts on one account from one address before that address is locked out of that account. */
   SIGNIN_MAX_PER_PAIR: z.coerce.number().int().min(1).default(5),
-  SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  SIGNIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
   SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   SIGNUP_MAX_TOTAL: z.coerce.number().int().min(1).default(200),
   SIGNUP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** Absolute lifetime of a sign-in: refresh is refused after it. */
-  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  SESSION_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 24 * 3600),
   PLAYLIST_MAX_PER_USER: z.coerce.number().int().min(1).default(500),
   PLAYLIST_MAX_TRACKS: z.coerce.number().int().min(1).default(5000),
   /** Daily access-log files (JSON lines); on by default, kept ACCESS_LOG_RETENTION_DAYS days. */
   ACCESS_LOG: bool.default(true),
   ACCESS_LOG_DIR: z.string().optional(),
   ACCESS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  HIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(30 * 60),
+  HIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(30 * 60),
   PUBLIC_BASE_URL: z.string().url().optional(),
   /** Absolute base of media files on a CDN; music objects then carry fileUrl. */
   MEDIA_PUBLIC_BASE_URL: z.string().url().optional(),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(200 * 1024 * 1024),
   /** Per-user upload quota: tracks and bytes stored (original, preview, waveform, peaks, covers). */
   UPLOAD_QUOTA_TRACKS: z.coerce.number().int().min(1).max(1_000_000).default(200),
-  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1024 * 1024).default(2 * 1024 ** 3),
+  UPLOAD_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .default(2 * 1024 ** 3),
   /** Longest accepted upload; every decode stops a little past it. */
-  UPLOAD_MAX_DURATION_SECONDS: z.coerce.number().int().min(5).max(6 * 3600).default(30 * 60),
+  UPLOAD_MAX_DURATION_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(6 * 3600)
+    .default(30 * 60),
   /** Request timeouts (docs/SECURITY.md "Timeouts"): headers must arrive within this. */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** A request body (other than an upload) must arrive whole within this. Also the floor of an upload's budget. */
   HTTP_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** An upload gets HTTP_BODY_TIMEOUT_MS plus its size divided by this rate (bytes per second). */
-  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(64 * 1024),
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(64 * 1024),
   /** A connection on which nothing moves for this long is closed. */
   HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   /** An idle keep-alive connection is closed after this. */

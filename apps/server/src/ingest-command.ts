@@ -8,7 +8,21 @@ import { withOperatorServices } from './services';
 import { parseTrackMetadata, type TrackMetadataInput } from './services/media.service';
 
 /** Extensions picked up when a folder is scanned; a file named on the command line is always tried. */
-const AUDIO_EXTENSIONS = new Set(['.wav', '.wave', '.aif', '.aiff', '.aifc', '.flac', '.mp3', '.ogg', '.oga', '.opus', '.m4a', '.aac', '.mp4']);
+const AUDIO_EXTENSIONS = new Set([
+  '.wav',
+  '.wave',
+  '.aif',
+  '.aiff',
+  '.aifc',
+  '.flac',
+  '.mp3',
+  '.ogg',
+  '.oga',
+  '.opus',
+  '.m4a',
+  '.aac',
+  '.mp4',
+]);
 
 export interface IngestCommandOptions {
   paths: string[];
@@ -77,14 +91,18 @@ export function readManifest(file: string): Map<string, TrackMetadataInput> {
     const name = row['file'];
     if (typeof name !== 'string' || !name) throw new Error(`Manifest row ${i + 1} has no file`);
     const fields: Record<string, unknown> = {};
-    for (const k of ['title', 'artist', 'genre', 'soundKey', 'bpm']) if (row[k] !== undefined && row[k] !== '') fields[k] = typeof row[k] === 'number' ? row[k] : String(row[k]);
+    for (const k of ['title', 'artist', 'genre', 'soundKey', 'bpm'])
+      if (row[k] !== undefined && row[k] !== '') fields[k] = typeof row[k] === 'number' ? row[k] : String(row[k]);
     if (row['moods'] !== undefined && row['moods'] !== '') {
       fields['moods'] = Array.isArray(row['moods']) ? row['moods'] : String(row['moods']).split(/[;|]/u);
     }
     try {
       out.set(path.resolve(base, name), parseTrackMetadata(fields));
     } catch (err) {
-      throw new Error(`Manifest row ${i + 1} (${name}) has invalid metadata: ${JSON.stringify((err as { details?: unknown }).details ?? err)}`, { cause: err });
+      throw new Error(
+        `Manifest row ${i + 1} (${name}) has invalid metadata: ${JSON.stringify((err as { details?: unknown }).details ?? err)}`,
+        { cause: err },
+      );
     }
   }
   return out;
@@ -138,7 +156,9 @@ export async function runIngestCommand(config: Readonly<Config>, opts: IngestCom
     await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, files.length)) }, worker));
     if (interactive) bar.stop();
 
-    console.log(`\n${ok.length} ingested${opts.publish ? ' and published' : ' (unpublished; publish with --publish)'}, ${skipped.length} skipped.`);
+    console.log(
+      `\n${ok.length} ingested${opts.publish ? ' and published' : ' (unpublished; publish with --publish)'}, ${skipped.length} skipped.`,
+    );
     for (const s of skipped) console.log(`  skipped ${s.file}: ${s.reason}`);
     return skipped.length > 0 && ok.length === 0 ? 1 : 0;
   });

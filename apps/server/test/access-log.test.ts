@@ -46,7 +46,10 @@ describe.each(DIALECTS)('access log (%s)', (dialect) => {
         text = '';
       }
     }
-    const entries = text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const entries = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const entry = entries.find((e) => e['userAgent'] === 'log-test/1.0')!;
     expect(entry).toMatchObject({ method: 'GET', status: 200, bytes: 12, ip: '127.0.0.1', userId: null });
     expect(entry['url']).toBe(`/api/musics/${id}/original?exp=${ticket.url.match(/exp=(\d+)/)[1]}&uid=${owner.id}&sig=[redacted]`);

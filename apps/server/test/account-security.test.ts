@@ -85,13 +85,24 @@ describe.each(DIALECTS)('accounts and sessions (%s)', (dialect) => {
   it('limits sign-ups per address, with Retry-After and a message in the caller’s language', async () => {
     const a = addr();
     const signup = (lang: string) =>
-      t.call({ method: 'POST', url: '/api/signup', payload: form(`s${randomBytes(4).toString('hex')}@example.com`), remoteAddress: a, lang });
+      t.call({
+        method: 'POST',
+        url: '/api/signup',
+        payload: form(`s${randomBytes(4).toString('hex')}@example.com`),
+        remoteAddress: a,
+        lang,
+      });
     for (let i = 0; i < 3; i++) expect((await signup('ko')).statusCode).toBe(201);
     const limited = await signup('ja');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 'TOO_MANY_SIGNUPS', message: '会員登録のリクエストが多すぎます。しばらくしてからもう一度お試しください。' });
+    expect(limited.json()).toMatchObject({
+      code: 'TOO_MANY_SIGNUPS',
+      message: '会員登録のリクエストが多すぎます。しばらくしてからもう一度お試しください。',
+    });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await t.call({ method: 'POST', url: '/api/signup', payload: form('other-addr@example.com'), remoteAddress: addr() })).statusCode).toBe(201);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/signup', payload: form('other-addr@example.com'), remoteAddress: addr() })).statusCode,
+    ).toBe(201);
   });
 
   it('using one reset link ends every other outstanding link', async () => {
@@ -104,12 +115,17 @@ describe.each(DIALECTS)('accounts and sessions (%s)', (dialect) => {
     const older = await reset(first!, 'newpass2');
     expect(older.statusCode).toBe(400);
     expect(older.json()).toMatchObject({ code: 'RESET_TOKEN_INVALID', message: 'This password reset link is invalid or has expired.' });
-    expect((await t.call({ method: 'POST', url: '/api/signin', payload: { email: u.email, password: 'newpass1' }, remoteAddress: addr() })).statusCode).toBe(200);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/signin', payload: { email: u.email, password: 'newpass1' }, remoteAddress: addr() }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('sign-out revokes this session on the server and leaves the others', async () => {
     const u = await t.user({ password: 'pass1234' });
-    const other = (await t.call({ method: 'POST', url: '/api/signin', payload: { email: u.email, password: 'pass1234' }, remoteAddress: addr() })).json().body.token;
+    const other = (
+      await t.call({ method: 'POST', url: '/api/signin', payload: { email: u.email, password: 'pass1234' }, remoteAddress: addr() })
+    ).json().body.token;
     expect((await t.call({ method: 'POST', url: '/api/signout' })).statusCode).toBe(401);
     const out = await t.call({ method: 'POST', url: '/api/signout', token: u.token });
     expect(out.statusCode).toBe(204);
@@ -134,7 +150,11 @@ describe.each(DIALECTS)('accounts and sessions (%s)', (dialect) => {
     expect(refreshed.json().body.expiresIn).toBeLessThanOrEqual(300);
     expect(decodeJwt(refreshed.json().body.token).exp).toBeLessThanOrEqual(claims.exp!);
     // Once the session's start is older than its maximum age, refresh is refused and the user signs in again.
-    await t.ctx.db.kysely.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', u.id).execute();
+    await t.ctx.db.kysely
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', u.id)
+      .execute();
     const late = await t.call({ method: 'POST', url: '/api/token/refresh', token: refreshed.json().body.token });
     expect(late.statusCode).toBe(401);
   });

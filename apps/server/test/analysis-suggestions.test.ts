@@ -29,7 +29,8 @@ describe.each(DIALECTS)('key mode and unsure estimates (%s)', (dialect) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().body;
   };
-  const put = (id: number, payload: Record<string, unknown>) => t.call({ method: 'PUT', url: `/api/my/musics/${id}`, payload, token: owner.token });
+  const put = (id: number, payload: Record<string, unknown>) =>
+    t.call({ method: 'PUT', url: `/api/my/musics/${id}`, payload, token: owner.token });
 
   it('publishes a clearly measured key with its mode, and no suggestion', async () => {
     // A sustained C major triad: key confidence 1.
@@ -69,7 +70,13 @@ describe.each(DIALECTS)('key mode and unsure estimates (%s)', (dialect) => {
     // Back to the measured value: the measured key with its measured mode, in force because asked for.
     const restored = await put(m.id, { soundKey: null });
     expect(restored.json().body).toMatchObject({ soundkey: 'A', keyMode: m.suggested.keyMode });
-    const bad = await t.call({ method: 'PUT', url: `/api/my/musics/${m.id}`, payload: { keyMode: 'dorian' }, token: owner.token, lang: 'en' });
+    const bad = await t.call({
+      method: 'PUT',
+      url: `/api/my/musics/${m.id}`,
+      payload: { keyMode: 'dorian' },
+      token: owner.token,
+      lang: 'en',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toEqual(expect.any(String));
   });

@@ -5,19 +5,27 @@ import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 describe.each(DIALECTS)('auth (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { SIGNIN_MAX_PER_ACCOUNT: '8', SIGNIN_MAX_PER_PAIR: '5', SIGNIN_MAX_PER_ADDRESS: '12', TOKEN_TTL_SECONDS: '600' });
+    t = await createTestApp(dialect, {
+      SIGNIN_MAX_PER_ACCOUNT: '8',
+      SIGNIN_MAX_PER_PAIR: '5',
+      SIGNIN_MAX_PER_ADDRESS: '12',
+      TOKEN_TTL_SECONDS: '600',
+    });
   });
   afterAll(() => t.close());
 
-  const signup = (payload: Record<string, unknown>, lang = 'ko') =>
-    t.call({ method: 'POST', url: '/api/signup', payload, lang });
+  const signup = (payload: Record<string, unknown>, lang = 'ko') => t.call({ method: 'POST', url: '/api/signup', payload, lang });
   const valid = { email: 'kim@example.com', password: 'secret1', confirmPassword: 'secret1', name: '김소리', phone: '010-1234-5678' };
 
   describe('POST /signup', () => {
     it('checks the PRODUCT §5 rules in order, with their Korean messages', async () => {
       const cases: [Record<string, unknown>, string, string][] = [
         [{ ...valid, phone: '' }, 'SIGNUP_REQUIRED_FIELDS', '필수 항목을 모두 입력해주세요.'],
-        [{ ...valid, password: '12345', confirmPassword: 'x', email: 'bad' }, 'PASSWORD_TOO_SHORT', '비밀번호는 최소 6자 이상이어야 합니다.'],
+        [
+          { ...valid, password: '12345', confirmPassword: 'x', email: 'bad' },
+          'PASSWORD_TOO_SHORT',
+          '비밀번호는 최소 6자 이상이어야 합니다.',
+        ],
         [{ ...valid, confirmPassword: 'secret2', email: 'bad' }, 'PASSWORD_MISMATCH', '비밀번호가 일치하지 않습니다.'],
         [{ ...valid, email: 'not-an-email', phone: 'abc' }, 'INVALID_EMAIL', '올바른 이메일 형식을 입력해주세요.'],
         [{ ...valid, phone: '010-CALL-ME' }, 'INVALID_PHONE', '올바른 전화번호 형식을 입력해주세요.'],
@@ -134,7 +142,12 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
       expect(last).toBe(429);
       // Another address can still sign in to an account that is not locked.
       const other = await t.user({ password: 'fine1234' });
-      const ok = await t.call({ method: 'POST', url: '/api/signin', payload: { email: other.email, password: 'fine1234' }, remoteAddress: '10.0.0.8' });
+      const ok = await t.call({
+        method: 'POST',
+        url: '/api/signin',
+        payload: { email: other.email, password: 'fine1234' },
+        remoteAddress: '10.0.0.8',
+      });
       expect(ok.statusCode).toBe(200);
     });
   });
@@ -153,15 +166,28 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
 
       const short = await t.call({ method: 'POST', url: '/api/resetpw', payload: { token, password: '123', confirmPassword: '123' } });
       expect(short.json().code).toBe('PASSWORD_TOO_SHORT');
-      const done = await t.call({ method: 'POST', url: '/api/resetpw', payload: { token, password: 'newpass1', confirmPassword: 'newpass1' } });
+      const done = await t.call({
+        method: 'POST',
+        url: '/api/resetpw',
+        payload: { token, password: 'newpass1', confirmPassword: 'newpass1' },
+      });
       expect(done.statusCode).toBe(200);
-      const reuse = await t.call({ method: 'POST', url: '/api/resetpw', payload: { token, password: 'newpass2', confirmPassword: 'newpass2' } });
+      const reuse = await t.call({
+        method: 'POST',
+        url: '/api/resetpw',
+        payload: { token, password: 'newpass2', confirmPassword: 'newpass2' },
+      });
       expect(reuse.statusCode).toBe(400);
       expect(reuse.json().code).toBe('RESET_TOKEN_INVALID');
 
       // The old token stops working and the new password signs in.
       expect((await t.call({ method: 'GET', url: '/api/my/user', token: u.token })).statusCode).toBe(401);
-      const si = await t.call({ method: 'POST', url: '/api/signin', payload: { email: u.email, password: 'newpass1' }, remoteAddress: '10.9.9.9' });
+      const si = await t.call({
+        method: 'POST',
+        url: '/api/signin',
+        payload: { email: u.email, password: 'newpass1' },
+        remoteAddress: '10.9.9.9',
+      });
       expect(si.statusCode).toBe(200);
     });
   });

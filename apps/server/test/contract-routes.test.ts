@@ -32,7 +32,10 @@ describe('the API contract', () => {
 
   it('every JSON route declares its answer, so /api/docs shows it', async () => {
     const spec = (await t.call({ method: 'GET', url: '/api/docs/json' })).json() as {
-      paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }> }>>;
+      paths: Record<
+        string,
+        Record<string, { responses?: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }> }>
+      >;
     };
     for (const route of Object.keys(API_ROUTES) as ApiRoute[]) {
       const { method, path } = split(route);

@@ -9,7 +9,12 @@ describe('HTTP edges', () => {
   afterAll(() => t.close());
 
   it('answers malformed JSON, oversized bodies and wrong content types with a 4xx and a code', async () => {
-    const bad = await t.call({ method: 'POST', url: '/api/signin', payload: '{"email": "a@b.c",', headers: { 'content-type': 'application/json' } });
+    const bad = await t.call({
+      method: 'POST',
+      url: '/api/signin',
+      payload: '{"email": "a@b.c",',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('MALFORMED_JSON');
 

@@ -40,7 +40,15 @@ describe('npm run sori -- ingest', () => {
     await db.close();
     expect(rows).toHaveLength(2);
     const first = rows.find((r) => r.title === '첫 곡, 처음')!;
-    expect(first).toMatchObject({ artist: '작곡가', genre: 701, moods: '1302,1102', sound_key: 'B♭', bpm: 96, published: 1, status: 'ready' });
+    expect(first).toMatchObject({
+      artist: '작곡가',
+      genre: 701,
+      moods: '1302,1102',
+      sound_key: 'B♭',
+      bpm: 96,
+      published: 1,
+      status: 'ready',
+    });
     expect(rows.every((r) => r.preview_key && r.wave_key && r.peaks_key && r.original_key)).toBe(true);
   });
 

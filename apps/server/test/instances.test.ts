@@ -17,7 +17,9 @@ describe.each(DIALECTS)('several instances (%s)', (dialect) => {
 
   it('follows the change feed for new, changed and deleted tracks', async () => {
     const search = async (q: string) =>
-      (await b.app.inject({ method: 'GET', url: `/api/musics?q=${encodeURIComponent(q)}` })).json().body.content.map((m: { id: number }) => m.id);
+      (await b.app.inject({ method: 'GET', url: `/api/musics?q=${encodeURIComponent(q)}` }))
+        .json()
+        .body.content.map((m: { id: number }) => m.id);
     const id = await a.track({ title: '새로 들어온 노래' });
     await b.ctx.catalogue.syncChanges();
     expect(await search('새로')).toEqual([id]);

@@ -181,7 +181,9 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
       expect(pem).toBe(pemRes.body);
       expect(verifies(after, pem)).toBe(true);
       expect(verifies({ ...after, file: { ...after.file, sha256: '0'.repeat(64) } }, pem)).toBe(false);
-      expect(verify(null, Buffer.from('x'), createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(after.signature, 'base64url'))).toBe(false);
+      expect(verify(null, Buffer.from('x'), createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(after.signature, 'base64url'))).toBe(
+        false,
+      );
     } finally {
       // afterAll's close then removes the data directory and schema (closing the first server again is a no-op).
       await restarted.app.close();
@@ -208,10 +210,15 @@ describe('licence operator commands', () => {
     try {
       const u = await t.user({ level: 5, email: 'cli-buyer@example.com' });
       const id = await licensable(t, 'Night Drive');
-      const licenceId = (await t.call({ method: 'GET', url: `/api/download/download?musicId=${id}`, token: u.token })).json().body.licenceId;
+      const licenceId = (await t.call({ method: 'GET', url: `/api/download/download?musicId=${id}`, token: u.token })).json().body
+        .licenceId;
       const env = { ...process.env, DATA_DIR: t.ctx.config.dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' };
       const cli = (...args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], { encoding: 'utf8', env, cwd: path.resolve(import.meta.dirname, '../../..') });
+        spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
+          encoding: 'utf8',
+          env,
+          cwd: path.resolve(import.meta.dirname, '../../..'),
+        });
       const list = cli('licence:list', 'cli-buyer@example.com');
       expect(list.status).toBe(0);
       expect(list.stdout).toContain(licenceId);
@@ -219,7 +226,10 @@ describe('licence operator commands', () => {
       expect(cli('licence:revoke', licenceId).status).toBe(2);
       const revoke = cli('licence:revoke', licenceId, '--reason', 'refund');
       expect(revoke.status).toBe(0);
-      expect((await t.call({ method: 'GET', url: `/api/licences/${licenceId}` })).json().body).toMatchObject({ status: 'revoked', revocationReason: 'refund' });
+      expect((await t.call({ method: 'GET', url: `/api/licences/${licenceId}` })).json().body).toMatchObject({
+        status: 'revoked',
+        revocationReason: 'refund',
+      });
     } finally {
       await t.close();
     }
@@ -230,7 +240,8 @@ describe('licence operator commands', () => {
     try {
       const u = await t.user({ level: 5 });
       const id = await licensable(t);
-      const licenceId = (await t.call({ method: 'GET', url: `/api/download/download?musicId=${id}`, token: u.token })).json().body.licenceId;
+      const licenceId = (await t.call({ method: 'GET', url: `/api/download/download?musicId=${id}`, token: u.token })).json().body
+        .licenceId;
       const licence = (await t.call({ method: 'GET', url: `/api/licences/${licenceId}` })).json().body;
       const pem = (await t.call({ method: 'GET', url: '/.well-known/sori-licence-key.pem' })).body;
       const doc = readFileSync(path.resolve(import.meta.dirname, '../../../docs/LICENCES.md'), 'utf8');

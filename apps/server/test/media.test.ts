@@ -35,7 +35,15 @@ describe.each(DIALECTS)('uploads, streaming and downloads (%s)', (dialect) => {
       return [];
     }
   };
-  const trackCount = async () => Number((await t.ctx.db.kysely.selectFrom('tracks').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const trackCount = async () =>
+    Number(
+      (
+        await t.ctx.db.kysely
+          .selectFrom('tracks')
+          .select((e) => e.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('ingests an upload as the owner’s unpublished track, with their metadata over the measured values', async () => {
     const res = await upload(owner.token, [
@@ -48,7 +56,14 @@ describe.each(DIALECTS)('uploads, streaming and downloads (%s)', (dialect) => {
     ]);
     expect(res.statusCode, res.body).toBe(201);
     const m = res.json().body;
-    expect(m).toMatchObject({ title: '<script>alert(1)</script> 내 곡', genre: 602, moods: [1302, 1301], published: false, fileName: '아이유 - _script_alert(1)__script_ 내 곡.wav', duration: '0:04' });
+    expect(m).toMatchObject({
+      title: '<script>alert(1)</script> 내 곡',
+      genre: 602,
+      moods: [1302, 1301],
+      published: false,
+      fileName: '아이유 - _script_alert(1)__script_ 내 곡.wav',
+      duration: '0:04',
+    });
     expect(m.filePath).toMatch(/\/stream\?v=\w+&exp=\d+&uid=\d+&sig=/);
     expect(m.soundkey).not.toBeNull();
     uploaded = m;
@@ -111,7 +126,8 @@ describe.each(DIALECTS)('uploads, streaming and downloads (%s)', (dialect) => {
 
   it('lets the owner correct metadata, and nobody else', async () => {
     const other = await t.user();
-    const put = (token: string, payload: Record<string, unknown>) => t.call({ method: 'PUT', url: `/api/my/musics/${uploaded.id}`, payload, token });
+    const put = (token: string, payload: Record<string, unknown>) =>
+      t.call({ method: 'PUT', url: `/api/my/musics/${uploaded.id}`, payload, token });
     const res = await put(owner.token, { bpm: 128, soundKey: 'F#', artist: '나' });
     expect(res.statusCode).toBe(200);
     expect(res.json().body).toMatchObject({ bpm: 128, soundkey: 'F♯', artist: '나', speed: 3 });
@@ -156,7 +172,9 @@ describe.each(DIALECTS)('uploads, streaming and downloads (%s)', (dialect) => {
     // The artist was corrected to '나' above: the name follows the track's current metadata.
     const name = '나 - _script_alert(1)__script_ 내 곡.wav';
     expect(ticket.fileName).toBe(name);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="_ - _script_alert(1)__script_ _ _.wav"; filename*=UTF-8''%EB%82%98%20-%20_script_alert%281%29__script_%20%EB%82%B4%20%EA%B3%A1.wav`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="_ - _script_alert(1)__script_ _ _.wav"; filename*=UTF-8''%EB%82%98%20-%20_script_alert%281%29__script_%20%EB%82%B4%20%EA%B3%A1.wav`,
+    );
     expect((await t.call({ method: 'GET', url: ticket.url.replace(/sig=[^&]+/, 'sig=forged') })).statusCode).toBe(403);
     expect((await t.call({ method: 'GET', url: `/api/musics/${uploaded.id}/original` })).statusCode).toBe(403);
     // Published now: anyone may stream it, with long-lived caching.

@@ -7,11 +7,56 @@ describe.each(DIALECTS)('catalogue API (%s)', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     ids = {
-      love: await t.track({ title: '사랑의노래', artist: '한별', genre: 703, moods: '1405,1401', sound_key: 'C', bpm: 72, speed: 1, duration_sec: 184 }),
-      piano: await t.track({ title: '잔잔한 피아노', artist: '윤슬', genre: 701, moods: '1302', sound_key: 'G', bpm: 68, speed: 1, duration_sec: 203 }),
-      lofi: await t.track({ title: 'Morning Lo-fi', artist: 'Mellow Kim', genre: 602, moods: '1301,1302', sound_key: 'D♭', bpm: 84, speed: 2, duration_sec: 156 }),
-      epic: await t.track({ title: 'Epic Dawn', artist: 'Northern Choir', genre: 202, moods: '1701,1702', sound_key: 'C♯', bpm: 140, speed: 4, duration_sec: 211 }),
-      jp: await t.track({ title: '夜明けのメロディー', artist: '佐藤', genre: 702, moods: '1403', sound_key: 'E', bpm: 90, speed: 2, duration_sec: 175 }),
+      love: await t.track({
+        title: '사랑의노래',
+        artist: '한별',
+        genre: 703,
+        moods: '1405,1401',
+        sound_key: 'C',
+        bpm: 72,
+        speed: 1,
+        duration_sec: 184,
+      }),
+      piano: await t.track({
+        title: '잔잔한 피아노',
+        artist: '윤슬',
+        genre: 701,
+        moods: '1302',
+        sound_key: 'G',
+        bpm: 68,
+        speed: 1,
+        duration_sec: 203,
+      }),
+      lofi: await t.track({
+        title: 'Morning Lo-fi',
+        artist: 'Mellow Kim',
+        genre: 602,
+        moods: '1301,1302',
+        sound_key: 'D♭',
+        bpm: 84,
+        speed: 2,
+        duration_sec: 156,
+      }),
+      epic: await t.track({
+        title: 'Epic Dawn',
+        artist: 'Northern Choir',
+        genre: 202,
+        moods: '1701,1702',
+        sound_key: 'C♯',
+        bpm: 140,
+        speed: 4,
+        duration_sec: 211,
+      }),
+      jp: await t.track({
+        title: '夜明けのメロディー',
+        artist: '佐藤',
+        genre: 702,
+        moods: '1403',
+        sound_key: 'E',
+        bpm: 90,
+        speed: 2,
+        duration_sec: 175,
+      }),
       hidden: await t.track({ title: '비공개 사랑', published: 0 }),
     };
   });
@@ -27,7 +72,19 @@ describe.each(DIALECTS)('catalogue API (%s)', (dialect) => {
     expect(page).toMatchObject({ totalElements: 5, totalPages: 3, size: 2, number: 0, first: true, last: false });
     expect(page.content[0].id).toBe(ids.jp);
     const m = page.content[1];
-    expect(m).toMatchObject({ id: ids.epic, title: 'Epic Dawn', artist: 'Northern Choir', duration: '3:31', playTime: 211, soundkey: 'C♯', bpm: 140, genre: 202, moods: [1701, 1702], speed: 4, liked: false });
+    expect(m).toMatchObject({
+      id: ids.epic,
+      title: 'Epic Dawn',
+      artist: 'Northern Choir',
+      duration: '3:31',
+      playTime: 211,
+      soundkey: 'C♯',
+      bpm: 140,
+      genre: 202,
+      moods: [1701, 1702],
+      speed: 4,
+      liked: false,
+    });
     for (const key of ['cover', 'filePath', 'fileUrl', 'fileName', 'waveUrl', 'peaksUrl']) expect(m).toHaveProperty(key);
     const last = (await musics('page=2&size=2')).json().body;
     expect(last).toMatchObject({ number: 2, first: false, last: true });

@@ -33,9 +33,9 @@ describe.each(DIALECTS)('per-user caps under parallel requests (%s)', (dialect) 
     for (let i = 0; i < 65; i++) tracks.push(await t.track({ title: `cap ${i}` }));
     for (const id of tracks.slice(0, 5)) await addTrackToPlaylist(t.ctx.db.kysely, p.id, id);
     const results = await Promise.all(
-      tracks.slice(5).map((musicId) =>
-        t.call({ method: 'POST', url: '/api/playlist/add', payload: { musicId, playlistId: p.id }, token: u.token }),
-      ),
+      tracks
+        .slice(5)
+        .map((musicId) => t.call({ method: 'POST', url: '/api/playlist/add', payload: { musicId, playlistId: p.id }, token: u.token })),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(55);

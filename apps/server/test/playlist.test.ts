@@ -14,7 +14,12 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
 
   it('creates, lists newest first, reads, renames and deletes, in both path families', async () => {
     const u = await t.user();
-    const created = await t.call({ method: 'POST', url: '/api/playbox/create', payload: { name: '  출근길  ', description: '아침' }, token: u.token });
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/playbox/create',
+      payload: { name: '  출근길  ', description: '아침' },
+      token: u.token,
+    });
     expect(created.statusCode).toBe(201);
     const p1 = created.json().body;
     expect(p1).toMatchObject({ name: '출근길', title: '출근길', description: '아침', musicCount: 0 });
@@ -29,7 +34,12 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
     const paged = await t.call({ method: 'GET', url: '/api/playbox/list?page=0&size=1', token: u.token });
     expect(paged.json().body).toMatchObject({ totalElements: 2, totalPages: 2, number: 0, first: true, last: false });
 
-    const renamed = await t.call({ method: 'PUT', url: `/api/playbox/${p1.id}`, payload: { name: '퇴근길', description: null }, token: u.token });
+    const renamed = await t.call({
+      method: 'PUT',
+      url: `/api/playbox/${p1.id}`,
+      payload: { name: '퇴근길', description: null },
+      token: u.token,
+    });
     expect(renamed.json().body).toMatchObject({ id: p1.id, name: '퇴근길', title: '퇴근길', description: null });
     expect((await t.call({ method: 'GET', url: `/api/playbox/${p1.id}`, token: u.token })).json().body.name).toBe('퇴근길');
 
@@ -54,7 +64,8 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
   it('adds and removes tracks idempotently and lists them newest first with filters', async () => {
     const u = await t.user();
     const p = (await t.call({ method: 'POST', url: '/api/playbox/create', payload: { name: 'Mix' }, token: u.token })).json().body;
-    const add = (musicId: number) => t.call({ method: 'POST', url: '/api/playlist/add', payload: { musicId, playlistId: p.id }, token: u.token });
+    const add = (musicId: number) =>
+      t.call({ method: 'POST', url: '/api/playlist/add', payload: { musicId, playlistId: p.id }, token: u.token });
     expect((await add(a)).json().body).toMatchObject({ added: true, musicCount: 1 });
     expect((await add(b)).json().body).toMatchObject({ added: true, musicCount: 2 });
     expect((await add(a)).json().body).toMatchObject({ added: false, musicCount: 2 });
@@ -69,12 +80,21 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
     // ?musicId= tells which playlists already hold the track; someone else's playlists are not listed.
     const other = (await t.call({ method: 'POST', url: '/api/playbox/create', payload: { name: 'Empty' }, token: u.token })).json().body;
     const stranger = await t.user();
-    const theirs = (await t.call({ method: 'POST', url: '/api/playbox/create', payload: { name: 'Theirs' }, token: stranger.token })).json().body;
+    const theirs = (await t.call({ method: 'POST', url: '/api/playbox/create', payload: { name: 'Theirs' }, token: stranger.token })).json()
+      .body;
     await t.call({ method: 'POST', url: '/api/playlist/add', payload: { musicId: a, playlistId: theirs.id }, token: stranger.token });
     const holding = async (musicId: number | string) =>
-      (await t.call({ method: 'GET', url: `/api/playbox/list?musicId=${musicId}`, token: u.token })).json().body.map((x: { id: number; hasMusic: boolean }) => [x.id, x.hasMusic]);
-    expect(await holding(a)).toEqual([[other.id, false], [p.id, true]]);
-    expect(await holding(424242)).toEqual([[other.id, false], [p.id, false]]);
+      (await t.call({ method: 'GET', url: `/api/playbox/list?musicId=${musicId}`, token: u.token }))
+        .json()
+        .body.map((x: { id: number; hasMusic: boolean }) => [x.id, x.hasMusic]);
+    expect(await holding(a)).toEqual([
+      [other.id, false],
+      [p.id, true],
+    ]);
+    expect(await holding(424242)).toEqual([
+      [other.id, false],
+      [p.id, false],
+    ]);
     const bad = await t.call({ method: 'GET', url: '/api/playbox/list?musicId=x', token: u.token, lang: 'en' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('INVALID_ID');
@@ -84,7 +104,10 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
     expect(rm.json().body).toMatchObject({ removed: true, musicCount: 1 });
     const rm2 = await t.call({ method: 'POST', url: '/api/playlist/remove', payload: { musicId: a, playlistId: p.id }, token: u.token });
     expect(rm2.json().body).toMatchObject({ removed: false, musicCount: 1 });
-    expect(await holding(a)).toEqual([[other.id, false], [p.id, false]]);
+    expect(await holding(a)).toEqual([
+      [other.id, false],
+      [p.id, false],
+    ]);
   });
 
   it("answers someone else's playlist as not found, for every operation", async () => {

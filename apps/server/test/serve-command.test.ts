@@ -10,10 +10,17 @@ import { LAUNCHER } from '../../../bench/serve-command';
 function launch(env: Record<string, string | undefined> = {}) {
   const probe = spawnSync(
     'sh',
-    [LAUNCHER, '-e', 'console.log(JSON.stringify({ argv: process.execArgv, mmap: process.env.MALLOC_MMAP_THRESHOLD_, args: process.argv.slice(1), cwd: process.cwd() }))'],
+    [
+      LAUNCHER,
+      '-e',
+      'console.log(JSON.stringify({ argv: process.execArgv, mmap: process.env.MALLOC_MMAP_THRESHOLD_, args: process.argv.slice(1), cwd: process.cwd() }))',
+    ],
     { encoding: 'utf8', env: { ...process.env, ...env }, cwd: '/' },
   );
-  return { ...probe, report: probe.status === 0 ? (JSON.parse(probe.stdout) as { argv: string[]; mmap: string; args: string[]; cwd: string }) : null };
+  return {
+    ...probe,
+    report: probe.status === 0 ? (JSON.parse(probe.stdout) as { argv: string[]; mmap: string; args: string[]; cwd: string }) : null,
+  };
 }
 
 describe('bin/sori-serve (how `npm start`, the benchmarks and deployments run the server)', () => {

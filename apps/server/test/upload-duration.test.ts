@@ -44,8 +44,24 @@ describe.each(DIALECTS)('an overlong upload is refused without decoding all of i
     // Twenty minutes at 8 kbit/s with no Xing header: nothing in the file says how long it is.
     const out = path.join(dir, 'long.mp3');
     execFileSync(getMediaTools().ffmpeg, [
-      '-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${LONG_SEC}`,
-      '-ar', '8000', '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '8k', '-write_xing', '0', out,
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${LONG_SEC}`,
+      '-ar',
+      '8000',
+      '-ac',
+      '1',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '8k',
+      '-write_xing',
+      '0',
+      out,
     ]);
     longMp3 = readFileSync(out);
   });
@@ -72,6 +88,15 @@ describe.each(DIALECTS)('an overlong upload is refused without decoding all of i
     const previewCap = ((LIMIT_SEC + 2) * 160_000) / 8 + 16_384;
     expect(largest).toBeLessThanOrEqual(Math.max(longMp3.length, previewCap));
     expect(largest).toBeGreaterThan(0);
-    expect(Number((await t.ctx.db.kysely.selectFrom('tracks').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
+    expect(
+      Number(
+        (
+          await t.ctx.db.kysely
+            .selectFrom('tracks')
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(0);
   });
 });

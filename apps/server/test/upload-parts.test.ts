@@ -8,7 +8,13 @@ import { makeAudio } from './helpers/audio';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 /** Sends a raw body to the listening server and answers within `ms` or rejects: a hang is a failure. */
-function post(port: number, token: string, boundary: string, body: Buffer, ms = 8000): Promise<{ status: number; json: { code?: string; message?: string } }> {
+function post(
+  port: number,
+  token: string,
+  boundary: string,
+  body: Buffer,
+  ms = 8000,
+): Promise<{ status: number; json: { code?: string; message?: string } }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -74,9 +80,18 @@ describe.each(DIALECTS)('every upload gets an answer, through a listening server
   });
 
   const cases: [string, (audio: Buffer) => Buffer][] = [
-    ['a file name with a line feed (filename*=)', (audio) => part(`Content-Disposition: form-data; name="file"; filename*=UTF-8''a%0Ab.wav\r\nContent-Type: audio/wav`, audio)],
-    ['a file name with a carriage return (filename*=)', (audio) => part(`Content-Disposition: form-data; name="file"; filename*=UTF-8''a%0Db.wav\r\nContent-Type: audio/wav`, audio)],
-    ['an attachment part', (audio) => part(`Content-Disposition: attachment; name="file"; filename="a.wav"\r\nContent-Type: audio/wav`, audio)],
+    [
+      'a file name with a line feed (filename*=)',
+      (audio) => part(`Content-Disposition: form-data; name="file"; filename*=UTF-8''a%0Ab.wav\r\nContent-Type: audio/wav`, audio),
+    ],
+    [
+      'a file name with a carriage return (filename*=)',
+      (audio) => part(`Content-Disposition: form-data; name="file"; filename*=UTF-8''a%0Db.wav\r\nContent-Type: audio/wav`, audio),
+    ],
+    [
+      'an attachment part',
+      (audio) => part(`Content-Disposition: attachment; name="file"; filename="a.wav"\r\nContent-Type: audio/wav`, audio),
+    ],
     ['only a text field', () => part(`Content-Disposition: form-data; name="title"`, 'x')],
     ['no parts at all', () => Buffer.alloc(0)],
   ];

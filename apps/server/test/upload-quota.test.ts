@@ -12,9 +12,28 @@ import { multipart } from './helpers/multipart';
 
 const MiB = 1024 * 1024;
 const TRACK = {
-  title: 'T', artist: null, genre: null, moods: '', sound_key: null, bpm: null, speed: null, duration_sec: 1, published: 0, status: 'ready',
-  original_key: null, preview_key: null, peaks_key: null, wave_key: null, cover_key: null, cover_thumb_key: null, file_name: null,
-  original_mime: null, original_size: null, estimated_bpm: null, estimated_key: null, stored_bytes: 1000,
+  title: 'T',
+  artist: null,
+  genre: null,
+  moods: '',
+  sound_key: null,
+  bpm: null,
+  speed: null,
+  duration_sec: 1,
+  published: 0,
+  status: 'ready',
+  original_key: null,
+  preview_key: null,
+  peaks_key: null,
+  wave_key: null,
+  cover_key: null,
+  cover_thumb_key: null,
+  file_name: null,
+  original_mime: null,
+  original_size: null,
+  estimated_bpm: null,
+  estimated_key: null,
+  stored_bytes: 1000,
 };
 
 describe.each(DIALECTS)('upload quotas (%s)', (dialect) => {
@@ -28,7 +47,22 @@ describe.each(DIALECTS)('upload quotas (%s)', (dialect) => {
     wav = makeAudio(dir, 'chord', 2);
     // Two minutes of a quiet tone: a small FLAC whose 160 kbit/s preview alone is about 2.3 MB.
     const out = path.join(dir, 'long.flac');
-    execFileSync(getMediaTools().ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=120', '-af', 'volume=0.05', '-ar', '8000', '-ac', '1', out]);
+    execFileSync(getMediaTools().ffmpeg, [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=120',
+      '-af',
+      'volume=0.05',
+      '-ar',
+      '8000',
+      '-ac',
+      '1',
+      out,
+    ]);
     flac = readFileSync(out);
   });
   afterAll(async () => {
@@ -113,7 +147,10 @@ describe.each(DIALECTS)('upload quotas (%s)', (dialect) => {
       withUserLock(t.ctx.db.kysely, u.id, async (trx) => {
         checkQuota(await quotaUsage(trx, u.id, limits), { tracks: 1, bytes: 0 });
         await new Promise((r) => setTimeout(r, 50));
-        await trx.insertInto('tracks').values({ ...TRACK, owner_id: u.id, created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).execute();
+        await trx
+          .insertInto('tracks')
+          .values({ ...TRACK, owner_id: u.id, created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+          .execute();
       });
     const settled = await Promise.allSettled(Array.from({ length: 6 }, attempt));
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(3);
@@ -129,7 +166,12 @@ const SECRET = 'k'.repeat(32);
 
 describe('upload limit settings', () => {
   it('refuses a bad quota or length setting with a message naming the variable', () => {
-    for (const [name, value] of [['UPLOAD_QUOTA_TRACKS', '0'], ['UPLOAD_QUOTA_BYTES', '1000'], ['UPLOAD_QUOTA_TRACKS', 'many'], ['UPLOAD_MAX_DURATION_SECONDS', '1']]) {
+    for (const [name, value] of [
+      ['UPLOAD_QUOTA_TRACKS', '0'],
+      ['UPLOAD_QUOTA_BYTES', '1000'],
+      ['UPLOAD_QUOTA_TRACKS', 'many'],
+      ['UPLOAD_MAX_DURATION_SECONDS', '1'],
+    ]) {
       expect(() => loadConfig({ DATA_DIR: tmpdir(), JWT_SECRET: SECRET, [name!]: value }), `${name}=${value}`).toThrow(ConfigError);
       expect(() => loadConfig({ DATA_DIR: tmpdir(), JWT_SECRET: SECRET, [name!]: value })).toThrow(name);
     }

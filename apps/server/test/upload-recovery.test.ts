@@ -53,7 +53,8 @@ describe.each(DIALECTS)('recovery from interrupted uploads at start (%s)', (dial
     // This test process is alive: its rows are kept whatever their age says.
     const mineAlive = await a.track({ owner_id: owner.id, published: 0, status: 'processing', ingest_by: `${hostname()}:${process.pid}` });
 
-    const health = async (app: { inject: TestApp['app']['inject'] }) => (await app.inject({ method: 'GET', url: '/api/health' })).json().body.tracks as number;
+    const health = async (app: { inject: TestApp['app']['inject'] }) =>
+      (await app.inject({ method: 'GET', url: '/api/health' })).json().body.tracks as number;
     expect(await health(a.app)).toBe(5);
 
     const c = a.ctx.config;
@@ -80,7 +81,11 @@ describe.each(DIALECTS)('recovery from interrupted uploads at start (%s)', (dial
     const live = new LiveIngests(a.ctx.db.kysely);
     const release = live.hold({ row: held });
     await live.beat();
-    const r = await recoverInterruptedUploads({ db: a.ctx.db.kysely, storage: a.ctx.storage, tmpDir: path.join(a.ctx.config.dataDir, 'tmp') });
+    const r = await recoverInterruptedUploads({
+      db: a.ctx.db.kysely,
+      storage: a.ctx.storage,
+      tmpDir: path.join(a.ctx.config.dataDir, 'tmp'),
+    });
     release();
     live.stop();
     expect(r.removedTracks).toEqual([dropped]);
@@ -94,7 +99,10 @@ describe('a server killed with SIGKILL in the middle of an upload (sqlite)', () 
     const c = a.ctx.config;
     const { token } = await a.user();
     const env = { ...process.env, DATA_DIR: c.dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', WEB_DIST: c.webDist, JWT_SECRET: c.jwtSecret };
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures', 'child-server.ts')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures', 'child-server.ts')], {
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       const port = await new Promise<number>((resolve, reject) => {
         let out = '';
@@ -112,7 +120,11 @@ describe('a server killed with SIGKILL in the middle of an upload (sqlite)', () 
         port,
         method: 'POST',
         path: '/api/my/musics',
-        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': '10000000' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': '10000000',
+        },
       });
       req.on('error', () => undefined);
       req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\n`);

@@ -12,7 +12,10 @@ describe('serving the web app', () => {
   const inline = "document.documentElement.dataset.bsTheme='dark';";
   beforeAll(async () => {
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><head><script>${inline}</script></head><body><div id="root"></div></body></html>`);
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><html><head><script>${inline}</script></head><body><div id="root"></div></body></html>`,
+    );
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(Buffer.from('console.log(1)')));
     t = await createTestApp('sqlite', { WEB_DIST: dist });

@@ -37,16 +37,14 @@ export function parseListIdText(raw: unknown): number | null {
 }
 
 /** A JSON-body id (number or digit string), as a number; failures answer 400 INVALID_ID. */
-export const idValue = z
-  .union([z.number(), z.string()], { error: INVALID_ID_ISSUE })
-  .transform((v, ctx) => {
-    const id = parseIdValue(v);
-    if (id === null) {
-      ctx.addIssue({ code: 'custom', message: INVALID_ID_ISSUE, input: v });
-      return z.NEVER;
-    }
-    return id;
-  });
+export const idValue = z.union([z.number(), z.string()], { error: INVALID_ID_ISSUE }).transform((v, ctx) => {
+  const id = parseIdValue(v);
+  if (id === null) {
+    ctx.addIssue({ code: 'custom', message: INVALID_ID_ISSUE, input: v });
+    return z.NEVER;
+  }
+  return id;
+});
 
 /** A query-string or path id (always text on the wire), as a number; failures answer 400 INVALID_ID. */
 export const idText = z.string({ error: INVALID_ID_ISSUE }).transform((v, ctx) => {

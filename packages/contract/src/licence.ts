@@ -21,7 +21,10 @@ export const LICENCE_ID_PATTERN = /^SORI-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z
  */
 export function parseLicenceId(raw: unknown): string | null {
   if (typeof raw !== 'string' || raw.length > 64) return null;
-  let s = raw.normalize('NFKC').toUpperCase().replace(/[\s\u2010-\u2015-]/gu, '');
+  let s = raw
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[\s\u2010-\u2015-]/gu, '');
   if (s.startsWith('SORI')) s = s.slice(4);
   s = s.replace(/O/gu, '0').replace(/[IL]/gu, '1');
   if (!/^[0-9A-HJKMNP-TV-Z]{12}$/u.test(s)) return null;
@@ -60,14 +63,7 @@ export type PublicLicence = z.infer<typeof PublicLicence>;
  * What a licence covers, as stable codes (the signed JSON carries the codes; screens and the certificate
  * say them in the reader's language). The terms page states the same scope.
  */
-export const LICENCE_SCOPES = [
-  'online-video',
-  'social-media',
-  'podcast',
-  'monetised',
-  'client-work',
-  'worldwide-perpetual',
-] as const;
+export const LICENCE_SCOPES = ['online-video', 'social-media', 'podcast', 'monetised', 'client-work', 'worldwide-perpetual'] as const;
 export type LicenceScope = (typeof LICENCE_SCOPES)[number];
 
 /** What each scope means, in the reader's language (the verify page and the certificate). */
@@ -90,7 +86,7 @@ export const LICENCE_SCOPE_LABELS: Record<LicenceScope, Record<Lang, string>> = 
   },
   'client-work': {
     ko: '고객 의뢰로 제작하는 영상(라이선스 보유자가 제작하는 경우)',
-    en: "Videos made for clients (when the licensee makes them)",
+    en: 'Videos made for clients (when the licensee makes them)',
     ja: 'クライアント向けに制作する動画（ライセンス名義人が制作する場合）',
   },
   'worldwide-perpetual': {

@@ -43,9 +43,7 @@ export interface MusicQuery {
 
 export type RawQuery = Record<string, string | string[] | undefined>;
 
-export type MusicQueryResult =
-  | { ok: true; value: MusicQuery }
-  | { ok: false; code: ErrorCode; field: string };
+export type MusicQueryResult = { ok: true; value: MusicQuery } | { ok: false; code: ErrorCode; field: string };
 
 const values = (v: string | string[] | undefined): string[] =>
   (v === undefined ? [] : Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter((s) => s !== '');
@@ -133,7 +131,12 @@ export function parseMusicQuery(raw: RawQuery): MusicQueryResult {
     speed = Number(speedRaw) as 1 | 2 | 3 | 4;
   }
 
-  const moodStrings = values(raw.moods).flatMap((s) => s.split(',').map((p) => p.trim()).filter(Boolean));
+  const moodStrings = values(raw.moods).flatMap((s) =>
+    s
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  );
   if (moodStrings.length > MAX_MOODS_PER_QUERY) return fail('INVALID_FILTER', 'moods');
   const moods: number[] = [];
   for (const m of moodStrings) {

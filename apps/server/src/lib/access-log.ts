@@ -7,7 +7,19 @@ import path from 'node:path';
  * signUrlParams: exp, uid, sig — exp and uid are not secret), `resetToken` of reset links, and the usual
  * names a client might send a token under. Matched without regard to case.
  */
-const SECRET_PARAMS = new Set(['sig', 'signature', 'token', 'resettoken', 'access_token', 'refresh_token', 'id_token', 'password', 'jwt', 'apikey', 'api_key']);
+const SECRET_PARAMS = new Set([
+  'sig',
+  'signature',
+  'token',
+  'resettoken',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'password',
+  'jwt',
+  'apikey',
+  'api_key',
+]);
 
 export const REDACTED = '[redacted]';
 

@@ -14,5 +14,10 @@ export function addressKey(ip: string): string {
   const right = ip.includes('::') && tail ? tail.split(':') : [];
   // An embedded IPv4 tail (::1.2.3.4) counts as two groups; only the first four groups matter here anyway.
   const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/u, '')).join(':') + '::/64';
+  return (
+    groups
+      .slice(0, 4)
+      .map((g) => g.replace(/^0+(?=.)/u, ''))
+      .join(':') + '::/64'
+  );
 }

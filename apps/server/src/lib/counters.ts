@@ -62,7 +62,10 @@ export class MemoryCounters implements Counters {
 export class RedisCounters implements Counters {
   private readonly redis: Redis;
 
-  constructor(url: string, private readonly prefix = 'sori:') {
+  constructor(
+    url: string,
+    private readonly prefix = 'sori:',
+  ) {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
   }
 

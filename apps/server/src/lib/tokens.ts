@@ -27,7 +27,9 @@ export class TokenService {
     readonly ttlSeconds: number,
   ) {
     this.key = new TextEncoder().encode(secret);
-    this.signingKey = createHash('sha256').update('signed-url:' + secret).digest();
+    this.signingKey = createHash('sha256')
+      .update('signed-url:' + secret)
+      .digest();
   }
 
   private readonly signingKey: Buffer;

@@ -101,12 +101,14 @@ describe('the streaming analyser', () => {
     const beat = (60 / 110) * ANALYSIS_RATE;
     for (let i = 0; i < n; i++) {
       const inBeat = i % beat;
-      x[i] = 0.5 * Math.exp(-inBeat / 400) * Math.sin((2 * Math.PI * 220 * i) / ANALYSIS_RATE) + 0.05 * Math.sin((2 * Math.PI * 440 * i) / ANALYSIS_RATE);
+      x[i] =
+        0.5 * Math.exp(-inBeat / 400) * Math.sin((2 * Math.PI * 220 * i) / ANALYSIS_RATE) +
+        0.05 * Math.sin((2 * Math.PI * 440 * i) / ANALYSIS_RATE);
     }
     const whole = new Analyser();
     whole.push(x);
     const chunked = new Analyser();
-    for (let i = 0; i < n; ) {
+    for (let i = 0; i < n;) {
       const size = 1 + ((i * 7919) % 9000);
       chunked.push(x.subarray(i, i + size));
       i += size;

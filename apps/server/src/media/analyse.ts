@@ -320,12 +320,32 @@ export async function analyseFile(file: string, probe: ProbeResult, opts: Analys
     analyser.push(new Float32Array(bytes.buffer, bytes.byteOffset, usable / 4));
   };
   const args = [
-    '-nostdin', '-hide_banner', '-v', 'error',
+    '-nostdin',
+    '-hide_banner',
+    '-v',
+    'error',
     // Read no further than the length limit allows: an overlong file is refused after limit + 2 s of decoding.
-    ...SAFE_INPUT_ARGS, '-t', String(decodeCapSec(opts.limits?.maxDurationSec ?? DEFAULT_MEDIA_LIMITS.maxDurationSec)),
-    '-f', probe.demuxer, '-i', fileInput(file),
-    '-map', `0:${probe.streamIndex}`, '-vn', '-sn', '-dn',
-    '-ac', '1', '-ar', String(ANALYSIS_RATE), '-f', 'f32le', '-c:a', 'pcm_f32le', 'pipe:1',
+    ...SAFE_INPUT_ARGS,
+    '-t',
+    String(decodeCapSec(opts.limits?.maxDurationSec ?? DEFAULT_MEDIA_LIMITS.maxDurationSec)),
+    '-f',
+    probe.demuxer,
+    '-i',
+    fileInput(file),
+    '-map',
+    `0:${probe.streamIndex}`,
+    '-vn',
+    '-sn',
+    '-dn',
+    '-ac',
+    '1',
+    '-ar',
+    String(ANALYSIS_RATE),
+    '-f',
+    'f32le',
+    '-c:a',
+    'pcm_f32le',
+    'pipe:1',
   ];
   let res;
   try {

@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  evalSet, renderPiece, renderUnavailable, summarise, STYLES, type EvalPiece, type Scored, type Summary,
+  evalSet,
+  renderPiece,
+  renderUnavailable,
+  summarise,
+  STYLES,
+  type EvalPiece,
+  type Scored,
+  type Summary,
 } from '../../test/fixtures/eval-set';
 import { analyseFile } from './analyse';
 import { probeFile } from './probe';
@@ -17,7 +24,9 @@ describe('the analysis evaluation set', () => {
       expect(new Set(h.map((p) => `${p.tonic}${p.mode}`)).size).toBeGreaterThanOrEqual(20);
       expect(new Set(h.map((p) => p.style))).toEqual(new Set(STYLES));
       expect(new Set(h.map((p) => p.format))).toEqual(new Set(['wav', 'mp3', 'flac', 'ogg']));
-      expect(h.some((p) => !p.drums) && h.some((p) => p.swing) && h.some((p) => p.rubato > 0) && h.some((p) => p.beatsPerBar === 3)).toBe(true);
+      expect(h.some((p) => !p.drums) && h.some((p) => p.swing) && h.some((p) => p.rubato > 0) && h.some((p) => p.beatsPerBar === 3)).toBe(
+        true,
+      );
       expect(Math.min(...h.map((p) => p.bpm))).toBeLessThan(70);
       expect(Math.max(...h.map((p) => p.bpm))).toBeGreaterThan(165);
       // Progressions whose bass does not start on the tonic.
@@ -52,7 +61,14 @@ describe('tempo and key accuracy on held-out General MIDI arrangements', async (
           const p = subset[next++]!;
           const file = await renderPiece(p);
           const a = await analyseFile(file, await probeFile(file));
-          scored.push({ piece: p, bpm: a.tempo?.bpm ?? null, bpmConfidence: a.tempo?.confidence ?? null, tonic: a.key?.tonic ?? null, mode: a.key?.mode ?? null, keyConfidence: a.key?.confidence ?? null });
+          scored.push({
+            piece: p,
+            bpm: a.tempo?.bpm ?? null,
+            bpmConfidence: a.tempo?.confidence ?? null,
+            tonic: a.key?.tonic ?? null,
+            mode: a.key?.mode ?? null,
+            keyConfidence: a.key?.confidence ?? null,
+          });
         }
       }),
     );

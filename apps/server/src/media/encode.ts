@@ -29,17 +29,40 @@ export async function encodePreview(input: string, probe: ProbeResult, output: s
   const tools = opts.tools ?? getMediaTools();
   const kbps = opts.bitrateKbps ?? PREVIEW.bitrateKbps;
   const args = [
-    '-nostdin', '-hide_banner', '-v', 'error', '-y',
-    ...SAFE_INPUT_ARGS, '-t', String(decodeCapSec(opts.maxDurationSec ?? DEFAULT_MEDIA_LIMITS.maxDurationSec)),
-    '-f', probe.demuxer, '-i', fileInput(input),
-    '-map', `0:${probe.streamIndex}`, '-vn', '-sn', '-dn', '-map_metadata', '-1',
-    '-ac', String(Math.min(2, probe.channels)),
+    '-nostdin',
+    '-hide_banner',
+    '-v',
+    'error',
+    '-y',
+    ...SAFE_INPUT_ARGS,
+    '-t',
+    String(decodeCapSec(opts.maxDurationSec ?? DEFAULT_MEDIA_LIMITS.maxDurationSec)),
+    '-f',
+    probe.demuxer,
+    '-i',
+    fileInput(input),
+    '-map',
+    `0:${probe.streamIndex}`,
+    '-vn',
+    '-sn',
+    '-dn',
+    '-map_metadata',
+    '-1',
+    '-ac',
+    String(Math.min(2, probe.channels)),
     ...(MP3_RATES.has(probe.sampleRate) ? [] : ['-ar', '44100']),
     // LAME's algorithm quality 7 ("fast") takes half the CPU of 5 (1.5 s instead of 3 s for three minutes
     // of music): it is the largest cost of an ingest, and the preview is for listening in a browser, not
     // for licensing (the original is kept for that).
-    '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-compression_level', '7',
-    '-f', 'mp3', fileInput(output),
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    `${kbps}k`,
+    '-compression_level',
+    '7',
+    '-f',
+    'mp3',
+    fileInput(output),
   ];
   let res;
   try {
@@ -73,7 +96,8 @@ export function sniffImage(b: Buffer): { kind: ImageKind; width: number; height:
   }
   if (b.length >= 30 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') {
     const chunk = b.toString('latin1', 12, 16);
-    if (chunk === 'VP8 ' && b.length >= 30) return { kind: 'webp', width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+    if (chunk === 'VP8 ' && b.length >= 30)
+      return { kind: 'webp', width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
     if (chunk === 'VP8L' && b.length >= 25) {
       const bits = b.readUInt32LE(21);
       return { kind: 'webp', width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
@@ -121,17 +145,48 @@ export async function makeCoverThumbnails(
   const sizes = COVER_SIZES;
   const splits = sizes.map((_, i) => `[s${i}]`).join('');
   const scaled = sizes
-    .map((size, i) => `[s${i}]scale=${size}:${size}:force_original_aspect_ratio=increase:flags=lanczos,crop=${size}:${size},format=yuvj420p[o${i}]`)
+    .map(
+      (size, i) =>
+        `[s${i}]scale=${size}:${size}:force_original_aspect_ratio=increase:flags=lanczos,crop=${size}:${size},format=yuvj420p[o${i}]`,
+    )
     .join(';');
   const args = [
-    '-nostdin', '-hide_banner', '-v', 'error', '-y',
-    '-f', 'image2pipe', '-c:v', IMAGE_DECODER[info.kind], '-i', 'pipe:0',
-    '-filter_complex', `[0:v]split=${sizes.length}${splits};${scaled}`,
-    ...sizes.flatMap((size, i) => ['-map', `[o${i}]`, '-frames:v', '1', '-q:v', '3', '-c:v', 'mjpeg', '-f', 'image2', '-update', '1', fileInput(outputs[size])]),
+    '-nostdin',
+    '-hide_banner',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'image2pipe',
+    '-c:v',
+    IMAGE_DECODER[info.kind],
+    '-i',
+    'pipe:0',
+    '-filter_complex',
+    `[0:v]split=${sizes.length}${splits};${scaled}`,
+    ...sizes.flatMap((size, i) => [
+      '-map',
+      `[o${i}]`,
+      '-frames:v',
+      '1',
+      '-q:v',
+      '3',
+      '-c:v',
+      'mjpeg',
+      '-f',
+      'image2',
+      '-update',
+      '1',
+      fileInput(outputs[size]),
+    ]),
   ];
   let res;
   try {
-    res = await runTool(tools.ffmpeg, args, { stdin: image, timeoutMs: opts.timeoutMs ?? 60_000, ...(opts.signal ? { signal: opts.signal } : {}) });
+    res = await runTool(tools.ffmpeg, args, {
+      stdin: image,
+      timeoutMs: opts.timeoutMs ?? 60_000,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
   } catch (e) {
     throw toMediaError(e, 'Making cover thumbnails');
   }

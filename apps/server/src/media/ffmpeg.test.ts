@@ -27,7 +27,6 @@ describe('finding ffmpeg', () => {
     expect(resolveMediaTools({ env: { ...process.env, FFMPEG_PATH: real } }).ffmpegSource).toBe('env');
     expect(() => resolveMediaTools({ env: { ...process.env, FFMPEG_PATH: '/nonexistent/ffmpeg' } })).toThrow(/FFMPEG_PATH/);
   });
-
 });
 
 // The npm packages are optional dependencies: present on the platforms they ship for.

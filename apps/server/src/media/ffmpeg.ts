@@ -74,9 +74,7 @@ function resolveOne(tool: ToolName, opts: ResolveToolsOptions): { file: string; 
     const file = source === 'system' ? findOnPath(tool, env.PATH) : findInNpmPackage(tool);
     if (file) return { file, source };
   }
-  throw new Error(
-    `${tool} was not found: install it (apt-get install ffmpeg), set ${ENV_VARS[tool]}, or install ${NPM_PACKAGES[tool]}`,
-  );
+  throw new Error(`${tool} was not found: install it (apt-get install ffmpeg), set ${ENV_VARS[tool]}, or install ${NPM_PACKAGES[tool]}`);
 }
 
 export function resolveMediaTools(opts: ResolveToolsOptions = {}): MediaTools {

@@ -79,8 +79,8 @@ export function foldChroma(fine: ArrayLike<number>): { chroma: Float64Array; tun
     const pos = (i - offsetBins) / per;
     const lo = Math.floor(pos);
     const f = pos - lo;
-    chroma[(((lo % 12) + 12) % 12)]! += fine[i]! * (1 - f);
-    chroma[((((lo + 1) % 12) + 12) % 12)]! += fine[i]! * f;
+    chroma[((lo % 12) + 12) % 12]! += fine[i]! * (1 - f);
+    chroma[(((lo + 1) % 12) + 12) % 12]! += fine[i]! * f;
   }
   return { chroma, tuningCents: Math.round(offsetBins * (100 / per)) };
 }

@@ -31,7 +31,10 @@ describe('ingest', () => {
     const cover = await testImage(fx.file('art.png'), '600x400');
     const file = await taggedMp3(fx.file('upload.tmp'), cover, { title: 'Paper <b>Boats</b>', artist: 'Glass Harbor' }, 8);
     const stages: IngestProgress[] = [];
-    const r = await ingest({ path: file, originalName: 'C:\\Users\\me\\Paper Boats (final).mp3' }, { trackId: 101, storage, onProgress: (p) => stages.push(p) });
+    const r = await ingest(
+      { path: file, originalName: 'C:\\Users\\me\\Paper Boats (final).mp3' },
+      { trackId: 101, storage, onProgress: (p) => stages.push(p) },
+    );
 
     expect(r).toMatchObject({
       trackId: 101,
@@ -61,7 +64,12 @@ describe('ingest', () => {
     expect((await readFile(storage.pathOf(r.files.cover!.key))).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     expect(PNG.sync.read(await readFile(storage.pathOf(r.files.wave.key))).width).toBe(220);
 
-    expect(stages.filter((s) => s.state === 'done').map((s) => s.stage).sort()).toEqual(['analyse', 'cover', 'encode', 'probe', 'store', 'tags']);
+    expect(
+      stages
+        .filter((s) => s.state === 'done')
+        .map((s) => s.stage)
+        .sort(),
+    ).toEqual(['analyse', 'cover', 'encode', 'probe', 'store', 'tags']);
     expect(stages.at(-1)!.fraction).toBeCloseTo(1, 5);
   });
 
@@ -103,7 +111,10 @@ describe('ingest', () => {
 describe('ingest failures leave nothing behind', () => {
   it('rejected input never reaches storage', async () => {
     const quiet = await silence(fx.file('quiet.wav'), 3);
-    await expect(ingest({ path: quiet }, { trackId: 201, storage })).rejects.toMatchObject({ code: 'MEDIA_SILENT', details: { stage: 'analyse' } });
+    await expect(ingest({ path: quiet }, { trackId: 201, storage })).rejects.toMatchObject({
+      code: 'MEDIA_SILENT',
+      details: { stage: 'analyse' },
+    });
     const text = fx.file('text.flac');
     await writeFile(text, 'hello');
     await expect(ingest({ path: text }, { trackId: 201, storage })).rejects.toMatchObject({ code: 'MEDIA_UNSUPPORTED', status: 415 });
@@ -114,7 +125,9 @@ describe('ingest failures leave nothing behind', () => {
     const audio = await tone(fx.file('ok.wav'), 440, 3);
     const badCover = fx.file('cover.jpg');
     await writeFile(badCover, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 7)]));
-    await expect(ingest({ path: audio, coverPath: badCover }, { trackId: 202, storage })).rejects.toMatchObject({ code: 'MEDIA_COVER_INVALID' });
+    await expect(ingest({ path: audio, coverPath: badCover }, { trackId: 202, storage })).rejects.toMatchObject({
+      code: 'MEDIA_COVER_INVALID',
+    });
     expect(await filesOf(202)).toEqual([]);
   });
 
@@ -142,7 +155,10 @@ describe('ingest failures leave nothing behind', () => {
   it('cancelling stops the work and stores nothing', async () => {
     const audio = await clicks(fx.file('long.wav'), 100, 60);
     const ac = new AbortController();
-    const run = ingest({ path: audio }, { trackId: 204, storage, signal: ac.signal, onProgress: (p) => p.stage === 'analyse' && ac.abort() });
+    const run = ingest(
+      { path: audio },
+      { trackId: 204, storage, signal: ac.signal, onProgress: (p) => p.stage === 'analyse' && ac.abort() },
+    );
     await expect(run).rejects.toMatchObject({ code: 'MEDIA_ABORTED' });
     expect(await filesOf(204)).toEqual([]);
   });

@@ -1,14 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  BPM_RANGE,
-  isGenreCode,
-  isMoodCode,
-  parseSoundKey,
-  speedFromBpm,
-  TEXT_LIMITS,
-} from '@sori/contract';
+import { BPM_RANGE, isGenreCode, isMoodCode, parseSoundKey, speedFromBpm, TEXT_LIMITS } from '@sori/contract';
 import { analyseFile, type AnalysisResult } from './analyse';
 import { COVER_SIZES, encodePreview, makeCoverThumbnails, PREVIEW, type CoverSize } from './encode';
 import { getMediaTools, type MediaTools } from './ffmpeg';
@@ -144,7 +137,12 @@ export async function ingest(input: IngestInput, opts: IngestOptions): Promise<I
       if (isMediaError(e)) {
         throw new MediaError(e.code, e.message, { ...e.details, stage: name }, { cause: e.cause ?? e });
       }
-      throw new MediaError('MEDIA_PROCESSING_FAILED', `${name} failed: ${e instanceof Error ? e.message : String(e)}`, { stage: name }, { cause: e });
+      throw new MediaError(
+        'MEDIA_PROCESSING_FAILED',
+        `${name} failed: ${e instanceof Error ? e.message : String(e)}`,
+        { stage: name },
+        { cause: e },
+      );
     } finally {
       timings[name] = Math.round(performance.now() - t0);
       doneWeight += STAGE_WEIGHT[name];
@@ -155,7 +153,9 @@ export async function ingest(input: IngestInput, opts: IngestOptions): Promise<I
   const work = await mkdtemp(path.join(opts.workDir ?? tmpdir(), 'sori-ingest-'));
   const stored: string[] = [];
   try {
-    const probe = await stage('probe', () => probeFile(input.path, { tools, ...(opts.limits ? { limits: opts.limits } : {}), ...(signal ? { signal } : {}) }));
+    const probe = await stage('probe', () =>
+      probeFile(input.path, { tools, ...(opts.limits ? { limits: opts.limits } : {}), ...(signal ? { signal } : {}) }),
+    );
     const tags = await stage('tags', () => readTags(input.path));
 
     // Decoding for analysis and encoding the preview run side by side: two ffmpeg processes and our DSP.
@@ -272,7 +272,15 @@ function buildResult(
 ): IngestResult {
   const titleOverride = cleanText(o.title, TEXT_LIMITS.trackTitle);
   const artistOverride = cleanText(o.artist, TEXT_LIMITS.trackArtist);
-  const nameStem = input.originalName ? cleanText(input.originalName.split(/[/\\]/).pop()?.replace(/\.[^.]{1,5}$/u, ''), TEXT_LIMITS.trackTitle) : null;
+  const nameStem = input.originalName
+    ? cleanText(
+        input.originalName
+          .split(/[/\\]/)
+          .pop()
+          ?.replace(/\.[^.]{1,5}$/u, ''),
+        TEXT_LIMITS.trackTitle,
+      )
+    : null;
   const title = titleOverride ?? tags.title ?? nameStem ?? `Track ${trackId}`;
   const bpmOverride =
     typeof o.bpm === 'number' && Number.isFinite(o.bpm) && o.bpm >= BPM_RANGE.min && o.bpm <= BPM_RANGE.max ? Math.round(o.bpm) : null;
@@ -300,7 +308,12 @@ function buildResult(
       keyConfidence: key?.confidence ?? null,
       speed: analysis.speed,
     },
-    overridden: { title: titleOverride !== null, artist: artistOverride !== null, bpm: bpmOverride !== null, soundKey: keyOverride !== null },
+    overridden: {
+      title: titleOverride !== null,
+      artist: artistOverride !== null,
+      bpm: bpmOverride !== null,
+      soundKey: keyOverride !== null,
+    },
     tags: { ...plainTags, hasCover: tags.cover !== null },
     fileName: downloadFileName(input.originalName, title, probe.extension),
     format: probe.format,
@@ -320,9 +333,7 @@ export interface BatchItem {
   overrides?: IngestOverrides;
 }
 
-export type BatchOutcome =
-  | { item: BatchItem; ok: true; result: IngestResult }
-  | { item: BatchItem; ok: false; error: MediaError };
+export type BatchOutcome = { item: BatchItem; ok: true; result: IngestResult } | { item: BatchItem; ok: false; error: MediaError };
 
 export interface BatchProgress {
   done: number;
@@ -372,7 +383,9 @@ export async function ingestBatch(items: readonly BatchItem[], opts: BatchOption
       });
       outcome = { item, ok: true, result };
     } catch (e) {
-      const error = isMediaError(e) ? e : new MediaError('MEDIA_PROCESSING_FAILED', e instanceof Error ? e.message : String(e), undefined, { cause: e });
+      const error = isMediaError(e)
+        ? e
+        : new MediaError('MEDIA_PROCESSING_FAILED', e instanceof Error ? e.message : String(e), undefined, { cause: e });
       if (error.code === 'MEDIA_ABORTED') throw error;
       outcome = { item, ok: false, error };
     }

@@ -70,8 +70,25 @@ describe('accepted formats', () => {
     // A quiet start makes the first frames small, so a bitrate-based guess triples the length.
     const f = fx.file('vbr-no-xing.mp3');
     await ffmpeg([
-      '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-f', 'lavfi', '-i', 'anoisesrc=duration=18:amplitude=0.5',
-      '-filter_complex', '[0]volume=0.01[a];[a][1]concat=n=2:v=0:a=1', '-c:a', 'libmp3lame', '-q:a', '0', '-write_xing', '0', '-f', 'mp3', f,
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=2',
+      '-f',
+      'lavfi',
+      '-i',
+      'anoisesrc=duration=18:amplitude=0.5',
+      '-filter_complex',
+      '[0]volume=0.01[a];[a][1]concat=n=2:v=0:a=1',
+      '-c:a',
+      'libmp3lame',
+      '-q:a',
+      '0',
+      '-write_xing',
+      '0',
+      '-f',
+      'mp3',
+      f,
     ]);
     expect(await verdict(f)).toBeNull();
   });
@@ -124,8 +141,22 @@ describe('rejections, each with its own code', () => {
   it('a video: MEDIA_UNSUPPORTED', async () => {
     const f = fx.file('clip.m4a');
     await ffmpeg([
-      '-f', 'lavfi', '-i', 'testsrc=size=160x120:duration=2', '-f', 'lavfi', '-i', 'sine=duration=2',
-      '-c:v', 'mpeg4', '-c:a', 'aac', '-shortest', '-f', 'mp4', f,
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=160x120:duration=2',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=2',
+      '-c:v',
+      'mpeg4',
+      '-c:a',
+      'aac',
+      '-shortest',
+      '-f',
+      'mp4',
+      f,
     ]);
     await expect(probeFile(f)).rejects.toMatchObject({ code: 'MEDIA_UNSUPPORTED', details: { detected: 'video' } });
   });

@@ -208,11 +208,7 @@ async function sniff(fd: FileHandle): Promise<Sniffed> {
 }
 
 /** True when the WAV `data` or AIFF `SSND` chunk claims more bytes than the file holds. */
-async function pcmChunkTruncated(
-  fd: FileHandle,
-  container: 'wav' | 'aiff',
-  size: number,
-): Promise<boolean> {
+async function pcmChunkTruncated(fd: FileHandle, container: 'wav' | 'aiff', size: number): Promise<boolean> {
   const little = container === 'wav';
   const want = little ? 'data' : 'SSND';
   let pos = 12;
@@ -309,8 +305,17 @@ export async function probeFile(file: string, opts: ProbeOptions = {}): Promise<
 
   const tools = opts.tools ?? getMediaTools();
   const args = [
-    '-v', 'error', '-hide_banner', '-print_format', 'json', '-show_format', '-show_streams',
-    ...SAFE_INPUT_ARGS, '-f', DEMUXER[container], fileInput(file),
+    '-v',
+    'error',
+    '-hide_banner',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    ...SAFE_INPUT_ARGS,
+    '-f',
+    DEMUXER[container],
+    fileInput(file),
   ];
   let out: FfprobeOutput;
   try {

@@ -42,7 +42,13 @@ describe('keys', () => {
   });
 
   it('accepts the layout the pipeline uses', () => {
-    for (const key of [trackKeys.original(1, 'flac'), trackKeys.preview(22), trackKeys.peaks(3), trackKeys.wave(4), trackKeys.cover(5, 64)]) {
+    for (const key of [
+      trackKeys.original(1, 'flac'),
+      trackKeys.preview(22),
+      trackKeys.peaks(3),
+      trackKeys.wave(4),
+      trackKeys.cover(5, 64),
+    ]) {
       expect(() => assertValidKey(key)).not.toThrow();
     }
     expect(trackKeys.wave(12)).toBe('tracks/12/wave_12.png');

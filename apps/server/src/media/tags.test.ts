@@ -13,7 +13,12 @@ afterAll(async () => {
 describe('reading tags', () => {
   it('reads title, artist and the embedded cover of an MP3', async () => {
     const cover = await testImage(fx.file('cover.png'), '320x240');
-    const file = await taggedMp3(fx.file('tagged.mp3'), cover, { title: '봄비 내리는 창가', artist: '김하늘 트리오', TBPM: '96', TKEY: 'F#m' });
+    const file = await taggedMp3(fx.file('tagged.mp3'), cover, {
+      title: '봄비 내리는 창가',
+      artist: '김하늘 트리오',
+      TBPM: '96',
+      TKEY: 'F#m',
+    });
     const tags = await readTags(file);
     expect(tags.title).toBe('봄비 내리는 창가');
     expect(tags.artist).toBe('김하늘 트리오');
@@ -26,10 +31,19 @@ describe('reading tags', () => {
   it('reads Vorbis comments of a FLAC and keeps script-like text as plain text', async () => {
     const file = fx.file('tagged.flac');
     await ffmpeg([
-      '-f', 'lavfi', '-i', 'sine=duration=3',
-      '-metadata', 'title=<script>alert("x")</script>\u0007 Night\u202Egnp.exe',
-      '-metadata', 'artist=夕暮れ\u0001楽団',
-      '-c:a', 'flac', '-f', 'flac', file,
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=3',
+      '-metadata',
+      'title=<script>alert("x")</script>\u0007 Night\u202Egnp.exe',
+      '-metadata',
+      'artist=夕暮れ\u0001楽団',
+      '-c:a',
+      'flac',
+      '-f',
+      'flac',
+      file,
     ]);
     const tags = await readTags(file);
     expect(tags.title).toBe('<script>alert("x")</script> Night gnp.exe');

@@ -47,12 +47,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 export function cleanText(input: unknown, maxLength: number = TEXT_LIMITS.trackTitle): string | null {
   if (typeof input !== 'string' && typeof input !== 'number') return null;
-  const s = String(input)
-    .replace(LONE_SURROGATE, '\ufffd')
-    .normalize('NFC')
-    .replace(UNSAFE_CHARS, ' ')
-    .replace(/\s+/gu, ' ')
-    .trim();
+  const s = String(input).replace(LONE_SURROGATE, '\ufffd').normalize('NFC').replace(UNSAFE_CHARS, ' ').replace(/\s+/gu, ' ').trim();
   if (!s) return null;
   const chars = Array.from(s);
   return chars.length > maxLength ? chars.slice(0, maxLength).join('').trimEnd() : s;

@@ -112,7 +112,11 @@ export function estimateTempo(envelope: Float64Array, fps: number, opts: TempoOp
   // as high as at 160, yet its tempo is certain. Rubato and beat-less passages lower the periodicity.
   const confidence = Math.max(0, Math.min(1, periodicity));
   if (periodicity < MIN_PERIODICITY) return null;
-  return { bpm: Math.round(bpm * 10) / 10, confidence: Math.round(confidence * 100) / 100, periodicity: Math.round(periodicity * 1000) / 1000 };
+  return {
+    bpm: Math.round(bpm * 10) / 10,
+    confidence: Math.round(confidence * 100) / 100,
+    periodicity: Math.round(periodicity * 1000) / 1000,
+  };
 }
 
 const DOUBLE_IF_HALF_RATIO_ABOVE = 0.6;
@@ -134,7 +138,14 @@ const LEVEL_MAX = 200;
  * beat say "half as fast" only there. The low band must be clearer to halve (every other pulse nearly
  * silent), because a bass that plays on half notes under a steady beat is common.
  */
-function chooseMetricalLevel(e: Float64Array, accents: Float64Array | null, fps: number, bpm: number, minBpm: number, maxBpm: number): number {
+function chooseMetricalLevel(
+  e: Float64Array,
+  accents: Float64Array | null,
+  fps: number,
+  bpm: number,
+  minBpm: number,
+  maxBpm: number,
+): number {
   let current = bpm;
   const visited = [bpm];
   // When the two bands disagree (one says double, the other, at the doubled level, says halve), the
@@ -160,7 +171,8 @@ function chooseMetricalLevel(e: Float64Array, accents: Float64Array | null, fps:
       if (move(current * 2)) continue;
       break;
     }
-    const alternateWeak = s.alternate < HALVE_IF_ALTERNATE_RATIO_BELOW || (a !== null && a.on > 0 && a.alternate < HALVE_IF_ACCENT_ALTERNATE_BELOW);
+    const alternateWeak =
+      s.alternate < HALVE_IF_ALTERNATE_RATIO_BELOW || (a !== null && a.on > 0 && a.alternate < HALVE_IF_ACCENT_ALTERNATE_BELOW);
     if (alternateWeak && current / 2 >= Math.max(minBpm, LEVEL_MIN)) {
       if (move(current / 2)) continue;
       break;

@@ -51,7 +51,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
       // An id that breaks the contract's id rule is INVALID_ID, whichever part of the request it came in.
       const code: ErrorCode = details.some((d) => d.invalidId) ? 'INVALID_ID' : 'VALIDATION_FAILED';
-      return sendError(request, reply, 400, code, details.map(({ field, problem }) => ({ field, problem })));
+      return sendError(
+        request,
+        reply,
+        400,
+        code,
+        details.map(({ field, problem }) => ({ field, problem })),
+      );
     }
     if (isMalformedMultipart(err, request)) return sendError(request, reply, 400, 'MALFORMED_MULTIPART');
     const status = err.statusCode ?? 500;

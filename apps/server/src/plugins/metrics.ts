@@ -71,7 +71,10 @@ export function registerMetrics(app: FastifyInstance, catalogue: CatalogueServic
       externalMB: Math.round(mem.external / 1048576),
       // V8's heap by space (new, old, code, large objects…): which one grows when the heap does.
       heapSpacesMB: Object.fromEntries(
-        getHeapSpaceStatistics().map((s) => [s.space_name.replace(/_space$/, ''), { used: Math.round(s.space_used_size / 104857.6) / 10, size: Math.round(s.space_size / 104857.6) / 10 }]),
+        getHeapSpaceStatistics().map((s) => [
+          s.space_name.replace(/_space$/, ''),
+          { used: Math.round(s.space_used_size / 104857.6) / 10, size: Math.round(s.space_size / 104857.6) / 10 },
+        ]),
       ),
       // CPU time of the process (all threads, GC included), for a cost per request that does not depend
       // on what else the machine runs.

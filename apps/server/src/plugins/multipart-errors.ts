@@ -9,7 +9,8 @@ const MULTIPART_FORM_CODES = new Set([
 ]);
 
 /** What @fastify/busboy throws on a form it cannot read (no or empty boundary, cut-off data). */
-const BUSBOY_FORM_ERROR = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|The needle cannot (be an empty|have a length bigger))/u;
+const BUSBOY_FORM_ERROR =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|The needle cannot (be an empty|have a length bigger))/u;
 
 /**
  * A multipart body the server cannot read is the sender's to fix: 400 MALFORMED_MULTIPART rather than

@@ -49,25 +49,28 @@ export function registerRequestTimeouts(app: FastifyInstance, t: HttpTimeouts, u
   app.addHook('onRequest', async (request, reply) => {
     const raw = request.raw;
     if (!hasBody(request) || raw.complete) return;
-    const timer = setTimeout(() => {
-      if (raw.complete) return;
-      const socket = raw.socket;
-      const res = reply.raw;
-      if (res.headersSent) {
-        socket.destroy();
-        return;
-      }
-      const lang = langFromAcceptLanguage(request.headers['accept-language']);
-      const body = JSON.stringify({ message: errorMessage('REQUEST_TIMEOUT', lang), code: 'REQUEST_TIMEOUT' });
-      res.writeHead(408, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': Buffer.byteLength(body),
-        'cache-control': 'no-store',
-        connection: 'close',
-      });
-      res.end(body, () => socket.destroy());
-      request.log.info({ url: request.url, method: request.method }, 'request body timed out');
-    }, bodyBudgetMs(request, t, uploadMaxBytes));
+    const timer = setTimeout(
+      () => {
+        if (raw.complete) return;
+        const socket = raw.socket;
+        const res = reply.raw;
+        if (res.headersSent) {
+          socket.destroy();
+          return;
+        }
+        const lang = langFromAcceptLanguage(request.headers['accept-language']);
+        const body = JSON.stringify({ message: errorMessage('REQUEST_TIMEOUT', lang), code: 'REQUEST_TIMEOUT' });
+        res.writeHead(408, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+          'cache-control': 'no-store',
+          connection: 'close',
+        });
+        res.end(body, () => socket.destroy());
+        request.log.info({ url: request.url, method: request.method }, 'request body timed out');
+      },
+      bodyBudgetMs(request, t, uploadMaxBytes),
+    );
     timer.unref();
     const done = () => clearTimeout(timer);
     raw.once('end', () => {

@@ -21,12 +21,7 @@ export async function removeLike(db: Kysely<Database>, userId: number, trackId: 
 /** The ids among trackIds that the user likes. */
 export async function likedAmong(db: Kysely<Database>, userId: number, trackIds: readonly number[]): Promise<Set<number>> {
   if (trackIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('likes')
-    .select('track_id')
-    .where('user_id', '=', userId)
-    .where('track_id', 'in', trackIds)
-    .execute();
+  const rows = await db.selectFrom('likes').select('track_id').where('user_id', '=', userId).where('track_id', 'in', trackIds).execute();
   return new Set(rows.map((r) => r.track_id));
 }
 
@@ -47,9 +42,7 @@ export async function recordDownload(db: Kysely<Database>, userId: number, track
   await db
     .insertInto('downloads')
     .values({ user_id: userId, track_id: trackId, first_at: now, last_at: now, count: 1 })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'track_id']).doUpdateSet((eb) => ({ last_at: now, count: eb('downloads.count', '+', 1) })),
-    )
+    .onConflict((oc) => oc.columns(['user_id', 'track_id']).doUpdateSet((eb) => ({ last_at: now, count: eb('downloads.count', '+', 1) })))
     .execute();
 }
 

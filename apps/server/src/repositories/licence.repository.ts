@@ -7,7 +7,10 @@ export type NewLicenceRow = Omit<LicenceRow, 'status' | 'revoked_at' | 'revocati
 /** Licences are kept as records: rows are inserted, revoked or pseudonymised, never deleted. */
 
 export async function insertLicence(db: Kysely<Database>, row: NewLicenceRow): Promise<void> {
-  await db.insertInto('licences').values({ ...row, status: 'active', revoked_at: null, revocation_reason: null }).execute();
+  await db
+    .insertInto('licences')
+    .values({ ...row, status: 'active', revoked_at: null, revocation_reason: null })
+    .execute();
 }
 
 export async function findLicence(db: Kysely<Database>, id: string): Promise<LicenceRow | undefined> {
@@ -15,7 +18,12 @@ export async function findLicence(db: Kysely<Database>, id: string): Promise<Lic
 }
 
 /** The user's active licence for this track and file, if any. */
-export async function findActiveLicence(db: Kysely<Database>, userId: number, trackId: number, sha256: string): Promise<LicenceRow | undefined> {
+export async function findActiveLicence(
+  db: Kysely<Database>,
+  userId: number,
+  trackId: number,
+  sha256: string,
+): Promise<LicenceRow | undefined> {
   return db
     .selectFrom('licences')
     .selectAll()
@@ -27,7 +35,11 @@ export async function findActiveLicence(db: Kysely<Database>, userId: number, tr
 }
 
 /** The user's latest active licence per track, among these tracks. */
-export async function activeLicencesFor(db: Kysely<Database>, userId: number, trackIds: readonly number[]): Promise<Pick<LicenceRow, 'id' | 'track_id' | 'issued_at'>[]> {
+export async function activeLicencesFor(
+  db: Kysely<Database>,
+  userId: number,
+  trackIds: readonly number[],
+): Promise<Pick<LicenceRow, 'id' | 'track_id' | 'issued_at'>[]> {
   if (trackIds.length === 0) return [];
   return db
     .selectFrom('licences')
@@ -48,7 +60,11 @@ export async function revokeLicence(
   id: string,
   change: { revoked_at: string; revocation_reason: string; signed_json: string },
 ): Promise<void> {
-  await db.updateTable('licences').set({ ...change, status: 'revoked' }).where('id', '=', id).execute();
+  await db
+    .updateTable('licences')
+    .set({ ...change, status: 'revoked' })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Re-signed rows of a user whose personal data is gone: the licence stays, the licensee becomes a pseudonym. */
@@ -57,7 +73,11 @@ export async function pseudonymiseLicence(
   id: string,
   change: { licensee_name: string; licensee_email: string; signed_json: string },
 ): Promise<void> {
-  await db.updateTable('licences').set({ ...change, user_id: null }).where('id', '=', id).execute();
+  await db
+    .updateTable('licences')
+    .set({ ...change, user_id: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setOriginalSha256(db: Kysely<Database>, trackId: number, sha256: string): Promise<void> {

@@ -55,7 +55,32 @@ export type TrackReader = (ids: readonly number[]) => WireRow[] | Promise<WireRo
 /** Up to this many ids, a statement with one placeholder per id is prepared once and kept. */
 const PREPARED_ID_LISTS = 100;
 
-type RawWire = [number, string, string | null, number | null, string, string | null, number | null, number | null, number | null, number | null, number, string, string | null, string | null, string | null, string | null, string | null, string | null, string, string, string | null, number | null, string | null, string | null];
+type RawWire = [
+  number,
+  string,
+  string | null,
+  number | null,
+  string,
+  string | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  number,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string,
+  string,
+  string | null,
+  number | null,
+  string | null,
+  string | null,
+];
 
 /**
  * Page rows without building or preparing a query per request. On the embedded SQLite, through statements
@@ -63,17 +88,12 @@ type RawWire = [number, string, string | null, number | null, string, string | n
  * than this code does). On PostgreSQL, through one named prepared statement taking the ids as an array, so
  * the server parses and plans it once per connection.
  */
-export function trackReader(
-  db: Kysely<Database>,
-  sqlite: Sqlite.Database | null | undefined,
-  pgPool?: pg.Pool | null,
-): TrackReader {
+export function trackReader(db: Kysely<Database>, sqlite: Sqlite.Database | null | undefined, pgPool?: pg.Pool | null): TrackReader {
   const viaKysely = (ids: readonly number[]) =>
     ids.length === 0 ? Promise.resolve([]) : db.selectFrom('tracks').select(WIRE_COLUMNS).where('id', 'in', ids).execute();
   if (pgPool) {
     const text = `SELECT ${WIRE_COLUMNS.join(', ')} FROM tracks WHERE id = ANY($1::int[])`;
-    return async (ids) =>
-      ids.length === 0 ? [] : (await pgPool.query<WireRow>({ name: 'sori-tracks-by-ids', text, values: [ids] })).rows;
+    return async (ids) => (ids.length === 0 ? [] : (await pgPool.query<WireRow>({ name: 'sori-tracks-by-ids', text, values: [ids] })).rows);
   }
   if (!sqlite) return viaKysely;
   const statements: (Sqlite.Statement<number[], RawWire> | undefined)[] = [];
@@ -126,13 +146,7 @@ export async function* streamIndexRows(db: Kysely<Database>, batch = 5000, ids?:
   }
   let after = 0;
   for (;;) {
-    const rows = await db
-      .selectFrom('tracks')
-      .select(INDEX_COLUMNS)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(batch)
-      .execute();
+    const rows = await db.selectFrom('tracks').select(INDEX_COLUMNS).where('id', '>', after).orderBy('id').limit(batch).execute();
     if (rows.length === 0) return;
     yield rows;
     after = rows[rows.length - 1]!.id;
@@ -205,17 +219,14 @@ export async function incrementCounter(
 }
 
 export async function changesSince(db: Kysely<Database>, seq: number, limit = 10_000) {
-  return db
-    .selectFrom('track_changes')
-    .select(['seq', 'track_id'])
-    .where('seq', '>', seq)
-    .orderBy('seq')
-    .limit(limit)
-    .execute();
+  return db.selectFrom('track_changes').select(['seq', 'track_id']).where('seq', '>', seq).orderBy('seq').limit(limit).execute();
 }
 
 export async function latestChangeSeq(db: Kysely<Database>): Promise<number> {
-  const r = await db.selectFrom('track_changes').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
+  const r = await db
+    .selectFrom('track_changes')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .executeTakeFirst();
   return Number(r?.seq ?? 0);
 }
 

@@ -7,10 +7,14 @@ import { ok } from './http';
 export const authRoutes =
   (auth: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/signup', { schema: { response: responseSchema('POST /signup'), body: SignupRequest, tags: ['auth'] } }, async (request, reply) => {
-      const user = await auth.signup(request.body, request.ip);
-      return reply.status(201).send(ok({ user }));
-    });
+    app.post(
+      '/signup',
+      { schema: { response: responseSchema('POST /signup'), body: SignupRequest, tags: ['auth'] } },
+      async (request, reply) => {
+        const user = await auth.signup(request.body, request.ip);
+        return reply.status(201).send(ok({ user }));
+      },
+    );
 
     app.post('/signin', { schema: { response: responseSchema('POST /signin'), body: SigninRequest, tags: ['auth'] } }, async (request) => {
       return ok(await auth.signin(request.body, request.ip));
@@ -20,22 +24,34 @@ export const authRoutes =
       return ok(await auth.refresh(requireViewer(request)));
     });
 
-    app.post('/signout', { schema: { response: responseSchema('POST /signout'), tags: ['auth'], summary: 'Ends this session on the server (204)' } }, async (request, reply) => {
-      await auth.signout(requireViewer(request));
-      return reply.status(204).send();
-    });
+    app.post(
+      '/signout',
+      { schema: { response: responseSchema('POST /signout'), tags: ['auth'], summary: 'Ends this session on the server (204)' } },
+      async (request, reply) => {
+        await auth.signout(requireViewer(request));
+        return reply.status(204).send();
+      },
+    );
 
     app.get('/my/user', { schema: { response: responseSchema('GET /my/user'), tags: ['auth'] } }, async (request) => {
       return ok(await auth.me(requireViewer(request)));
     });
 
-    app.post('/findpw', { schema: { response: responseSchema('POST /findpw'), body: FindPasswordRequest, tags: ['auth'] } }, async (request, reply) => {
-      await auth.requestPasswordReset(request.body.email, request.ip);
-      return reply.status(202).send(ok({ accepted: true }));
-    });
+    app.post(
+      '/findpw',
+      { schema: { response: responseSchema('POST /findpw'), body: FindPasswordRequest, tags: ['auth'] } },
+      async (request, reply) => {
+        await auth.requestPasswordReset(request.body.email, request.ip);
+        return reply.status(202).send(ok({ accepted: true }));
+      },
+    );
 
-    app.post('/resetpw', { schema: { response: responseSchema('POST /resetpw'), body: ResetPasswordRequest, tags: ['auth'] } }, async (request) => {
-      await auth.resetPassword(request.body.token, request.body.password, request.body.confirmPassword);
-      return ok({ reset: true });
-    });
+    app.post(
+      '/resetpw',
+      { schema: { response: responseSchema('POST /resetpw'), body: ResetPasswordRequest, tags: ['auth'] } },
+      async (request) => {
+        await auth.resetPassword(request.body.token, request.body.password, request.body.confirmPassword);
+        return ok({ reset: true });
+      },
+    );
   };

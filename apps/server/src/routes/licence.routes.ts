@@ -10,9 +10,13 @@ const IdParam = z.object({ id: z.string().max(64) });
 export const licenceRoutes =
   (licences: LicenceService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/licences/:id', { schema: { response: responseSchema('GET /licences/:id'), params: IdParam, tags: ['licences'] } }, async (request) => {
-      return ok(await licences.lookup(request.params.id, request.ip));
-    });
+    app.get(
+      '/licences/:id',
+      { schema: { response: responseSchema('GET /licences/:id'), params: IdParam, tags: ['licences'] } },
+      async (request) => {
+        return ok(await licences.lookup(request.params.id, request.ip));
+      },
+    );
 
     app.get(
       '/licences/:id/certificate.pdf',

@@ -87,94 +87,131 @@ export const mediaRoutes =
     const { storage, media, mediaAccess } = deps;
 
     /** A track's stored media, if the caller may fetch it (MediaAccessService says who may). */
-    async function sendMedia(request: FastifyRequest, reply: FastifyReply, signed: z.infer<typeof Signed>, id: number, kind: MediaKind, type: string) {
+    async function sendMedia(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      signed: z.infer<typeof Signed>,
+      id: number,
+      kind: MediaKind,
+      type: string,
+    ) {
       const { key, access } = await mediaAccess.object(id, kind, request.viewer?.id ?? null, signed);
       return sendObject(request, reply, storage, key, type, CACHE[access]);
     }
 
-    const asset = (pattern: RegExp, kindOf: (m: RegExpExecArray) => MediaKind, type: string) =>
-      (async (request: FastifyRequest<{ Params: { file: string }; Querystring: z.infer<typeof Signed> }>, reply: FastifyReply) => {
+    const asset =
+      (pattern: RegExp, kindOf: (m: RegExpExecArray) => MediaKind, type: string) =>
+      async (request: FastifyRequest<{ Params: { file: string }; Querystring: z.infer<typeof Signed> }>, reply: FastifyReply) => {
         const m = pattern.exec(request.params.file);
         if (!m) throw notFound('NOT_FOUND');
         return sendMedia(request, reply, request.query, parseId(m[1]), kindOf(m), type);
-      });
+      };
 
-    app.get('/media/wave/:file', { schema: { response: mediaResponse('GET /media/wave/:file'), params: FileParam, querystring: Signed, hide: true } }, asset(/^wave_(\d{1,15})\.png$/u, () => 'wave', 'image/png'));
-    app.get('/media/peaks/:file', { schema: { response: mediaResponse('GET /media/peaks/:file'), params: FileParam, querystring: Signed, hide: true } }, asset(/^(\d{1,15})\.json$/u, () => 'peaks', 'application/json'));
+    app.get(
+      '/media/wave/:file',
+      { schema: { response: mediaResponse('GET /media/wave/:file'), params: FileParam, querystring: Signed, hide: true } },
+      asset(/^wave_(\d{1,15})\.png$/u, () => 'wave', 'image/png'),
+    );
+    app.get(
+      '/media/peaks/:file',
+      { schema: { response: mediaResponse('GET /media/peaks/:file'), params: FileParam, querystring: Signed, hide: true } },
+      asset(/^(\d{1,15})\.json$/u, () => 'peaks', 'application/json'),
+    );
     app.get(
       '/media/cover/:file',
       { schema: { response: mediaResponse('GET /media/cover/:file'), params: FileParam, querystring: Signed, hide: true } },
       asset(/^(\d{1,15})(-64)?\.jpg$/u, (m) => (m[2] ? 'cover-thumb' : 'cover'), 'image/jpeg'),
     );
 
-    app.get('/musics/:id/stream', { schema: { response: mediaResponse('GET /musics/:id/stream'), params: IdParam, querystring: Signed, tags: ['media'] } }, async (request, reply) => {
-      return sendMedia(request, reply, request.query, parseId(request.params.id), 'preview', 'audio/mpeg');
-    });
+    app.get(
+      '/musics/:id/stream',
+      { schema: { response: mediaResponse('GET /musics/:id/stream'), params: IdParam, querystring: Signed, tags: ['media'] } },
+      async (request, reply) => {
+        return sendMedia(request, reply, request.query, parseId(request.params.id), 'preview', 'audio/mpeg');
+      },
+    );
 
     /** The licensed original, through the short-lived link that GET /download/download answered. */
-    app.get('/musics/:id/original', { schema: { response: mediaResponse('GET /musics/:id/original'), params: IdParam, querystring: Signed, tags: ['media'] } }, async (request, reply) => {
-      const file = await mediaAccess.original(parseId(request.params.id), request.query);
-      return sendObject(request, reply, storage, file.key, file.mime, 'private, no-store', contentDisposition(file.fileName));
-    });
+    app.get(
+      '/musics/:id/original',
+      { schema: { response: mediaResponse('GET /musics/:id/original'), params: IdParam, querystring: Signed, tags: ['media'] } },
+      async (request, reply) => {
+        const file = await mediaAccess.original(parseId(request.params.id), request.query);
+        return sendObject(request, reply, storage, file.key, file.mime, 'private, no-store', contentDisposition(file.fileName));
+      },
+    );
 
-    app.post('/my/musics', { schema: { response: responseSchema('POST /my/musics'), tags: ['uploads'], consumes: ['multipart/form-data'] } }, async (request, reply) => {
-      const viewer = requireViewer(request);
-      if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
-      await mkdir(deps.tmpDir, { recursive: true });
-      const dir = await mkdtemp(path.join(deps.tmpDir, scratchPrefix('upload')));
-      const release = media.holdScratch(dir);
-      try {
-        let audio: { path: string; originalName: string } | null = null;
-        let coverPath: string | undefined;
-        const fields: Record<string, unknown> = {};
-        const parts = request.parts({ limits: { fileSize: deps.uploadMaxBytes, files: 2, fields: 20, fieldSize: 4096 } })[Symbol.asyncIterator]();
-        for (;;) {
-          const next = await nextPart(parts, request.raw);
-          if (next === 'stalled') {
-            // The parser skipped a part it cannot read and will not go on: answer with what was read, and
-            // close the connection rather than read the rest of a body nobody parses.
-            reply.header('connection', 'close');
-            break;
-          }
-          if (next.done) break;
-          const part = next.value;
-          if (part.type === 'file') {
-            // Names on disk are ours; the uploaded name is kept only as text.
-            const target = part.fieldname === 'cover' ? path.join(dir, 'cover') : path.join(dir, 'audio');
-            if ((part.fieldname === 'cover' && coverPath) || (part.fieldname !== 'cover' && audio)) {
-              part.file.resume();
-              continue;
+    app.post(
+      '/my/musics',
+      { schema: { response: responseSchema('POST /my/musics'), tags: ['uploads'], consumes: ['multipart/form-data'] } },
+      async (request, reply) => {
+        const viewer = requireViewer(request);
+        if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
+        await mkdir(deps.tmpDir, { recursive: true });
+        const dir = await mkdtemp(path.join(deps.tmpDir, scratchPrefix('upload')));
+        const release = media.holdScratch(dir);
+        try {
+          let audio: { path: string; originalName: string } | null = null;
+          let coverPath: string | undefined;
+          const fields: Record<string, unknown> = {};
+          const partStream = request.parts({ limits: { fileSize: deps.uploadMaxBytes, files: 2, fields: 20, fieldSize: 4096 } });
+          const parts = partStream[Symbol.asyncIterator]();
+          for (;;) {
+            const next = await nextPart(parts, request.raw);
+            if (next === 'stalled') {
+              // The parser skipped a part it cannot read and will not go on: answer with what was read, and
+              // close the connection rather than read the rest of a body nobody parses.
+              reply.header('connection', 'close');
+              break;
             }
-            await pipeline(part.file, createWriteStream(target));
-            if (part.file.truncated) throw new MediaError('MEDIA_TOO_LARGE', undefined, { limitBytes: deps.uploadMaxBytes });
-            if (part.fieldname === 'cover') coverPath = target;
-            else audio = { path: target, originalName: part.filename ?? 'audio' };
-          } else {
-            const value = typeof part.value === 'string' ? part.value : String(part.value);
-            if (part.fieldname === 'moods') fields['moods'] = [...((fields['moods'] as string[] | undefined) ?? []), ...value.split(',')];
-            else fields[part.fieldname] = value;
+            if (next.done) break;
+            const part = next.value;
+            if (part.type === 'file') {
+              // Names on disk are ours; the uploaded name is kept only as text.
+              const target = part.fieldname === 'cover' ? path.join(dir, 'cover') : path.join(dir, 'audio');
+              if ((part.fieldname === 'cover' && coverPath) || (part.fieldname !== 'cover' && audio)) {
+                part.file.resume();
+                continue;
+              }
+              await pipeline(part.file, createWriteStream(target));
+              if (part.file.truncated) throw new MediaError('MEDIA_TOO_LARGE', undefined, { limitBytes: deps.uploadMaxBytes });
+              if (part.fieldname === 'cover') coverPath = target;
+              else audio = { path: target, originalName: part.filename ?? 'audio' };
+            } else {
+              const value = typeof part.value === 'string' ? part.value : String(part.value);
+              if (part.fieldname === 'moods') fields['moods'] = [...((fields['moods'] as string[] | undefined) ?? []), ...value.split(',')];
+              else fields[part.fieldname] = value;
+            }
           }
+          if (!audio) throw badRequest('UPLOAD_NO_FILE', { field: 'file' });
+          const meta = parseTrackMetadata(fields);
+          const music = await media.upload(viewer, audio, meta, coverPath);
+          return reply.status(201).send(ok(music));
+        } finally {
+          release();
+          await rm(dir, { recursive: true, force: true });
         }
-        if (!audio) throw badRequest('UPLOAD_NO_FILE', { field: 'file' });
-        const meta = parseTrackMetadata(fields);
-        const music = await media.upload(viewer, audio, meta, coverPath);
-        return reply.status(201).send(ok(music));
-      } finally {
-        release();
-        await rm(dir, { recursive: true, force: true });
-      }
-    });
+      },
+    );
 
     app.get('/my/quota', { schema: { response: responseSchema('GET /my/quota'), tags: ['uploads'] } }, async (request) => {
       return ok(await media.quotaOf(requireViewer(request)));
     });
 
-    app.put('/my/musics/:id', { schema: { response: responseSchema('PUT /my/musics/:id'), params: IdParam, body: TrackMetadataRequest, tags: ['uploads'] } }, async (request) => {
-      const viewer = requireViewer(request);
-      return ok(await media.update(viewer, parseId(request.params.id), parseTrackMetadata(request.body)));
-    });
+    app.put(
+      '/my/musics/:id',
+      { schema: { response: responseSchema('PUT /my/musics/:id'), params: IdParam, body: TrackMetadataRequest, tags: ['uploads'] } },
+      async (request) => {
+        const viewer = requireViewer(request);
+        return ok(await media.update(viewer, parseId(request.params.id), parseTrackMetadata(request.body)));
+      },
+    );
 
-    app.delete('/my/musics/:id', { schema: { response: responseSchema('DELETE /my/musics/:id'), params: IdParam, tags: ['uploads'] } }, async (request) => {
-      return ok(await media.remove(requireViewer(request), parseId(request.params.id)));
-    });
+    app.delete(
+      '/my/musics/:id',
+      { schema: { response: responseSchema('DELETE /my/musics/:id'), params: IdParam, tags: ['uploads'] } },
+      async (request) => {
+        return ok(await media.remove(requireViewer(request), parseId(request.params.id)));
+      },
+    );
   };

@@ -13,5 +13,7 @@ export const siteRoutes =
       return ok(config.site);
     });
 
-    app.get('/health', { schema: { response: responseSchema('GET /health'), tags: ['site'] } }, async () => ok({ status: 'ok', tracks: catalogue.indexSize }));
+    app.get('/health', { schema: { response: responseSchema('GET /health'), tags: ['site'] } }, async () =>
+      ok({ status: 'ok', tracks: catalogue.indexSize }),
+    );
   };

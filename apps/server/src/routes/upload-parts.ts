@@ -17,7 +17,11 @@ export const PARSER_STALL_MS = 2000;
  * waiting) or paused/ended with everything handed to the parser: if no part comes within PARSER_STALL_MS
  * of that, the parser is stuck.
  */
-export async function nextPart<T>(it: AsyncIterator<T>, raw: IncomingMessage, stallMs = PARSER_STALL_MS): Promise<IteratorResult<T> | 'stalled'> {
+export async function nextPart<T>(
+  it: AsyncIterator<T>,
+  raw: IncomingMessage,
+  stallMs = PARSER_STALL_MS,
+): Promise<IteratorResult<T> | 'stalled'> {
   const pending = it.next();
   let timer: NodeJS.Timeout | undefined;
   let lastBytes = raw.socket?.bytesRead ?? 0;

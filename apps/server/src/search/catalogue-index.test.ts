@@ -60,7 +60,12 @@ describe('text matching', () => {
   });
 
   it('matches one character anywhere in a run, including the last one and one-character titles', () => {
-    const { titles } = indexes([track({ title: '사랑의노래' }), track({ title: '봄' }), track({ title: '봄날' }), track({ title: '여름' })]);
+    const { titles } = indexes([
+      track({ title: '사랑의노래' }),
+      track({ title: '봄' }),
+      track({ title: '봄날' }),
+      track({ title: '여름' }),
+    ]);
     expect(titles({ q: '래' })).toEqual(['사랑의노래']);
     expect(titles({ q: '의' })).toEqual(['사랑의노래']);
     expect(titles({ q: '봄' }).sort()).toEqual(['봄', '봄날']);
@@ -96,7 +101,12 @@ describe('text matching', () => {
   });
 
   it('matches Latin words, the last one as a prefix', () => {
-    const { titles } = indexes([track({ title: 'Piano Sonata' }), track({ title: 'Pianist' }), track({ title: 'Sonata for piano' }), track({ title: 'Opiano' })]);
+    const { titles } = indexes([
+      track({ title: 'Piano Sonata' }),
+      track({ title: 'Pianist' }),
+      track({ title: 'Sonata for piano' }),
+      track({ title: 'Opiano' }),
+    ]);
     expect(titles({ q: 'pian' }).sort()).toEqual(['Pianist', 'Piano Sonata', 'Sonata for piano']);
     expect(titles({ q: 'piano son' }).sort()).toEqual(['Piano Sonata', 'Sonata for piano']);
     // Every word must match while some track matches them all; 'pian' (not last) is no word of any title,
@@ -122,7 +132,12 @@ describe('text matching', () => {
   });
 
   it('treats digits as words', () => {
-    const { titles } = indexes([track({ title: 'Track 2' }), track({ title: 'Track 12' }), track({ title: 'mp3 player' }), track({ title: '봄 2' })]);
+    const { titles } = indexes([
+      track({ title: 'Track 2' }),
+      track({ title: 'Track 12' }),
+      track({ title: 'mp3 player' }),
+      track({ title: '봄 2' }),
+    ]);
     expect(titles({ q: 'track 2' })).toEqual(['Track 2']);
     expect(titles({ q: '2' }).sort()).toEqual(['Track 2', '봄 2']);
     expect(titles({ q: 'mp3' })).toEqual(['mp3 player']);
@@ -417,7 +432,12 @@ describe('sort paths chosen by cost', () => {
     // or title descending, the walk expects a match every 20 ids but meets none for 1,900, gives up and
     // pages the other way: the page must be the same.
     const tracks = Array.from({ length: 2000 }, (_, i) =>
-      track({ title: `t${String(i).padStart(4, '0')}`, bpm: 200 - i * 0.05, speed: i >= 1900 ? 1 : 3, durationSec: i % 7 === 0 ? null : 100 + (i % 50) }),
+      track({
+        title: `t${String(i).padStart(4, '0')}`,
+        bpm: 200 - i * 0.05,
+        speed: i >= 1900 ? 1 : 3,
+        durationSec: i % 7 === 0 ? null : 100 + (i % 50),
+      }),
     );
     const auto = CatalogueIndex.build(tracks);
     for (const sort of ['bpm', 'title', 'duration'] as const) {
@@ -432,10 +452,19 @@ describe('sort paths chosen by cost', () => {
 
   it('cuts a BPM band the cheaper way and gives the same answer', () => {
     const tracks = Array.from({ length: 3000 }, (_, i) =>
-      track({ title: i % 100 === 0 ? `rare ${i}` : `common ${i}`, bpm: i % 11 === 0 ? null : 60 + (i % 120), moods: i % 3 === 0 ? [1302] : [] }),
+      track({
+        title: i % 100 === 0 ? `rare ${i}` : `common ${i}`,
+        bpm: i % 11 === 0 ? null : 60 + (i % 120),
+        moods: i % 3 === 0 ? [1302] : [],
+      }),
     );
     const auto = CatalogueIndex.build(tracks);
-    for (const [bpmGte, bpmLte] of [[60, 70], [60, 170], [100, 101], [0, 1000]] as const) {
+    for (const [bpmGte, bpmLte] of [
+      [60, 70],
+      [60, 170],
+      [100, 101],
+      [0, 1000],
+    ] as const) {
       // A few candidates (a rare word) and many (a mood, or nothing): each path in turn.
       for (const p of [{ q: 'rare' }, { moods: [1302] }, {}]) {
         const q = query({ ...p, bpmGte, bpmLte, sort: 'bpm', dir: 'asc', limit: 20 });
@@ -497,9 +526,17 @@ describe('writes', () => {
       track({ title: '夏の海', bpm: 120, moods: [1302] }),
     ];
     const maxId = Math.max(...tracks.map((t) => t.id));
-    const stream = () => (function* () { yield* tracks; })();
+    const stream = () =>
+      (function* () {
+        yield* tracks;
+      })();
     const plain = CatalogueIndex.build(stream());
-    const queries = [query({ q: '사랑' }), query({ moods: [1302], sort: 'bpm', dir: 'desc' }), query({ q: 'lofi' }), query({ sort: 'title' })];
+    const queries = [
+      query({ q: '사랑' }),
+      query({ moods: [1302], sort: 'bpm', dir: 'desc' }),
+      query({ q: 'lofi' }),
+      query({ sort: 'title' }),
+    ];
     for (const hint of [maxId, 1, maxId * 4]) {
       const hinted = CatalogueIndex.build(stream(), { maxId: hint });
       for (const q of queries) expect(hinted.search(q)).toEqual(plain.search(q));

@@ -49,7 +49,6 @@ export interface CatalogueIndexOptions {
   collect?: () => void;
 }
 
-
 const DEFAULT_DIRECT_SORT_MAX = 2048;
 /** 16 MB: at a million tracks a broad text's sets take up to ~0.9 MB, at 100,000 a tenth of that. */
 const DEFAULT_TEXT_CACHE_BYTES = 16 * 1024 * 1024;
@@ -172,7 +171,9 @@ export class CatalogueIndex {
       const offset = Math.max(0, Math.floor(query.offset) || 0);
       const limit = Math.max(0, Math.floor(query.limit) || 0);
       const ids =
-        limit === 0 || offset >= total ? [] : this.pager.page(matches, tiers, tierCount, sort, query.dir, offset, limit, query.scope, total);
+        limit === 0 || offset >= total
+          ? []
+          : this.pager.page(matches, tiers, tierCount, sort, query.dir, offset, limit, query.scope, total);
       return { ids, total };
     } finally {
       this.store.pool.release(mark);

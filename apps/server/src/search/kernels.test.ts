@@ -30,16 +30,18 @@ const ref = {
 
 /** Bitsets of one length (0 to 70 words: not always whole 16-byte blocks), some sparse, some full. */
 const operands = (min: number, max: number) =>
-  fc.integer({ min: 0, max: 70 }).chain((words) =>
-    fc.array(
-      fc.oneof(
-        fc.uint32Array({ minLength: words, maxLength: words }),
-        fc.constant(new Uint32Array(words).fill(0xffffffff)),
-        fc.constant(new Uint32Array(words)),
+  fc
+    .integer({ min: 0, max: 70 })
+    .chain((words) =>
+      fc.array(
+        fc.oneof(
+          fc.uint32Array({ minLength: words, maxLength: words }),
+          fc.constant(new Uint32Array(words).fill(0xffffffff)),
+          fc.constant(new Uint32Array(words)),
+        ),
+        { minLength: min, maxLength: max },
       ),
-      { minLength: min, maxLength: max },
-    ),
-  );
+    );
 
 describe('bitset kernels (WebAssembly SIMD)', () => {
   it('AND any number of bitsets and count the result, as a word-at-a-time loop does', () => {

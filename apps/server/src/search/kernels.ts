@@ -105,12 +105,10 @@ function twoOperands(pass: Pass, out: Uint32Array, a: Uint32Array, b: Uint32Arra
 }
 
 /** out := a & b (all of one length; `out` may be `a` or `b`), answering its popcount. */
-export const andCountInto = (out: Uint32Array, a: Uint32Array, b: Uint32Array): number =>
-  twoOperands(kernel.andCount, out, a, b);
+export const andCountInto = (out: Uint32Array, a: Uint32Array, b: Uint32Array): number => twoOperands(kernel.andCount, out, a, b);
 
 /** out := a & ~b (all of one length; `out` may be `a` or `b`), answering its popcount. */
-export const andNotCountInto = (out: Uint32Array, a: Uint32Array, b: Uint32Array): number =>
-  twoOperands(kernel.andNotCount, out, a, b);
+export const andNotCountInto = (out: Uint32Array, a: Uint32Array, b: Uint32Array): number => twoOperands(kernel.andNotCount, out, a, b);
 
 /** The number of set bits of `a`. */
 export function countBits(a: Uint32Array): number {

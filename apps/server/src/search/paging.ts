@@ -81,7 +81,15 @@ export class Pager {
    * A page by walking the field's sorted order and keeping the matches; after `steps` ids without the page
    * filled, the page is made by `pageSelect` instead.
    */
-  private pageWalk(matches: Bits, sort: 'title' | NumericField, desc: boolean, offset: number, limit: number, total: number, steps: number): number[] {
+  private pageWalk(
+    matches: Bits,
+    sort: 'title' | NumericField,
+    desc: boolean,
+    offset: number,
+    limit: number,
+    total: number,
+    steps: number,
+  ): number[] {
     const [nullMatches, nullCount] = this.nullsOf(matches, sort);
     const valued = total - nullCount;
     const out: number[] = [];

@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sortIdsByFloat32, sortIdsByNumber, sortIdsByString } from './sort-keys';
 
-const byKeyThenId = (keys: readonly string[]) => (a: number, b: number) =>
-  keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b;
+const byKeyThenId = (keys: readonly string[]) => (a: number, b: number) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b);
 
 describe('sortIdsByNumber', () => {
   it('orders by value then id, for any finite or infinite values', () => {

@@ -175,11 +175,14 @@ function sortRange(w: Work, start: number, end: number, offset: number): void {
     width = 3;
     const chunks = new Float64Array(n);
     for (let i = 0; i < n; i++) chunks[i] = chunkKey(w, start + i, offset, 3);
-    const perm = sortIdsByNumber(Uint32Array.from({ length: n }, (_, i) => i), chunks);
+    const perm = sortIdsByNumber(
+      Uint32Array.from({ length: n }, (_, i) => i),
+      chunks,
+    );
     permute(w, start, perm, (i) => chunks[perm[i]!]!);
   }
   const ch = w.ch;
-  for (let i = start; i < end; ) {
+  for (let i = start; i < end;) {
     const c = ch[i]!;
     let j = i + 1;
     while (j < end && ch[j] === c) j++;

@@ -6,8 +6,7 @@ import { SortedPerm } from './sorted-perm';
 function harness() {
   const keys = new Map<number, number>();
   let rebuilds = 0;
-  const sorted = () =>
-    [...keys.entries()].sort(([ia, ka], [ib, kb]) => ka - kb || ia - ib).map(([id]) => id);
+  const sorted = () => [...keys.entries()].sort(([ia, ka], [ib, kb]) => ka - kb || ia - ib).map(([id]) => id);
   const perm = new SortedPerm<number>({
     key: (id) => keys.get(id) ?? null,
     compare: (a, b) => a - b,

@@ -7,7 +7,9 @@ import { gallop, TextField } from './text-field';
 
 describe('gallop', () => {
   it('finds the same index as a binary search from any behind position', () => {
-    const sorted = fc.uniqueArray(fc.integer({ min: 0, max: 1000 }), { minLength: 1, maxLength: 200 }).map((xs) => xs.sort((a, b) => a - b));
+    const sorted = fc
+      .uniqueArray(fc.integer({ min: 0, max: 1000 }), { minLength: 1, maxLength: 200 })
+      .map((xs) => xs.sort((a, b) => a - b));
     fc.assert(
       fc.property(sorted, fc.nat(), fc.integer({ min: 0, max: 1100 }), (xs, fromSeed, x) => {
         const list = new Uint32Array(xs);

@@ -4,18 +4,7 @@
  * (a text seen again is matched once against every live track). README.md gives the semantics.
  */
 import { bpmOfTerm, forgivingTerms, parseSearchQuery, type ParsedQuery, type SearchTerm } from '@sori/contract';
-import {
-  addToCounter,
-  andInto,
-  andNotInto,
-  counterEqualsInto,
-  forEachBit,
-  isEmpty,
-  orInto,
-  popcount,
-  setBit,
-  type Bits,
-} from './bitset';
+import { addToCounter, andInto, andNotInto, counterEqualsInto, forEachBit, isEmpty, orInto, popcount, setBit, type Bits } from './bitset';
 import type { Tiers } from './index-types';
 import { resolveLabels } from './labels';
 import { compactSet, intersectInto, TextMatchCache, type IdSet, type TextMatchSets } from './text-cache';

@@ -249,9 +249,12 @@ export class TrackStore {
   /** Rough memory held by the index, in bytes (typed arrays and posting heaps; strings estimated). */
   memoryEstimate(): Record<string, number> {
     const bitsets =
-      (4 + this.genreBits.size + this.genreGroupBits.size + this.moodBits.size + this.speedBits.size + this.pitchBits.length) * this.words * 4;
+      (4 + this.genreBits.size + this.genreGroupBits.size + this.moodBits.size + this.speedBits.size + this.pitchBits.length) *
+      this.words *
+      4;
     return {
-      columns: this.bpm.byteLength + this.duration.byteLength + this.popularity.byteLength + this.owner.byteLength + this.artistOf.byteLength,
+      columns:
+        this.bpm.byteLength + this.duration.byteLength + this.popularity.byteLength + this.owner.byteLength + this.artistOf.byteLength,
       bitsets,
       titlePostings: this.titleField.postings.heapBytes,
       titleTokens: this.titleField.vocabularySize,
@@ -405,8 +408,8 @@ export function pitchOf(soundKey: string | null): number | null {
   return pitch;
 }
 
-
 export function checkId(id: number): number {
-  if (!Number.isInteger(id) || id <= 0 || id > MAX_TRACK_ID) throw new RangeError(`track id must be an integer in 1..${MAX_TRACK_ID}: ${id}`);
+  if (!Number.isInteger(id) || id <= 0 || id > MAX_TRACK_ID)
+    throw new RangeError(`track id must be an integer in 1..${MAX_TRACK_ID}: ${id}`);
   return id;
 }

@@ -1,4 +1,12 @@
-import { MAX_LEVEL, NEW_USER_LEVEL, validateLogin, validateNewPassword, validateSignup, type SigninResult, type User } from '@sori/contract';
+import {
+  MAX_LEVEL,
+  NEW_USER_LEVEL,
+  validateLogin,
+  validateNewPassword,
+  validateSignup,
+  type SigninResult,
+  type User,
+} from '@sori/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError, badRequest, conflict, unauthorized } from '../lib/app-error';

@@ -76,7 +76,9 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     db: db.kysely,
     storage,
     catalogue,
-    limits: options.operator ? { maxBytes: config.uploadMaxBytes } : { maxBytes: config.uploadMaxBytes, maxDurationSec: config.uploadMaxDurationSec },
+    limits: options.operator
+      ? { maxBytes: config.uploadMaxBytes }
+      : { maxBytes: config.uploadMaxBytes, maxDurationSec: config.uploadMaxDurationSec },
     ...(options.operator ? {} : { workDir: path.join(config.dataDir, 'tmp') }),
     live,
     quota: config.uploadQuota,

@@ -32,9 +32,7 @@ export class LibraryService {
 
   async setLiked(viewer: Viewer, id: number, liked: boolean): Promise<{ musicId: number; liked: boolean }> {
     await this.deps.catalogue.visibleTrack(id, viewer);
-    const changed = liked
-      ? await library.addLike(this.deps.db, viewer.id, id)
-      : await library.removeLike(this.deps.db, viewer.id, id);
+    const changed = liked ? await library.addLike(this.deps.db, viewer.id, id) : await library.removeLike(this.deps.db, viewer.id, id);
     if (changed) await this.bump(id, 'like_count', liked ? 1 : -1);
     return { musicId: id, liked };
   }

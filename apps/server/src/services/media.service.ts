@@ -1,4 +1,14 @@
-import { BPM_RANGE, KEY_MODES, isGenreCode, isMoodCode, parseSoundKey, speedFromBpm, TEXT_LIMITS, type Music, type UploadQuota } from '@sori/contract';
+import {
+  BPM_RANGE,
+  KEY_MODES,
+  isGenreCode,
+  isMoodCode,
+  parseSoundKey,
+  speedFromBpm,
+  TEXT_LIMITS,
+  type Music,
+  type UploadQuota,
+} from '@sori/contract';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely, Updateable } from 'kysely';
@@ -34,8 +44,12 @@ export function parseTrackMetadata(raw: Record<string, unknown>): TrackMetadataI
   const text = (v: unknown, max: number, field: string): string | null => {
     if (v === null || v === undefined) return null;
     if (typeof v !== 'string') throw badRequest('VALIDATION_FAILED', { field });
-    // eslint-disable-next-line no-control-regex
-    const s = v.normalize('NFC').replace(/[\u0000-\u001f\u007f]/gu, ' ').replace(/\s+/gu, ' ').trim();
+    const s = v
+      .normalize('NFC')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/gu, ' ')
+      .replace(/\s+/gu, ' ')
+      .trim();
     if (s.length > max) throw badRequest('FIELD_TOO_LONG', { field });
     return s || null;
   };
@@ -248,7 +262,11 @@ export class MediaService {
       const releaseWork = work ? this.holdScratch(work) : () => undefined;
       const result = await this.withSlot(() =>
         ingest(
-          { path: input.path, ...(input.originalName ? { originalName: input.originalName } : {}), ...(input.coverPath ? { coverPath: input.coverPath } : {}) },
+          {
+            path: input.path,
+            ...(input.originalName ? { originalName: input.originalName } : {}),
+            ...(input.coverPath ? { coverPath: input.coverPath } : {}),
+          },
           { trackId: id, storage, overrides, limits: this.deps.limits, ...(work ? { workDir: work } : {}) },
         ),
       ).finally(releaseWork);
@@ -290,7 +308,9 @@ export class MediaService {
       patch.sound_key = meta.soundKey ?? row.estimated_key;
       // A key typed without its mode keeps the measured mode when the tonic is the measured one.
       patch.key_mode =
-        meta.soundKey === null ? row.estimated_key_mode : (meta.keyMode ?? (meta.soundKey === row.estimated_key ? row.estimated_key_mode : null));
+        meta.soundKey === null
+          ? row.estimated_key_mode
+          : (meta.keyMode ?? (meta.soundKey === row.estimated_key ? row.estimated_key_mode : null));
     } else if (meta.keyMode !== undefined) patch.key_mode = row.sound_key === null ? null : meta.keyMode;
     if (meta.bpm !== undefined) {
       const bpm = meta.bpm ?? (row.estimated_bpm === null ? null : Math.round(row.estimated_bpm));

@@ -13,7 +13,12 @@ export interface MediaUrls {
 export const PRIVATE_STREAM_TTL_SECONDS = 6 * 3600;
 
 export const parseMoods = (moods: string): number[] =>
-  moods ? moods.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
+  moods
+    ? moods
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0)
+    : [];
 
 /** What a signed media link of an unpublished track grants: its preview, waveform, peaks and cover. */
 export const privateMediaResource = (trackId: number) => `media:${trackId}`;

@@ -114,7 +114,11 @@ export async function recoverInterruptedUploads(deps: {
   const gone = (owner: [string, number] | null) => owner !== null && goneFromThisHost(owner[0], owner[1]);
   const staleMs = deps.staleMs ?? INGEST_STALE_MS;
   const cutoff = new Date((deps.now ?? new Date()).getTime() - staleMs);
-  const processing = await deps.db.selectFrom('tracks').select(['id', 'updated_at', 'ingest_by']).where('status', '=', 'processing').execute();
+  const processing = await deps.db
+    .selectFrom('tracks')
+    .select(['id', 'updated_at', 'ingest_by'])
+    .where('status', '=', 'processing')
+    .execute();
   const stale = processing.filter((r) => new Date(r.updated_at) < cutoff || gone(ownerOfRow(r.ingest_by)));
   const removedTracks: number[] = [];
   for (const { id } of stale) {

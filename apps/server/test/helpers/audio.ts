@@ -8,12 +8,28 @@ export function makeAudio(dir: string, name: string, seconds = 3, format: 'wav' 
   const out = path.join(dir, `${name}.${format}`);
   const { ffmpeg } = getMediaTools();
   execFileSync(ffmpeg, [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `sine=frequency=261.63:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=329.63:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=392:duration=${seconds}`,
-    '-filter_complex', 'amix=inputs=3,volume=2',
-    '-ar', '44100', '-ac', '2', out,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=261.63:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=329.63:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=392:duration=${seconds}`,
+    '-filter_complex',
+    'amix=inputs=3,volume=2',
+    '-ar',
+    '44100',
+    '-ac',
+    '2',
+    out,
   ]);
   return readFileSync(out);
 }

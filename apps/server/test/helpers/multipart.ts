@@ -9,7 +9,9 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
   for (const p of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if ('filename' in p) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.contentType}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.contentType}\r\n\r\n`),
+      );
       chunks.push(p.data);
     } else {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}`));

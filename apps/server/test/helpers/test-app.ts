@@ -91,7 +91,7 @@ export async function createTestApp(
         url: '/api/signup',
         payload: { email, password, confirmPassword: password, name: `사용자${counter}`, phone: '010-1234-5678' },
         // Each from its own address, under the per-address sign-up limit (TEST-NET-2, 198.51.100.0/24 and up).
-        remoteAddress: `198.51.${100 + Math.floor(counter / 250) % 100}.${counter % 250}`,
+        remoteAddress: `198.51.${100 + (Math.floor(counter / 250) % 100)}.${counter % 250}`,
       });
       if (su.statusCode !== 201) throw new Error(`signup failed: ${su.body}`);
       if (opts.level) await ctx.auth.setLevel(email, opts.level);

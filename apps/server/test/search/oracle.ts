@@ -211,13 +211,15 @@ export function oracleOrder(tracks: readonly IndexedTrack[], q: IndexQuery): num
     return desc ? ordered : ordered.reverse();
   }
   const byIdDir = (a: IndexedTrack, b: IndexedTrack): number => (desc ? b.id - a.id : a.id - b.id);
-  const numeric = (value: (t: IndexedTrack) => number | null) => (a: IndexedTrack, b: IndexedTrack): number => {
-    const va = value(a);
-    const vb = value(b);
-    if (nullish(va) !== nullish(vb)) return nullish(va) ? 1 : -1;
-    if (nullish(va) || va === vb) return byIdDir(a, b);
-    return desc ? vb! - va! : va! - vb!;
-  };
+  const numeric =
+    (value: (t: IndexedTrack) => number | null) =>
+    (a: IndexedTrack, b: IndexedTrack): number => {
+      const va = value(a);
+      const vb = value(b);
+      if (nullish(va) !== nullish(vb)) return nullish(va) ? 1 : -1;
+      if (nullish(va) || va === vb) return byIdDir(a, b);
+      return desc ? vb! - va! : va! - vb!;
+    };
   const titleKey = (t: IndexedTrack): string => compactNormalized(normalizeText(t.title));
   const comparators = {
     id: byIdDir,

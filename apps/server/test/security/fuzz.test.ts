@@ -34,16 +34,61 @@ function operationsOf(spec: unknown): Operation[] {
 }
 
 const nasty = [
-  '3000000000', '2147483647', '2147483648', '9007199254740993', '99999999999999999999999', '-1', '0', '-0', '00', '01',
-  '0x41', '+1', ' 1', '1 ', '1.0', '1e3', 'NaN', 'Infinity', '１２', '٣', '../../etc/passwd', '..%2F..%2Fetc%2Fpasswd',
-  '%00', '%', '%ZZ', '', ' ', 'null', 'undefined', 'true', '[]', '{}', "1' OR '1'='1", '1;DROP TABLE tracks', '\u202e', '😀',
-  'a'.repeat(5000), '__proto__', 'constructor', 'wave_3000000000.png', '3000000000.json', '1-64.jpg', 'wave_1.png',
+  '3000000000',
+  '2147483647',
+  '2147483648',
+  '9007199254740993',
+  '99999999999999999999999',
+  '-1',
+  '0',
+  '-0',
+  '00',
+  '01',
+  '0x41',
+  '+1',
+  ' 1',
+  '1 ',
+  '1.0',
+  '1e3',
+  'NaN',
+  'Infinity',
+  '１２',
+  '٣',
+  '../../etc/passwd',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%00',
+  '%',
+  '%ZZ',
+  '',
+  ' ',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  "1' OR '1'='1",
+  '1;DROP TABLE tracks',
+  '\u202e',
+  '😀',
+  'a'.repeat(5000),
+  '__proto__',
+  'constructor',
+  'wave_3000000000.png',
+  '3000000000.json',
+  '1-64.jpg',
+  'wave_1.png',
 ];
 /** Numbers around and past the int4 columns' range, the classic 500 on PostgreSQL. */
 const bigInts = fc.oneof(fc.integer({ min: 2_147_483_640, max: 2 ** 40 }), fc.integer({ min: -(2 ** 40), max: 0 }));
 const text = fc.oneof(
   bigInts.map(String),
-  fc.bigInt({ min: 2n ** 31n, max: 2n ** 70n }).map(String),fc.constantFrom(...nasty), fc.string({ maxLength: 40 }), fc.integer().map(String), fc.bigInt().map(String), fc.double().map(String));
+  fc.bigInt({ min: 2n ** 31n, max: 2n ** 70n }).map(String),
+  fc.constantFrom(...nasty),
+  fc.string({ maxLength: 40 }),
+  fc.integer().map(String),
+  fc.bigInt().map(String),
+  fc.double().map(String),
+);
 const jsonish: fc.Arbitrary<unknown> = fc.oneof(
   text,
   bigInts,
@@ -72,13 +117,53 @@ describe.each(DIALECTS)('fuzz over the OpenAPI routes (%s)', (dialect) => {
       op: fc.constantFrom(...ops),
       pathValue: fc.oneof(text, fc.constantFrom(String(w.pub), String(w.priv), String(w.playlist))),
       raw: fc.boolean(),
-      query: fc.array(fc.tuple(fc.oneof(fc.constantFrom('musicId', 'tempPlayListId', 'page', 'size', 'q', 'sort', 'g', 'moods', 'exp', 'uid', 'sig'), fc.string({ maxLength: 8 })), text), { maxLength: 5 }),
+      query: fc.array(
+        fc.tuple(
+          fc.oneof(
+            fc.constantFrom('musicId', 'tempPlayListId', 'page', 'size', 'q', 'sort', 'g', 'moods', 'exp', 'uid', 'sig'),
+            fc.string({ maxLength: 8 }),
+          ),
+          text,
+        ),
+        { maxLength: 5 },
+      ),
       body: fc.oneof(
         fc.constant(undefined),
         jsonish,
-        fc.dictionary(fc.oneof(fc.constantFrom('musicId', 'playlistId', 'id', 'name', 'title', 'email', 'password', 'token', 'genre', 'moods', 'bpm', 'soundKey', 'description'), fc.string({ maxLength: 8 })), jsonish, { maxKeys: 5 }),
+        fc.dictionary(
+          fc.oneof(
+            fc.constantFrom(
+              'musicId',
+              'playlistId',
+              'id',
+              'name',
+              'title',
+              'email',
+              'password',
+              'token',
+              'genre',
+              'moods',
+              'bpm',
+              'soundKey',
+              'description',
+            ),
+            fc.string({ maxLength: 8 }),
+          ),
+          jsonish,
+          { maxKeys: 5 },
+        ),
       ),
-      contentType: fc.constantFrom('application/json', 'application/json', 'text/plain', 'multipart/form-data; boundary=b', 'multipart/form-data', 'application/x-www-form-urlencoded', 'application/octet-stream', 'garbage/?;;', undefined),
+      contentType: fc.constantFrom(
+        'application/json',
+        'application/json',
+        'text/plain',
+        'multipart/form-data; boundary=b',
+        'multipart/form-data',
+        'application/x-www-form-urlencoded',
+        'application/octet-stream',
+        'garbage/?;;',
+        undefined,
+      ),
       token: fc.constantFrom(...tokens),
       lang: fc.constantFrom('ko', 'en', 'ja', 'xx', undefined),
     });
@@ -91,7 +176,11 @@ describe.each(DIALECTS)('fuzz over the OpenAPI routes (%s)', (dialect) => {
           const qs = r.query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
           const url = r.op.path.replace(/\{[^}]+\}/gu, value) + (qs ? `?${qs}` : '');
           const hasBody = r.body !== undefined && r.op.method !== 'GET' && r.op.method !== 'DELETE';
-          const payload = hasBody ? (typeof r.body === 'string' && !r.contentType?.includes('json') ? r.body : JSON.stringify(r.body)) : undefined;
+          const payload = hasBody
+            ? typeof r.body === 'string' && !r.contentType?.includes('json')
+              ? r.body
+              : JSON.stringify(r.body)
+            : undefined;
           const res = await t.call({
             method: r.op.method as 'GET',
             url,
@@ -115,10 +204,12 @@ describe.each(DIALECTS)('fuzz over the OpenAPI routes (%s)', (dialect) => {
         { seed: SEED, numRuns: RUNS, endOnFailure: true },
       );
     } catch (err) {
-      failure = `fuzz failed with FUZZ_SEED=${SEED} (${dialect}): ${(err as Error).message}\n${String((err as Error).cause ?? "")}`;
+      failure = `fuzz failed with FUZZ_SEED=${SEED} (${dialect}): ${(err as Error).message}\n${String((err as Error).cause ?? '')}`;
       console.error(failure);
     }
-    console.info(`[fuzz] ${dialect}: ${RUNS} requests over ${ops.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s, FUZZ_SEED=${SEED}`);
+    console.info(
+      `[fuzz] ${dialect}: ${RUNS} requests over ${ops.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s, FUZZ_SEED=${SEED}`,
+    );
     expect(failure).toBeNull();
   });
 });

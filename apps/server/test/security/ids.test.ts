@@ -5,9 +5,43 @@ import { multipart } from '../helpers/multipart';
 import { buildWorld, type World } from './fixture';
 
 /** Ids that break the one id rule (packages/contract/src/ids.ts), as text. */
-const BAD_TEXT = ['3000000000', '2147483648', '99999999999999999999', '0', '-1', '-0', '01', '0x41', '+1', ' 1', '1 ', '1.0', '1e3', '１', 'abc', ''];
+const BAD_TEXT = [
+  '3000000000',
+  '2147483648',
+  '99999999999999999999',
+  '0',
+  '-1',
+  '-0',
+  '01',
+  '0x41',
+  '+1',
+  ' 1',
+  '1 ',
+  '1.0',
+  '1e3',
+  '１',
+  'abc',
+  '',
+];
 /** Ids that break it in a JSON body. */
-const BAD_JSON: unknown[] = [3000000000, 2147483648, 0, -1, 1.5, 1e300, Number.MAX_SAFE_INTEGER + 2, true, null, [], {}, '0x41', ' 1', '1e3', '+1', '3000000000'];
+const BAD_JSON: unknown[] = [
+  3000000000,
+  2147483648,
+  0,
+  -1,
+  1.5,
+  1e300,
+  Number.MAX_SAFE_INTEGER + 2,
+  true,
+  null,
+  [],
+  {},
+  '0x41',
+  ' 1',
+  '1e3',
+  '+1',
+  '3000000000',
+];
 
 describe('the id rule (contract)', () => {
   it('accepts plain digits from 1 to 2147483647 only', () => {
@@ -55,9 +89,15 @@ describe.each(DIALECTS)('the id rule on every route (%s)', (dialect) => {
     { method: 'POST', url: '/api/playlist/remove', payload: { playlistId: w.playlist, musicId: id } },
   ];
   const send = (r: Req) =>
-    t.call({ method: r.method, url: r.url, token: w.level5.token, lang: 'ja', ...(r.payload !== undefined ? { payload: r.payload as object } : {}) });
+    t.call({
+      method: r.method,
+      url: r.url,
+      token: w.level5.token,
+      lang: 'ja',
+      ...(r.payload !== undefined ? { payload: r.payload as object } : {}),
+    });
 
-  it('answers 400 INVALID_ID, in the caller\'s language, for a bad id in a path or query', async () => {
+  it("answers 400 INVALID_ID, in the caller's language, for a bad id in a path or query", async () => {
     for (const raw of BAD_TEXT) {
       for (const r of pathRoutes(encodeURIComponent(raw))) {
         if (r.url.includes('tempPlayListId=&') || (raw === '' && r.url.includes('tempPlayListId'))) continue; // empty means "no list"
@@ -98,29 +138,47 @@ describe.each(DIALECTS)('the id rule on every route (%s)', (dialect) => {
   });
 
   it('checks ids in media file names the same way', async () => {
-    for (const url of [`/api/media/wave/wave_3000000000.png`, `/api/media/peaks/3000000000.json`, `/api/media/cover/3000000000-64.jpg`, `/api/media/cover/01.jpg`]) {
+    for (const url of [
+      `/api/media/wave/wave_3000000000.png`,
+      `/api/media/peaks/3000000000.json`,
+      `/api/media/cover/3000000000-64.jpg`,
+      `/api/media/cover/01.jpg`,
+    ]) {
       const res = await t.call({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().code).toBe('INVALID_ID');
     }
   });
 
-  it('answers a malformed multipart upload with 400 MALFORMED_MULTIPART in the caller\'s language', async () => {
+  it("answers a malformed multipart upload with 400 MALFORMED_MULTIPART in the caller's language", async () => {
     const cut = multipart([{ name: 'file', filename: 'a.mp3', contentType: 'audio/mpeg', data: Buffer.alloc(64, 1) }]);
     const cases: { contentType: string; body: string | Buffer }[] = [
       { contentType: 'multipart/form-data; boundary=b', body: '{"title":"json, not a form"}' },
       { contentType: 'multipart/form-data', body: '{"title":"no boundary"}' },
       { contentType: 'multipart/form-data; boundary=', body: 'x' },
-      { contentType: 'multipart/form-data; boundary=b', body: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.mp3"\r\n\r\nabc' },
+      {
+        contentType: 'multipart/form-data; boundary=b',
+        body: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.mp3"\r\n\r\nabc',
+      },
       { contentType: cut.headers['content-type']!, body: cut.payload.subarray(0, cut.payload.length - 20) },
       { contentType: 'multipart/form-data; boundary=' + 'x'.repeat(300), body: 'garbage' },
     ];
     for (const c of cases) {
       for (const [method, url] of [['POST', '/api/my/musics']] as const) {
-        const res = await t.call({ method, url, token: w.owner.token, lang: 'en', headers: { 'content-type': c.contentType }, payload: c.body });
+        const res = await t.call({
+          method,
+          url,
+          token: w.owner.token,
+          lang: 'en',
+          headers: { 'content-type': c.contentType },
+          payload: c.body,
+        });
         const what = `${c.contentType.slice(0, 60)} → ${res.statusCode} ${res.body.slice(0, 160)}`;
         expect(res.statusCode, what).toBe(400);
-        expect(res.json(), what).toMatchObject({ code: 'MALFORMED_MULTIPART', message: 'The upload form could not be read. Please choose the file again and resend it.' });
+        expect(res.json(), what).toMatchObject({
+          code: 'MALFORMED_MULTIPART',
+          message: 'The upload form could not be read. Please choose the file again and resend it.',
+        });
       }
     }
   });

@@ -70,10 +70,14 @@ describe.each(DIALECTS)('request timeouts over a real socket (%s)', (dialect) =>
   });
 
   it('answers 408 REQUEST_TIMEOUT and closes the connection when a body stalls (Content-Length 100, 9 bytes sent)', async () => {
-    const head = 'POST /api/signin HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\nAccept-Language: en\r\n\r\n';
+    const head =
+      'POST /api/signin HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\nAccept-Language: en\r\n\r\n';
     const res = await rawRequest(port, head, [Buffer.from('{"email":')], 0);
     expect(res.status).toBe(408);
-    expect(JSON.parse(res.body)).toMatchObject({ code: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive. Please check your connection and try again.' });
+    expect(JSON.parse(res.body)).toMatchObject({
+      code: 'REQUEST_TIMEOUT',
+      message: 'The request took too long to arrive. Please check your connection and try again.',
+    });
     expect(res.ms).toBeGreaterThanOrEqual(BODY_MS - 50);
     expect(res.ms).toBeLessThan(BODY_MS + 2000);
   });

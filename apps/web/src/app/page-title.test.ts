@@ -8,7 +8,20 @@ describe('the browser tab title', () => {
     expect(documentTitle(ko.t(pageTitleKey('/library')), 'Sori')).toBe('음악 검색 · Sori');
     expect(documentTitle(en.t(pageTitleKey('/library/')), 'Sori')).toBe('Music search · Sori');
     expect(documentTitle(ja.t(pageTitleKey('/library')), 'Sori')).toBe('音楽検索 · Sori');
-    const paths = ['/', '/library', '/favorite', '/download', '/upload', '/playlist', '/playlist/3', '/plan', '/terms', '/privacy', '/verify/SORI-7GWR-M0X5-WYAE', '/nowhere'];
+    const paths = [
+      '/',
+      '/library',
+      '/favorite',
+      '/download',
+      '/upload',
+      '/playlist',
+      '/playlist/3',
+      '/plan',
+      '/terms',
+      '/privacy',
+      '/verify/SORI-7GWR-M0X5-WYAE',
+      '/nowhere',
+    ];
     const titles = paths.map((path) => ko.t(pageTitleKey(path)));
     // Each screen has its own name (a playlist's screen and the manager share '플레이리스트').
     expect(new Set(titles).size).toBe(paths.length - 1);

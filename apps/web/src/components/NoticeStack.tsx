@@ -32,7 +32,12 @@ export function NoticeStack() {
               {notice.action.label}
             </button>
           ) : null}
-          <button type="button" className="btn-close btn-close-sm" aria-label={t('common.close')} onClick={() => notices.dismiss(notice.id)} />
+          <button
+            type="button"
+            className="btn-close btn-close-sm"
+            aria-label={t('common.close')}
+            onClick={() => notices.dismiss(notice.id)}
+          />
         </div>
       ))}
     </div>

@@ -13,7 +13,9 @@ export function parseStoredLanguage(value: unknown): Lang | null {
 
 /** ko or kr gives ko, ja or jp gives ja, en gives en (region and script subtags ignored). */
 export function languageFromTag(tag: string | null | undefined): Lang | null {
-  const primary = String(tag ?? '').toLowerCase().split(/[-_]/u)[0];
+  const primary = String(tag ?? '')
+    .toLowerCase()
+    .split(/[-_]/u)[0];
   if (primary === 'ko' || primary === 'kr') return 'ko';
   if (primary === 'ja' || primary === 'jp') return 'ja';
   if (primary === 'en') return 'en';

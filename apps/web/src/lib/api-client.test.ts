@@ -1,5 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, CANCELLED_MESSAGE, apiRequest, buildUrl, configureApiClient, fetchJsonAt, pathWith, toPage, unwrapBody } from './api-client';
+import {
+  api,
+  ApiError,
+  CANCELLED_MESSAGE,
+  apiRequest,
+  buildUrl,
+  configureApiClient,
+  fetchJsonAt,
+  pathWith,
+  toPage,
+  unwrapBody,
+} from './api-client';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });

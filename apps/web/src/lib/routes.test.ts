@@ -3,7 +3,8 @@ import { activeNavKey, menuKey, showsSidebar } from './routes';
 
 describe('route chrome (PRODUCT §2)', () => {
   it('should hide the sidebar on /, /plan, /terms and /privacy only', () => {
-    for (const path of ['/', '/plan', '/terms', '/privacy', '/plan/', '/verify/SORI-7GWR-M0X5-WYAE']) expect(showsSidebar(path)).toBe(false);
+    for (const path of ['/', '/plan', '/terms', '/privacy', '/plan/', '/verify/SORI-7GWR-M0X5-WYAE'])
+      expect(showsSidebar(path)).toBe(false);
     for (const path of ['/library', '/favorite', '/download', '/upload', '/playlist', '/playlist/3', '/playlist/abc']) {
       expect(showsSidebar(path)).toBe(true);
     }

@@ -24,7 +24,9 @@ export function bootDocument(win: Window & { __soriLocale?: { url: string; respo
   root.setAttribute('data-bs-theme', theme);
 
   const fromTag = (tag: string | null | undefined): string | null => {
-    const primary = String(tag || '').toLowerCase().split(/[-_]/)[0];
+    const primary = String(tag || '')
+      .toLowerCase()
+      .split(/[-_]/)[0];
     if (primary === 'ko' || primary === 'kr') return 'ko';
     if (primary === 'ja' || primary === 'jp') return 'ja';
     if (primary === 'en') return 'en';

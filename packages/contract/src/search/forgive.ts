@@ -59,7 +59,7 @@ export function splitAtLabels(term: SearchTerm): SearchTerm[] {
     if (Array.from(piece).length >= 2) pieces.push({ text: piece, end });
     rest = '';
   };
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const key = keys.find((k) => text.startsWith(k, i));
     if (key === undefined) {
       rest += text[i];

@@ -1,13 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  choseongOf,
-  choseongString,
-  compactText,
-  isChoseongQuery,
-  isCjkCodePoint,
-  normalizeText,
-} from './normalize';
+import { choseongOf, choseongString, compactText, isChoseongQuery, isCjkCodePoint, normalizeText } from './normalize';
 
 describe('normalizeText', () => {
   it('composes decomposed Hangul (macOS NFD paste)', () => {
@@ -83,7 +76,10 @@ describe('normalizeText', () => {
   it('is idempotent', () => {
     const samples = fc.oneof(
       fc.string({ unit: 'grapheme', maxLength: 30 }),
-      fc.string({ unit: fc.constantFrom(...'사랑ㅅㄹ ピアノｻｸﾗ-.,ＡＢab12 İ\u0301\u0308\u200b\u1100\u1161\u11a8カ\u3099ﾞéßÆøǿёй가'.split('')), maxLength: 20 }),
+      fc.string({
+        unit: fc.constantFrom(...'사랑ㅅㄹ ピアノｻｸﾗ-.,ＡＢab12 İ\u0301\u0308\u200b\u1100\u1161\u11a8カ\u3099ﾞéßÆøǿёй가'.split('')),
+        maxLength: 20,
+      }),
     );
     fc.assert(
       fc.property(samples, (s) => {

@@ -10,7 +10,25 @@
 
 /** The 19 initial consonants in syllable order, as compatibility jamo (what a keyboard types). */
 export const CHOSEONG = [
-  'ㄱ', 'ㄲ', 'ㄴ', 'ㄷ', 'ㄸ', 'ㄹ', 'ㅁ', 'ㅂ', 'ㅃ', 'ㅅ', 'ㅆ', 'ㅇ', 'ㅈ', 'ㅉ', 'ㅊ', 'ㅋ', 'ㅌ', 'ㅍ', 'ㅎ',
+  'ㄱ',
+  'ㄲ',
+  'ㄴ',
+  'ㄷ',
+  'ㄸ',
+  'ㄹ',
+  'ㅁ',
+  'ㅂ',
+  'ㅃ',
+  'ㅅ',
+  'ㅆ',
+  'ㅇ',
+  'ㅈ',
+  'ㅉ',
+  'ㅊ',
+  'ㅋ',
+  'ㅌ',
+  'ㅍ',
+  'ㅎ',
 ] as const;
 
 const HANGUL_FIRST = 0xac00;
@@ -69,7 +87,21 @@ function isDiacritic(unit: number): boolean {
 }
 /** Letters with no decomposition that a reader still sees as a base letter with something added. */
 const LETTER_FOLDS: Readonly<Record<string, string>> = {
-  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', þ: 'th', ł: 'l', ħ: 'h', ı: 'i', ŀ: 'l', ŧ: 't', ƀ: 'b', ɨ: 'i', ʉ: 'u',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ł: 'l',
+  ħ: 'h',
+  ı: 'i',
+  ŀ: 'l',
+  ŧ: 't',
+  ƀ: 'b',
+  ɨ: 'i',
+  ʉ: 'u',
 };
 
 /**
@@ -184,7 +216,7 @@ export function normalizeText(input: string): string {
   // Whether the last word character written was a Latin, Greek or Cyrillic letter (a mark after it is dropped).
   let afterFoldable = false;
   const n = s.length;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     const unit = s.charCodeAt(i);
     let width = 1;
     let k: number;

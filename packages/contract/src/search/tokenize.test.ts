@@ -101,15 +101,20 @@ describe('gram keys', () => {
   });
 
   it('give distinct keys to distinct grams', () => {
-    const cjkChar = fc.oneof(
-      fc.integer({ min: 0xac00, max: 0xd7a3 }),
-      fc.integer({ min: 0x3131, max: 0x318e }),
-      fc.integer({ min: 0x3041, max: 0x30ff }),
-      fc.integer({ min: 0x4e00, max: 0x9fff }),
-      fc.integer({ min: 0x3005, max: 0x3007 }),
-      fc.constant(0x20000),
-    ).map((cp) => String.fromCodePoint(cp));
-    const gram = fc.oneof(cjkChar, fc.tuple(cjkChar, cjkChar).map(([a, b]) => a + b));
+    const cjkChar = fc
+      .oneof(
+        fc.integer({ min: 0xac00, max: 0xd7a3 }),
+        fc.integer({ min: 0x3131, max: 0x318e }),
+        fc.integer({ min: 0x3041, max: 0x30ff }),
+        fc.integer({ min: 0x4e00, max: 0x9fff }),
+        fc.integer({ min: 0x3005, max: 0x3007 }),
+        fc.constant(0x20000),
+      )
+      .map((cp) => String.fromCodePoint(cp));
+    const gram = fc.oneof(
+      cjkChar,
+      fc.tuple(cjkChar, cjkChar).map(([a, b]) => a + b),
+    );
     fc.assert(
       fc.property(gram, gram, (a, b) => {
         expect(gramText(gramKey(a))).toBe(a);
@@ -158,8 +163,7 @@ describe('parseSearchQuery', () => {
 });
 
 describe('highlightRanges', () => {
-  const marked = (text: string, query: string) =>
-    highlightRanges(text, query).map((r) => text.slice(r.start, r.end));
+  const marked = (text: string, query: string) => highlightRanges(text, query).map((r) => text.slice(r.start, r.end));
 
   it('marks matches in the original text, whatever its form', () => {
     expect(marked('사랑의 노래', '노래')).toEqual(['노래']);

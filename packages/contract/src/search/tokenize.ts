@@ -216,7 +216,7 @@ export function indexTokensInto(normalized: string, tokens: IndexTokens): IndexT
   let partCount = 0;
   let joined = '';
   // i runs one past the end so that the end of the text closes the open part, compound and run.
-  for (let i = 0; i <= n; ) {
+  for (let i = 0; i <= n;) {
     const unit = i < n ? normalized.charCodeAt(i) : 0x20;
     const cp = unit >= 0xd800 && unit <= 0xdbff && i + 1 < n ? normalized.codePointAt(i)! : unit;
     const width = cp > 0xffff ? 2 : 1;
@@ -338,8 +338,7 @@ export function parseSearchQuery(query: string): ParsedQuery {
   const readings = [termsOf(words)];
   if (words.length > 1) {
     const joined = termsOf([normalized.replace(/ /gu, '')]);
-    const sameAs = (a: SearchTerm[], b: SearchTerm[]): boolean =>
-      a.length === b.length && a.every((t, i) => termKey(t) === termKey(b[i]!));
+    const sameAs = (a: SearchTerm[], b: SearchTerm[]): boolean => a.length === b.length && a.every((t, i) => termKey(t) === termKey(b[i]!));
     if (!sameAs(joined, readings[0]!)) readings.push(joined);
   }
   return { normalized, compact, readings };
@@ -406,7 +405,7 @@ function placedSegments(text: string): PlacedSegment[] {
     run = [];
   };
   const clusters: { text: string; start: number; end: number }[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const cp = text.codePointAt(i)!;
     const w = cp > 0xffff ? 2 : 1;
     const last = clusters[clusters.length - 1];

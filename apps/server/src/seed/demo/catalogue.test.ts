@@ -117,11 +117,14 @@ describe('BPM and key accuracy over the demo set', () => {
     const { renderDemoCover } = await import('./catalogue');
     const cover = path.join(fx.dir, 'cover.png');
     await writeFile(cover, renderDemoCover(track));
-    const r = await ingest({ path: audio, originalName: `${track.title}.wav`, coverPath: cover }, {
-      trackId: 1,
-      storage,
-      overrides: { title: track.title, artist: track.artist, genre: track.genre, moods: track.moods },
-    });
+    const r = await ingest(
+      { path: audio, originalName: `${track.title}.wav`, coverPath: cover },
+      {
+        trackId: 1,
+        storage,
+        overrides: { title: track.title, artist: track.artist, genre: track.genre, moods: track.moods },
+      },
+    );
     expect(r).toMatchObject({ title: track.title, artist: track.artist, genre: track.genre, format: 'wav' });
     expect(r.files.cover).not.toBeNull();
     expect(Math.abs(r.durationSec - track.durationSec)).toBeLessThan(0.05);

@@ -205,7 +205,7 @@ function chordOf(degree: number, t: { tonic: number; mode: KeyMode }, style: Sty
 function voice(tones: number[], centre: number): number[] {
   return tones
     .map((pc) => {
-      let m = centre - 6 + ((pc - (centre - 6)) % 12 + 12) % 12;
+      let m = centre - 6 + ((((pc - (centre - 6)) % 12) + 12) % 12);
       if (m >= centre + 6) m -= 12;
       return m;
     })
@@ -213,14 +213,87 @@ function voice(tones: number[], centre: number): number[] {
 }
 
 const LEAD_RHYTHMS: Record<Style['lead']['rhythm'], number[][][]> = {
-  quarters: [[[0, 1], [1, 1], [2, 1], [3, 1]], [[0, 2], [2, 1], [3, 1]], [[0, 1], [1, 1], [2, 2]]],
-  eighths: [
-    [[0, 0.5], [0.5, 0.5], [1, 0.5], [1.5, 0.5], [2, 1], [3, 0.5], [3.5, 0.5]],
-    [[0, 1], [1, 0.5], [1.5, 0.5], [2, 0.5], [2.5, 0.5], [3, 1]],
-    [[0, 0.5], [0.5, 0.5], [1, 1], [2, 0.5], [2.5, 0.5], [3, 0.5], [3.5, 0.5]],
+  quarters: [
+    [
+      [0, 1],
+      [1, 1],
+      [2, 1],
+      [3, 1],
+    ],
+    [
+      [0, 2],
+      [2, 1],
+      [3, 1],
+    ],
+    [
+      [0, 1],
+      [1, 1],
+      [2, 2],
+    ],
   ],
-  mixed: [[[0, 1.5], [1.5, 0.5], [2, 1], [3, 1]], [[0, 0.5], [0.5, 0.5], [1, 1], [2, 2]], [[0, 1], [1, 0.5], [1.5, 1.5], [3, 1]]],
-  sparse: [[[0, 2], [2, 2]], [[0, 3], [3, 1]], [[0, 1], [1, 3]], [[0, 4]]],
+  eighths: [
+    [
+      [0, 0.5],
+      [0.5, 0.5],
+      [1, 0.5],
+      [1.5, 0.5],
+      [2, 1],
+      [3, 0.5],
+      [3.5, 0.5],
+    ],
+    [
+      [0, 1],
+      [1, 0.5],
+      [1.5, 0.5],
+      [2, 0.5],
+      [2.5, 0.5],
+      [3, 1],
+    ],
+    [
+      [0, 0.5],
+      [0.5, 0.5],
+      [1, 1],
+      [2, 0.5],
+      [2.5, 0.5],
+      [3, 0.5],
+      [3.5, 0.5],
+    ],
+  ],
+  mixed: [
+    [
+      [0, 1.5],
+      [1.5, 0.5],
+      [2, 1],
+      [3, 1],
+    ],
+    [
+      [0, 0.5],
+      [0.5, 0.5],
+      [1, 1],
+      [2, 2],
+    ],
+    [
+      [0, 1],
+      [1, 0.5],
+      [1.5, 1.5],
+      [3, 1],
+    ],
+  ],
+  sparse: [
+    [
+      [0, 2],
+      [2, 2],
+    ],
+    [
+      [0, 3],
+      [3, 1],
+    ],
+    [
+      [0, 1],
+      [1, 3],
+    ],
+    [[0, 4]],
+  ],
 };
 
 interface Hit {
@@ -236,10 +309,30 @@ interface Score {
 
 const DRUM_VEL: Record<string, number> = { X: 1, x: 0.75, o: 0.45, g: 0.22 };
 const DRUM_LEVEL: Partial<Record<DrumName, number>> = {
-  kick: 1, snare: 0.8, clap: 0.8, hat: 0.45, openHat: 0.4, ride: 0.5, rim: 0.6, shaker: 0.5, tom: 0.7, taiko: 0.9,
-  woodblock: 0.6, crash: 0.5, conga: 0.6, noise: 0.6,
+  kick: 1,
+  snare: 0.8,
+  clap: 0.8,
+  hat: 0.45,
+  openHat: 0.4,
+  ride: 0.5,
+  rim: 0.6,
+  shaker: 0.5,
+  tom: 0.7,
+  taiko: 0.9,
+  woodblock: 0.6,
+  crash: 0.5,
+  conga: 0.6,
+  noise: 0.6,
 };
-const DRUM_PAN: Partial<Record<DrumName, number>> = { hat: 0.3, openHat: 0.3, ride: -0.3, shaker: 0.4, conga: -0.35, tom: -0.2, woodblock: 0.25 };
+const DRUM_PAN: Partial<Record<DrumName, number>> = {
+  hat: 0.3,
+  openHat: 0.3,
+  ride: -0.3,
+  shaker: 0.4,
+  conga: -0.35,
+  tom: -0.2,
+  woodblock: 0.25,
+};
 
 function compose(track: DemoTrack, style: Style, rand: () => number): Score {
   const beat = 60 / track.bpm;
@@ -318,7 +411,7 @@ function compose(track: DemoTrack, style: Style, rand: () => number): Score {
     }
 
     // Bass
-    const bassRoot = style.bass.centre - 6 + (((chord.root - (style.bass.centre - 6)) % 12) + 12) % 12;
+    const bassRoot = style.bass.centre - 6 + ((((chord.root - (style.bass.centre - 6)) % 12) + 12) % 12);
     const addPart = (p: Part, events: (onNote: (step: number, midi: number[], holdSteps: number) => void) => void) => {
       events((step, midis, hold) => {
         const t = t0 + stepTime(step) + jitter();
@@ -414,7 +507,8 @@ export function renderDemoTrack(track: DemoTrack, sampleRate = 44100): StereoBuf
   const mixer = new Mixer(sampleRate, track.durationSec, track.index);
   const kit = drumKit(sampleRate, track.index * 31 + 5);
   for (const n of score.notes) mixer.note(n);
-  for (const h of score.hits) mixer.hit(kit[h.drum], h.t, h.vel, DRUM_PAN[h.drum] ?? 0, h.drum === 'snare' || h.drum === 'clap' ? 0.25 : 0.08);
+  for (const h of score.hits)
+    mixer.hit(kit[h.drum], h.t, h.vel, DRUM_PAN[h.drum] ?? 0, h.drum === 'snare' || h.drum === 'clap' ? 0.25 : 0.08);
   mixer.reverb(style.reverb);
   return mixer.master(TAIL_SEC);
 }

@@ -36,27 +36,98 @@ const saw = (n: number) => Array.from({ length: n }, (_, i) => 1 / (i + 1));
 const square = (n: number) => Array.from({ length: n }, (_, i) => (i % 2 === 0 ? 1 / (i + 1) : 0));
 
 export const TIMBRES = {
-  piano: { harmonics: [1, 0.5, 0.32, 0.2, 0.12, 0.08, 0.05, 0.03, 0.02], attack: 0.004, decay: 0.9, sustain: 0.05, release: 0.12, gain: 0.9 },
+  piano: {
+    harmonics: [1, 0.5, 0.32, 0.2, 0.12, 0.08, 0.05, 0.03, 0.02],
+    attack: 0.004,
+    decay: 0.9,
+    sustain: 0.05,
+    release: 0.12,
+    gain: 0.9,
+  },
   epiano: { harmonics: [1, 0.25, 0.08, 0.04], partials: [[14, 0.06, 0.08]], attack: 0.004, decay: 1.4, sustain: 0.1, release: 0.15 },
   pad: { harmonics: saw(10).map((v, i) => v * 0.85 ** i), attack: 0.35, decay: 1.5, sustain: 0.8, release: 0.6, detuneCents: 7, gain: 0.5 },
-  strings: { harmonics: saw(18).map((v, i) => v * 0.9 ** i), attack: 0.18, decay: 2, sustain: 0.85, release: 0.35, detuneCents: 5, vibrato: { rate: 5.2, cents: 9 }, gain: 0.55 },
+  strings: {
+    harmonics: saw(18).map((v, i) => v * 0.9 ** i),
+    attack: 0.18,
+    decay: 2,
+    sustain: 0.85,
+    release: 0.35,
+    detuneCents: 5,
+    vibrato: { rate: 5.2, cents: 9 },
+    gain: 0.55,
+  },
   staccato: { harmonics: saw(14).map((v, i) => v * 0.88 ** i), attack: 0.008, decay: 0.12, sustain: 0, release: 0.05, gain: 0.7 },
-  brass: { harmonics: saw(16).map((v, i) => v * (i < 4 ? 1 : 0.85 ** (i - 3))), attack: 0.05, decay: 0.8, sustain: 0.7, release: 0.15, gain: 0.6 },
+  brass: {
+    harmonics: saw(16).map((v, i) => v * (i < 4 ? 1 : 0.85 ** (i - 3))),
+    attack: 0.05,
+    decay: 0.8,
+    sustain: 0.7,
+    release: 0.15,
+    gain: 0.6,
+  },
   organ: { harmonics: [1, 0.8, 0.6, 0.5, 0, 0.35, 0, 0.3], attack: 0.01, decay: 3, sustain: 0.9, release: 0.08, gain: 0.45 },
   bass: { harmonics: [1, 0.45, 0.2, 0.1, 0.05], attack: 0.006, decay: 0.5, sustain: 0.45, release: 0.06, gain: 1.1 },
   synthBass: { harmonics: saw(16).map((v, i) => v * 0.8 ** i), attack: 0.004, decay: 0.25, sustain: 0.5, release: 0.05, gain: 0.9 },
   sub: { harmonics: [1, 0.08], attack: 0.005, decay: 0.9, sustain: 0.3, release: 0.1, gain: 1.2 },
   lead: { harmonics: square(15), attack: 0.01, decay: 0.4, sustain: 0.7, release: 0.08, vibrato: { rate: 5.5, cents: 6 }, gain: 0.45 },
-  chip: { harmonics: Array.from({ length: 24 }, (_, i) => Math.abs(Math.sin((i + 1) * Math.PI * 0.25)) / (i + 1)), attack: 0.002, decay: 0.15, sustain: 0.6, release: 0.02, gain: 0.4 },
+  chip: {
+    harmonics: Array.from({ length: 24 }, (_, i) => Math.abs(Math.sin((i + 1) * Math.PI * 0.25)) / (i + 1)),
+    attack: 0.002,
+    decay: 0.15,
+    sustain: 0.6,
+    release: 0.02,
+    gain: 0.4,
+  },
   flute: { harmonics: [1, 0.12, 0.05], attack: 0.06, decay: 1, sustain: 0.85, release: 0.12, vibrato: { rate: 5, cents: 12 }, gain: 0.6 },
-  accordion: { harmonics: saw(12).map((v, i) => v * 0.9 ** i), attack: 0.02, decay: 1, sustain: 0.85, release: 0.06, detuneCents: 9, gain: 0.45 },
+  accordion: {
+    harmonics: saw(12).map((v, i) => v * 0.9 ** i),
+    attack: 0.02,
+    decay: 1,
+    sustain: 0.85,
+    release: 0.06,
+    detuneCents: 9,
+    gain: 0.45,
+  },
   supersaw: { harmonics: saw(20), attack: 0.01, decay: 0.6, sustain: 0.6, release: 0.2, detuneCents: 14, gain: 0.35 },
   guitar: { pluck: 0.996, attack: 0.001, decay: 2, sustain: 1, release: 0.08, gain: 0.9 },
   nylon: { pluck: 0.993, attack: 0.001, decay: 2, sustain: 1, release: 0.1, gain: 0.9 },
   drive: { harmonics: saw(20), attack: 0.005, decay: 1.2, sustain: 0.7, release: 0.08, drive: 3.5, detuneCents: 8, gain: 0.35 },
-  marimba: { partials: [[1, 1, 0.5], [4, 0.25, 0.12], [10, 0.06, 0.04]], attack: 0.002, decay: 1, sustain: 1, release: 0.05 },
-  glock: { partials: [[1, 1, 0.9], [2.76, 0.35, 0.4], [5.4, 0.15, 0.2]], attack: 0.001, decay: 1, sustain: 1, release: 0.1, gain: 0.5 },
-  bell: { partials: [[1, 1, 1.6], [2, 0.4, 1], [3.01, 0.25, 0.7], [4.2, 0.15, 0.4]], attack: 0.002, decay: 1, sustain: 1, release: 0.3, gain: 0.45 },
+  marimba: {
+    partials: [
+      [1, 1, 0.5],
+      [4, 0.25, 0.12],
+      [10, 0.06, 0.04],
+    ],
+    attack: 0.002,
+    decay: 1,
+    sustain: 1,
+    release: 0.05,
+  },
+  glock: {
+    partials: [
+      [1, 1, 0.9],
+      [2.76, 0.35, 0.4],
+      [5.4, 0.15, 0.2],
+    ],
+    attack: 0.001,
+    decay: 1,
+    sustain: 1,
+    release: 0.1,
+    gain: 0.5,
+  },
+  bell: {
+    partials: [
+      [1, 1, 1.6],
+      [2, 0.4, 1],
+      [3.01, 0.25, 0.7],
+      [4.2, 0.15, 0.4],
+    ],
+    attack: 0.002,
+    decay: 1,
+    sustain: 1,
+    release: 0.3,
+    gain: 0.45,
+  },
   pizz: { pluck: 0.985, attack: 0.001, decay: 1, sustain: 1, release: 0.05, gain: 0.9 },
 } satisfies Record<string, Timbre>;
 
@@ -300,7 +371,10 @@ export class Mixer {
       }
     }
     const gain = wet * 0.25;
-    for (const [side, offset] of [[this.left, 0], [this.right, 37]] as const) {
+    for (const [side, offset] of [
+      [this.left, 0],
+      [this.right, 37],
+    ] as const) {
       const out = Float32Array.from(combOut);
       for (const d of [556, 441].map((v) => Math.round((v + offset) * scale))) {
         const buf = new Float32Array(d);
@@ -350,7 +424,7 @@ export class Mixer {
 }
 
 export type DrumName =
-  | 'kick' | 'snare' | 'clap' | 'hat' | 'openHat' | 'ride' | 'rim' | 'shaker' | 'tom' | 'taiko' | 'woodblock' | 'crash' | 'conga' | 'noise';
+  'kick' | 'snare' | 'clap' | 'hat' | 'openHat' | 'ride' | 'rim' | 'shaker' | 'tom' | 'taiko' | 'woodblock' | 'crash' | 'conga' | 'noise';
 
 /** Synthesised drum one-shots, made once per track. */
 export function drumKit(sr: number, seed: number): Record<DrumName, Float32Array> {
@@ -379,7 +453,7 @@ export function drumKit(sr: number, seed: number): Record<DrumName, Float32Array
     });
   };
   const metal = (seconds: number, decay: number, freqs: number[]) =>
-    make(seconds, (t) => freqs.reduce((s, f) => s + Math.sign(Math.sin(2 * Math.PI * f * t)), 0) / freqs.length * Math.exp(-t / decay));
+    make(seconds, (t) => (freqs.reduce((s, f) => s + Math.sign(Math.sin(2 * Math.PI * f * t)), 0) / freqs.length) * Math.exp(-t / decay));
   const hat = highPassed(0.08, 0.018);
   const metallic = metal(0.08, 0.015, [3200, 4300, 5900, 7100]);
   return {

@@ -20,6 +20,7 @@ parentPort?.on('message', (req: DemoWorkerRequest) => {
   }
   writeDemoTrack(track, req.dir, req.sampleRate).then(
     (w) => parentPort?.postMessage({ index: req.index, audioPath: w.audioPath, coverPath: w.coverPath } satisfies DemoWorkerReply),
-    (e: unknown) => parentPort?.postMessage({ index: req.index, error: e instanceof Error ? e.message : String(e) } satisfies DemoWorkerReply),
+    (e: unknown) =>
+      parentPort?.postMessage({ index: req.index, error: e instanceof Error ? e.message : String(e) } satisfies DemoWorkerReply),
   );
 });

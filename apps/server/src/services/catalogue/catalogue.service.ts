@@ -24,7 +24,9 @@ export interface CatalogueDeps {
   pg?: pg.Pool | null;
   urls: MediaUrls;
   /** The caller's licences of listed tracks: the downloads list (-1) carries each one's id and date. */
-  licences?: { activeForTracks(userId: number, trackIds: readonly number[]): Promise<Map<number, { licenceId: string; licensedAt: string }>> };
+  licences?: {
+    activeForTracks(userId: number, trackIds: readonly number[]): Promise<Map<number, { licenceId: string; licensedAt: string }>>;
+  };
 }
 
 /** What a cached response costs beyond its bytes (the Buffer object and the map entry). */
@@ -261,7 +263,9 @@ export class CatalogueService {
     if (licensed && viewer && this.deps.licences) {
       // The downloads list is the licence history: each track carries the licence it was downloaded under.
       const held = await this.deps.licences.activeForTracks(viewer.id, result.ids);
-      extras = new Map([...held].map(([id, l]) => [id, `"licenceId":${JSON.stringify(l.licenceId)},"licensedAt":${JSON.stringify(l.licensedAt)}`]));
+      extras = new Map(
+        [...held].map(([id, l]) => [id, `"licenceId":${JSON.stringify(l.licenceId)},"licensedAt":${JSON.stringify(l.licensedAt)}`]),
+      );
     }
     return this.pages.write(result.ids, result.total, query.size, query.page, viewer, extras);
   }

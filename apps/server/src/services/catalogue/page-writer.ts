@@ -78,7 +78,14 @@ export class PageWriter {
    * The page of these tracks (in this order) out of `total`, for this caller; `extras` adds members (JSON
    * text, `"name":value,…`) to the tracks it names, for a signed-in caller's list.
    */
-  async write(ids: readonly number[], total: number, size: number, page: number, viewer: Viewer | null, extras?: Map<number, string>): Promise<Buffer> {
+  async write(
+    ids: readonly number[],
+    total: number,
+    size: number,
+    page: number,
+    viewer: Viewer | null,
+    extras?: Map<number, string>,
+  ): Promise<Buffer> {
     const tail = pageTail(total, size, page);
     const cached = viewer === null ? this.cachedPage(ids, tail) : null;
     if (cached) return cached;

@@ -50,7 +50,8 @@ const TEXT: Record<Lang, Record<string, string>> = {
     terms: 'Terms version',
     licensor: 'Licensor',
     verify: 'Verify at',
-    verifyNote: 'Anyone can check this certificate at the address above or with the QR code. The signature can also be verified offline with the published key:',
+    verifyNote:
+      'Anyone can check this certificate at the address above or with the QR code. The signature can also be verified offline with the published key:',
     signature: 'Ed25519 signature',
     reason: 'Reason',
   },
@@ -102,7 +103,11 @@ function runsOf(text: string, lang: Lang): { text: string; face: 'kr' | 'jp' }[]
 }
 
 const dateOf = (iso: string, lang: Lang) =>
-  new Intl.DateTimeFormat({ ko: 'ko-KR', en: 'en-GB', ja: 'ja-JP' }[lang], { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(new Date(iso)) + ' (KST)';
+  new Intl.DateTimeFormat({ ko: 'ko-KR', en: 'en-GB', ja: 'ja-JP' }[lang], {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Asia/Seoul',
+  }).format(new Date(iso)) + ' (KST)';
 
 /**
  * The licence certificate as a PDF in the reader's language: everything the public licence says, a QR code
@@ -145,10 +150,7 @@ export async function renderCertificate(licence: PublicLicence, lang: Lang, keyU
   row(t.licensee!, `${licence.licensee.name} (${licence.licensee.email})`);
   row(t.issued!, dateOf(licence.issuedAt, lang));
   row(t.plan!, `${PLAN_NAMES[lang][licence.plan.name] ?? licence.plan.name} (level ${licence.plan.level})`);
-  row(
-    t.scope!,
-    licence.terms.scope.map((s) => `• ${LICENCE_SCOPE_LABELS[s as LicenceScope]?.[lang] ?? s}`).join('\n'),
-  );
+  row(t.scope!, licence.terms.scope.map((s) => `• ${LICENCE_SCOPE_LABELS[s as LicenceScope]?.[lang] ?? s}`).join('\n'));
   row(t.terms!, `${licence.terms.version} — ${licence.terms.url}`);
   row(t.file!, licence.file.name);
   row(t.sha256!, licence.file.sha256);

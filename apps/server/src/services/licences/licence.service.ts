@@ -132,7 +132,8 @@ export class LicenceService {
   /** The caller's active licences among these tracks: when each track was licensed and under which id. */
   async activeForTracks(userId: number, trackIds: readonly number[]): Promise<Map<number, { licenceId: string; licensedAt: string }>> {
     const out = new Map<number, { licenceId: string; licensedAt: string }>();
-    for (const r of await licences.activeLicencesFor(this.deps.db, userId, trackIds)) out.set(r.track_id, { licenceId: r.id, licensedAt: r.issued_at });
+    for (const r of await licences.activeLicencesFor(this.deps.db, userId, trackIds))
+      out.set(r.track_id, { licenceId: r.id, licensedAt: r.issued_at });
     return out;
   }
 
@@ -161,8 +162,16 @@ export class LicenceService {
     if (current.status === 'revoked') return current;
     const { signature: _old, ...body } = current;
     const revoked = { ...body, status: 'revoked' as const, revokedAt: nowIso(), revocationReason: why };
-    const licence: PublicLicence = { ...revoked, kid: this.deps.signer.kid, signature: this.deps.signer.sign({ ...revoked, kid: this.deps.signer.kid }) };
-    await licences.revokeLicence(this.deps.db, row.id, { revoked_at: revoked.revokedAt, revocation_reason: why, signed_json: JSON.stringify(licence) });
+    const licence: PublicLicence = {
+      ...revoked,
+      kid: this.deps.signer.kid,
+      signature: this.deps.signer.sign({ ...revoked, kid: this.deps.signer.kid }),
+    };
+    await licences.revokeLicence(this.deps.db, row.id, {
+      revoked_at: revoked.revokedAt,
+      revocation_reason: why,
+      signed_json: JSON.stringify(licence),
+    });
     return licence;
   }
 

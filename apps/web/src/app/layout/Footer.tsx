@@ -19,9 +19,7 @@ export function Footer() {
 
   return (
     <footer className="sori-footer" data-testid="footer">
-      <div className="container-xxl px-3 px-lg-4">
-        {korean ? <KoreanFooter site={site.data} /> : <ShortFooter site={site.data} />}
-      </div>
+      <div className="container-xxl px-3 px-lg-4">{korean ? <KoreanFooter site={site.data} /> : <ShortFooter site={site.data} />}</div>
     </footer>
   );
 }

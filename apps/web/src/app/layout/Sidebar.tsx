@@ -12,9 +12,7 @@ import { useAddToPlaylistMutation, usePlaylistsQuery } from '../../features/play
 import { notices } from '../../lib/notices';
 import { Icon, type IconName } from '../../components/Icon';
 
-const NewPlaylistModal = lazy(() =>
-  import('../../features/playlists/NewPlaylistModal').then((m) => ({ default: m.NewPlaylistModal })),
-);
+const NewPlaylistModal = lazy(() => import('../../features/playlists/NewPlaylistModal').then((m) => ({ default: m.NewPlaylistModal })));
 const DeletePlaylistDialog = lazy(() => import('../../features/playlists/DeletePlaylistDialog'));
 
 /**
@@ -180,7 +178,8 @@ function SidebarPlaylist({ playlist, active, onDelete }: { playlist: Playlist; a
     add.mutate(
       { playlistId: playlist.id, musicId: id },
       {
-        onSuccess: (result) => notices.show('success', t(result.added === false ? 'playlistChoose.alreadyAdded' : 'playlists.added', { name })),
+        onSuccess: (result) =>
+          notices.show('success', t(result.added === false ? 'playlistChoose.alreadyAdded' : 'playlists.added', { name })),
         // PRODUCT §8: a failed add from the sidebar shows an alert.
         onError: () => notices.show('danger', t('playlists.errors.addTrack')),
       },

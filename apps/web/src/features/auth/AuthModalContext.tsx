@@ -26,10 +26,7 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
   const openSignup = useCallback(() => open('signup'), [open]);
   const close = useCallback(() => setMode(null), []);
 
-  const value = useMemo(
-    () => ({ mode, openCount, openLogin, openSignup, close }),
-    [mode, openCount, openLogin, openSignup, close],
-  );
+  const value = useMemo(() => ({ mode, openCount, openLogin, openSignup, close }), [mode, openCount, openLogin, openSignup, close]);
   return (
     <AuthModalContext.Provider value={value}>
       {children}

@@ -249,7 +249,14 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
             <Form.Label>
               {t('auth.fields.name')} <RequiredMark />
             </Form.Label>
-            <Form.Control type="text" name="name" autoComplete="name" value={fields.name} onChange={update('name')} {...invalidProps('name')} />
+            <Form.Control
+              type="text"
+              name="name"
+              autoComplete="name"
+              value={fields.name}
+              onChange={update('name')}
+              {...invalidProps('name')}
+            />
           </Form.Group>
           <Form.Group className="col-sm-6" controlId="signup-phone">
             <Form.Label>

@@ -14,15 +14,13 @@ const VALID = {
 describe('form messages (PRODUCT §5 and §8)', () => {
   it('should show the login message when either field is empty', () => {
     expect(validationMessage(validateLogin({ email: '', password: 'x' })!, 'ko')).toBe('이메일과 비밀번호를 모두 입력해주세요.');
-    expect(validationMessage(validateLogin({ email: 'a@b.co', password: '' })!, 'ko')).toBe(
-      '이메일과 비밀번호를 모두 입력해주세요.',
-    );
+    expect(validationMessage(validateLogin({ email: 'a@b.co', password: '' })!, 'ko')).toBe('이메일과 비밀번호를 모두 입력해주세요.');
     expect(validateLogin({ email: 'a@b.co', password: 'x' })).toBeNull();
   });
 
   it('should check signup in PRODUCT §5 order with the exact Korean texts', () => {
     const steps: [Partial<typeof VALID>, string][] = [
-      [{ phone: '' , password: '1' }, '필수 항목을 모두 입력해주세요.'],
+      [{ phone: '', password: '1' }, '필수 항목을 모두 입력해주세요.'],
       [{ password: '12345', confirmPassword: 'zz', email: 'bad' }, '비밀번호는 최소 6자 이상이어야 합니다.'],
       [{ confirmPassword: 'secret2', email: 'bad' }, '비밀번호가 일치하지 않습니다.'],
       [{ email: 'not-an-email', phone: 'abc' }, '올바른 이메일 형식을 입력해주세요.'],

@@ -21,12 +21,7 @@ type SessionStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export function isStoredUser(value: unknown): value is User {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   const user = value as Record<string, unknown>;
-  return (
-    typeof user.id === 'number' &&
-    typeof user.nick === 'string' &&
-    typeof user.level === 'number' &&
-    Number.isFinite(user.level)
-  );
+  return typeof user.id === 'number' && typeof user.nick === 'string' && typeof user.level === 'number' && Number.isFinite(user.level);
 }
 
 /**

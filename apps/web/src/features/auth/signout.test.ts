@@ -3,7 +3,16 @@ import { configureApiClient } from '../../lib/api-client';
 import { signOut } from './queries';
 import { sessionStore } from './session';
 
-const user = { id: 7, email: 'a@example.com', name: '소리', nick: '소리', phone: '010', team: null, level: 1, createdAt: '2026-01-01T00:00:00Z' };
+const user = {
+  id: 7,
+  email: 'a@example.com',
+  name: '소리',
+  nick: '소리',
+  phone: '010',
+  team: null,
+  level: 1,
+  createdAt: '2026-01-01T00:00:00Z',
+};
 
 describe('signOut', () => {
   afterEach(() => {

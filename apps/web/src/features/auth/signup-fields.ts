@@ -19,7 +19,9 @@ export function invalidSignupFields(code: ErrorCode | string | null, fields: Sig
   switch (code) {
     case 'SIGNUP_REQUIRED_FIELDS':
       // The validator trims everything but the password.
-      return (['email', 'password', 'name', 'phone'] as const).filter((name) => (name === 'password' ? fields[name] : fields[name].trim()) === '');
+      return (['email', 'password', 'name', 'phone'] as const).filter(
+        (name) => (name === 'password' ? fields[name] : fields[name].trim()) === '',
+      );
     case 'PASSWORD_TOO_SHORT':
     case 'PASSWORD_TOO_LONG':
       return ['password'];

@@ -135,7 +135,12 @@ export function SearchBar() {
         <FilterBar conditions={conditions} onChange={changeFilters} testIdPrefix="filter" />
         <SelectedTags conditions={conditions} onRemove={applyFilters} />
       </div>
-      <div className={`sori-compact-filters${scrolledPast ? ' show' : ''}`} data-testid="compact-filters" aria-hidden={!scrolledPast} inert={!scrolledPast}>
+      <div
+        className={`sori-compact-filters${scrolledPast ? ' show' : ''}`}
+        data-testid="compact-filters"
+        aria-hidden={!scrolledPast}
+        inert={!scrolledPast}
+      >
         <div className="sori-compact-inner">
           <button
             type="button"

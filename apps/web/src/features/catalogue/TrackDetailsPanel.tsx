@@ -22,13 +22,28 @@ export default function TrackDetailsPanel({ track, onClose, show = true }: Track
   const rows: [string, string][] = [
     [t('tracks.artist'), track.artist || t('tracks.unknownArtist')],
     [t('filters.genre'), track.genre !== null ? genreLabel(track.genre, lang) : '-'],
-    [t('filters.moods'), track.moods.length ? joinList(track.moods.map((m) => moodLabel(m, lang)), lang) : '-'],
+    [
+      t('filters.moods'),
+      track.moods.length
+        ? joinList(
+            track.moods.map((m) => moodLabel(m, lang)),
+            lang,
+          )
+        : '-',
+    ],
     [t('tracks.key'), keyLabel(track.soundkey, track.keyMode, lang)],
     [t('tracks.bpm'), track.bpm !== null ? String(track.bpm) : '-'],
     [t('tracks.time'), track.duration || '-'],
   ];
   return (
-    <Offcanvas show={show} onHide={onClose} placement="end" className="sori-details" aria-labelledby="track-details-title" data-testid="track-details">
+    <Offcanvas
+      show={show}
+      onHide={onClose}
+      placement="end"
+      className="sori-details"
+      aria-labelledby="track-details-title"
+      data-testid="track-details"
+    >
       <Offcanvas.Header closeButton closeLabel={t('common.close')}>
         <Offcanvas.Title id="track-details-title" as="h2" className="h5 m-0">
           {t('tracks.details')}
@@ -56,11 +71,20 @@ export default function TrackDetailsPanel({ track, onClose, show = true }: Track
           ))}
         </dl>
         <div className="d-flex flex-wrap gap-2">
-          <Button variant="primary" className="d-inline-flex align-items-center gap-2" onClick={() => player.play(track)} data-testid="details-play">
+          <Button
+            variant="primary"
+            className="d-inline-flex align-items-center gap-2"
+            onClick={() => player.play(track)}
+            data-testid="details-play"
+          >
             <Icon name="play" filled size={16} />
             {t('player.play')}
           </Button>
-          <Button variant="outline-secondary" className="d-inline-flex align-items-center gap-2" onClick={() => void copyTrackLink(track, t)}>
+          <Button
+            variant="outline-secondary"
+            className="d-inline-flex align-items-center gap-2"
+            onClick={() => void copyTrackLink(track, t)}
+          >
             <Icon name="link" size={16} />
             {t('tracks.share')}
           </Button>

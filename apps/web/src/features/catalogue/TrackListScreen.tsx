@@ -136,7 +136,12 @@ function TrackResults({ label, source, emptyTitle, emptyBody, loadFailed, search
     );
   }
   return (
-    <section ref={section} aria-label={label} className={`sori-results${tracks.isPlaceholderData ? ' is-updating' : ''}`} data-testid="results">
+    <section
+      ref={section}
+      aria-label={label}
+      className={`sori-results${tracks.isPlaceholderData ? ' is-updating' : ''}`}
+      data-testid="results"
+    >
       <div className="sori-results-head">
         <p className="sori-results-count" aria-live="polite" data-testid="result-count">
           {t('tracks.count', { count: data.totalElements })}

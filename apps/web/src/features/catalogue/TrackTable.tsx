@@ -236,13 +236,40 @@ function TrackActions({ track, handlers }: { track: Music; handlers: RowHandlers
   // In a narrow table these live in the menu instead of beside it (see the container queries in theme.css).
   const phoneOnly = 'sori-action-narrow';
   const items: MenuButtonItem[] = [
-    { key: 'download', className: phoneOnly, label: <MenuLabel icon="download" text={t('tracks.download')} />, onSelect: () => void download(track) },
-    { key: 'add', className: phoneOnly, label: <MenuLabel icon="listAdd" text={t('tracks.addToPlaylist')} />, onSelect: () => handlers.addToPlaylist(track) },
+    {
+      key: 'download',
+      className: phoneOnly,
+      label: <MenuLabel icon="download" text={t('tracks.download')} />,
+      onSelect: () => void download(track),
+    },
+    {
+      key: 'add',
+      className: phoneOnly,
+      label: <MenuLabel icon="listAdd" text={t('tracks.addToPlaylist')} />,
+      onSelect: () => handlers.addToPlaylist(track),
+    },
     ...(remove
-      ? [{ key: 'remove', className: phoneOnly, label: <MenuLabel icon="listRemove" text={t('tracks.removeFromPlaylist')} />, onSelect: () => remove(track) }]
+      ? [
+          {
+            key: 'remove',
+            className: phoneOnly,
+            label: <MenuLabel icon="listRemove" text={t('tracks.removeFromPlaylist')} />,
+            onSelect: () => remove(track),
+          },
+        ]
       : []),
-    { key: 'share', testId: 'row-share', label: <MenuLabel icon="link" text={t('tracks.share')} />, onSelect: () => void copyTrackLink(track, t) },
-    { key: 'details', testId: 'row-details', label: <MenuLabel icon="info" text={t('tracks.details')} />, onSelect: () => handlers.showDetails(track) },
+    {
+      key: 'share',
+      testId: 'row-share',
+      label: <MenuLabel icon="link" text={t('tracks.share')} />,
+      onSelect: () => void copyTrackLink(track, t),
+    },
+    {
+      key: 'details',
+      testId: 'row-details',
+      label: <MenuLabel icon="info" text={t('tracks.details')} />,
+      onSelect: () => handlers.showDetails(track),
+    },
     ...(handlers.extraActions ?? []).map((action) => ({
       key: action.key,
       testId: `row-${action.key}`,

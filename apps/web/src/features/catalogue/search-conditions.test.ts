@@ -86,7 +86,15 @@ describe('normalised conditions', () => {
 
 describe('toApiQuery', () => {
   it('should send the API parameters, leaving unset ones out', () => {
-    expect(toApiQuery(FULL)).toEqual({ q: '잔잔한 피아노', g: 300, speed: 2, moods: [1302, 1404], soundKey: 'D♭', bpmGte: 60, bpmLte: 120 });
+    expect(toApiQuery(FULL)).toEqual({
+      q: '잔잔한 피아노',
+      g: 300,
+      speed: 2,
+      moods: [1302, 1404],
+      soundKey: 'D♭',
+      bpmGte: 60,
+      bpmLte: 120,
+    });
     expect(Object.values(toApiQuery(NO_CONDITIONS)).every((v) => v === undefined)).toBe(true);
   });
 });

@@ -29,7 +29,9 @@ export function LegalPage({ title, document }: LegalPageProps) {
         {document.sections.map((section) => (
           <section key={section.heading} id={section.id}>
             <h2 className="h6">{section.heading}</h2>
-            {section.paragraphs?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+            {section.paragraphs?.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
             {section.items ? (
               <ol>
                 {section.items.map((item) => (

@@ -23,7 +23,12 @@ export function LicenceLine({ track }: { track: Music }) {
   return (
     <span className="sori-licence-line" data-testid="licence-line">
       <span className="font-monospace">{t('licence.line', { id, date })}</span>
-      <button type="button" className="btn btn-link btn-sm p-0" onClick={() => void certificate()} aria-label={t('licence.certificateOf', { title: track.title })}>
+      <button
+        type="button"
+        className="btn btn-link btn-sm p-0"
+        onClick={() => void certificate()}
+        aria-label={t('licence.certificateOf', { title: track.title })}
+      >
         {t('licence.certificate')}
       </button>
       <Link to={verifyPath(id)} className="btn btn-link btn-sm p-0" aria-label={t('licence.verifyOf', { title: track.title })}>

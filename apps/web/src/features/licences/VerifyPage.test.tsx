@@ -29,7 +29,8 @@ const LICENCE: PublicLicence = {
   signature: 'sig',
 };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function Where() {
   return <span data-testid="path">{useLocation().pathname}</span>;
@@ -75,7 +76,9 @@ describe('the licence check page', () => {
   });
 
   it('says a revoked licence is revoked, when and why, and offers no dispute text', async () => {
-    fetchMock.mockResolvedValue(json(200, { body: { ...LICENCE, status: 'revoked', revokedAt: '2026-11-26T00:00:00.000Z', revocationReason: 'refund' } }));
+    fetchMock.mockResolvedValue(
+      json(200, { body: { ...LICENCE, status: 'revoked', revokedAt: '2026-11-26T00:00:00.000Z', revocationReason: 'refund' } }),
+    );
     await open('/verify/SORI-7GWR-M0X5-WYAE', 'en');
     expect(await screen.findByRole('heading', { level: 1, name: 'This licence has been revoked' })).toBeInTheDocument();
     expect(screen.getByText(/Reason: refund/u)).toBeInTheDocument();

@@ -76,7 +76,10 @@ function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' |
         <Verdict
           kind="revoked"
           title={t('verify.revoked')}
-          detail={t('verify.revokedBody', { date: licence.revokedAt ? date(licence.revokedAt) : '', reason: licence.revocationReason ?? '' })}
+          detail={t('verify.revokedBody', {
+            date: licence.revokedAt ? date(licence.revokedAt) : '',
+            reason: licence.revocationReason ?? '',
+          })}
         />
       ) : (
         <Verdict kind="valid" title={t('verify.valid')} detail={t('verify.validBody', { licensor: licence.licensor.name })} />
@@ -98,7 +101,12 @@ function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' |
         <dt>{t('verify.issued')}</dt>
         <dd>{date(licence.issuedAt)}</dd>
         <dt>{t('verify.plan')}</dt>
-        <dd>{t('verify.planValue', { plan: t(`verify.plans.${licence.plan.name}` as 'verify.plans.free', { defaultValue: licence.plan.name }), level: licence.plan.level })}</dd>
+        <dd>
+          {t('verify.planValue', {
+            plan: t(`verify.plans.${licence.plan.name}` as 'verify.plans.free', { defaultValue: licence.plan.name }),
+            level: licence.plan.level,
+          })}
+        </dd>
         <dt>{t('verify.scope')}</dt>
         <dd>
           <ul className="sori-licence-scope">

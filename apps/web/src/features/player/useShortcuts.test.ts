@@ -32,7 +32,8 @@ describe('player shortcuts', () => {
   });
 
   it('should stay out of the way while typing', () => {
-    document.body.innerHTML = '<input id="i"><textarea id="t"></textarea><select id="s"></select><div contenteditable="true" id="c"><span id="in"></span></div>';
+    document.body.innerHTML =
+      '<input id="i"><textarea id="t"></textarea><select id="s"></select><div contenteditable="true" id="c"><span id="in"></span></div>';
     for (const id of ['i', 't', 's', 'in']) {
       const target = document.getElementById(id);
       expect(shortcutFor(key(' ', 'Space', target))).toBeNull();

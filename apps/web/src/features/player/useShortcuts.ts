@@ -11,7 +11,9 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 
 /** Space on a button, link or menu item activates that control; it must not also toggle playback. */
 function activatesControl(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest('button, a[href], summary, [role="button"], [role="menuitem"], [role="slider"]') !== null;
+  return (
+    target instanceof Element && target.closest('button, a[href], summary, [role="button"], [role="menuitem"], [role="slider"]') !== null
+  );
 }
 
 export type ShortcutAction = 'toggle' | 'back' | 'forward' | 'repeat' | 'next' | 'previous';
@@ -25,7 +27,9 @@ export const PREVIOUS_KEY = 'P';
  * next / previous track of the queue; never while typing. Letters are read by key position (event.code),
  * so they work with a Korean or Japanese layout.
  */
-export function shortcutFor(event: Pick<KeyboardEvent, 'key' | 'code' | 'target' | 'altKey' | 'ctrlKey' | 'metaKey' | 'defaultPrevented'>): ShortcutAction | null {
+export function shortcutFor(
+  event: Pick<KeyboardEvent, 'key' | 'code' | 'target' | 'altKey' | 'ctrlKey' | 'metaKey' | 'defaultPrevented'>,
+): ShortcutAction | null {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return null;
   if (isTypingTarget(event.target)) return null;
   if (event.code === 'Space' || event.key === ' ') return activatesControl(event.target) ? null : 'toggle';

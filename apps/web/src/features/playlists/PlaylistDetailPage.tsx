@@ -49,7 +49,12 @@ export default function PlaylistDetailPage() {
   }
 
   const names: Record<number, string> = { 0: t('playlists.liked'), [-1]: t('playlists.downloaded') };
-  const title = id > 0 ? (playlist.data ? playlist.data.title || playlist.data.name : t('playlistDetail.title')) : (names[id] ?? t('playlistDetail.title'));
+  const title =
+    id > 0
+      ? playlist.data
+        ? playlist.data.title || playlist.data.name
+        : t('playlistDetail.title')
+      : (names[id] ?? t('playlistDetail.title'));
   const handleRemove = (track: Music) =>
     removeTrack.mutate(
       { playlistId: id, musicId: track.id },

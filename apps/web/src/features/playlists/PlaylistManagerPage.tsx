@@ -123,7 +123,13 @@ function Manager() {
         <div className="col-md-5 col-xl-4">
           <div className="d-flex align-items-center justify-content-between mb-2">
             <h2 className="h6 text-uppercase text-body-secondary m-0 sori-eyebrow-plain">{t('playlists.listTitle')}</h2>
-            <Button variant="primary" size="sm" className="d-inline-flex align-items-center gap-1" onClick={() => setDialog({ kind: 'create' })} data-testid="create-playlist">
+            <Button
+              variant="primary"
+              size="sm"
+              className="d-inline-flex align-items-center gap-1"
+              onClick={() => setDialog({ kind: 'create' })}
+              data-testid="create-playlist"
+            >
               <Icon name="plus" size={16} />
               {t('playlists.create')}
             </Button>
@@ -132,7 +138,12 @@ function Manager() {
             {entries.map((entry) => {
               const active = entry.id === selected;
               return (
-                <li key={entry.id} className={`sori-manager-item${active ? ' active' : ''}${entry.id <= 0 ? ' pinned' : ''}`} data-testid="manager-entry" data-playlist-id={entry.id}>
+                <li
+                  key={entry.id}
+                  className={`sori-manager-item${active ? ' active' : ''}${entry.id <= 0 ? ' pinned' : ''}`}
+                  data-testid="manager-entry"
+                  data-playlist-id={entry.id}
+                >
                   <button
                     type="button"
                     className="sori-manager-select"
@@ -143,7 +154,11 @@ function Manager() {
                     <Icon name={entry.icon} />
                     <span className="text-truncate">{entry.label}</span>
                     {entry.playlist ? (
-                      <span className="sori-count" data-testid="manager-count" aria-label={t('playlists.trackCount', { count: entry.playlist.musicCount })}>
+                      <span
+                        className="sori-count"
+                        data-testid="manager-count"
+                        aria-label={t('playlists.trackCount', { count: entry.playlist.musicCount })}
+                      >
                         {entry.playlist.musicCount}
                       </span>
                     ) : null}
@@ -154,8 +169,19 @@ function Manager() {
                       label={t('playlists.actionsFor', { name: entry.label })}
                       testId="manager-menu"
                       items={[
-                        { key: 'edit', testId: 'manager-edit', label: <MenuItem icon="edit" text={t('playlists.edit')} />, onSelect: () => setDialog({ kind: 'edit', playlist: entry.playlist! }) },
-                        { key: 'delete', testId: 'manager-delete', danger: true, label: <MenuItem icon="trash" text={t('playlists.delete')} />, onSelect: () => setDialog({ kind: 'delete', playlist: entry.playlist! }) },
+                        {
+                          key: 'edit',
+                          testId: 'manager-edit',
+                          label: <MenuItem icon="edit" text={t('playlists.edit')} />,
+                          onSelect: () => setDialog({ kind: 'edit', playlist: entry.playlist! }),
+                        },
+                        {
+                          key: 'delete',
+                          testId: 'manager-delete',
+                          danger: true,
+                          label: <MenuItem icon="trash" text={t('playlists.delete')} />,
+                          onSelect: () => setDialog({ kind: 'delete', playlist: entry.playlist! }),
+                        },
                       ]}
                     />
                   ) : null}
@@ -174,12 +200,17 @@ function Manager() {
           {current ? (
             <SelectedTracks key={current.id} entry={current} onError={setError} />
           ) : (
-            <EmptyState icon="list" title={t('playlists.selectTitle')} body={
+            <EmptyState
+              icon="list"
+              title={t('playlists.selectTitle')}
+              body={
                 <>
                   <span className="sori-wide-only">{t('playlists.selectBody')}</span>
                   <span className="sori-stacked-only">{t('phone.selectBody')}</span>
                 </>
-              } testId="manager-empty" />
+              }
+              testId="manager-empty"
+            />
           )}
         </div>
       </div>

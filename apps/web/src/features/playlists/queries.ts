@@ -23,8 +23,7 @@ export function usePlaylistsQuery() {
   const { token } = useSession();
   return useQuery({
     queryKey: playlistKeys.list(),
-    queryFn: async ({ signal }) =>
-      newestFirst(toPage(await api.get('/playbox/list', { signal })).content),
+    queryFn: async ({ signal }) => newestFirst(toPage(await api.get('/playbox/list', { signal })).content),
     enabled: token !== null,
     staleTime: STALE.userLists,
   });
@@ -38,8 +37,7 @@ export function usePlaylistsHoldingQuery(musicId: number) {
   const { token } = useSession();
   return useQuery({
     queryKey: playlistKeys.holding(musicId),
-    queryFn: async ({ signal }) =>
-      newestFirst(toPage(await api.get('/playbox/list', { query: { musicId }, signal })).content),
+    queryFn: async ({ signal }) => newestFirst(toPage(await api.get('/playbox/list', { query: { musicId }, signal })).content),
     enabled: token !== null,
     staleTime: 0,
   });
@@ -66,8 +64,7 @@ const refreshPlaylists = (queryClient: QueryClient) => void queryClient.invalida
 export function useCreatePlaylistMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PlaylistInput) =>
-      api.post('/playbox/create', { name: input.name, description: input.description ?? null }),
+    mutationFn: (input: PlaylistInput) => api.post('/playbox/create', { name: input.name, description: input.description ?? null }),
     onSuccess: (created) => {
       // A new playlist goes to the top at once (PRODUCT §4); the refetch then confirms the server's list.
       queryClient.setQueryData<Playlist[]>(playlistKeys.list(), (list) => [created, ...(list ?? []).filter((p) => p.id !== created.id)]);

@@ -32,7 +32,9 @@ export function SuggestionConfirm({ track }: { track: Music }) {
     s.bpm !== null && !confirmed.bpm
       ? { what: 'bpm' as const, text: t('keyMode.suggestedBpm', { bpm: s.bpm }), label: t('keyMode.confirmBpm', { bpm: s.bpm }) }
       : null,
-    s.soundkey !== null && !confirmed.key ? { what: 'key' as const, text: t('keyMode.suggestedKey', { key }), label: t('keyMode.confirmKey', { key }) } : null,
+    s.soundkey !== null && !confirmed.key
+      ? { what: 'key' as const, text: t('keyMode.suggestedKey', { key }), label: t('keyMode.confirmKey', { key }) }
+      : null,
   ].filter((r) => r !== null);
   if (rows.length === 0) return null;
   return (

@@ -1,4 +1,13 @@
-import { BPM_RANGE, GENRE_GROUPS, GENRES, SOUND_KEYS, TEXT_LIMITS, type KeyGroup, type Music, type TrackMetadataRequest } from '@sori/contract';
+import {
+  BPM_RANGE,
+  GENRE_GROUPS,
+  GENRES,
+  SOUND_KEYS,
+  TEXT_LIMITS,
+  type KeyGroup,
+  type Music,
+  type TrackMetadataRequest,
+} from '@sori/contract';
 import { useId, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -129,7 +138,12 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested }: Track
         </Form.Group>
         <Form.Group className="col-sm-6" controlId={`${id}-artist`}>
           <Form.Label>{t('upload.fields.artist')}</Form.Label>
-          <Form.Control value={draft.artist} maxLength={TEXT_LIMITS.trackArtist} onChange={(e) => set({ artist: e.target.value })} data-testid="meta-artist" />
+          <Form.Control
+            value={draft.artist}
+            maxLength={TEXT_LIMITS.trackArtist}
+            onChange={(e) => set({ artist: e.target.value })}
+            data-testid="meta-artist"
+          />
         </Form.Group>
         <Form.Group className="col-sm-6 col-lg-4" controlId={`${id}-genre`}>
           <Form.Label>{t('filters.genre')}</Form.Label>

@@ -55,13 +55,23 @@ export default function UploadPage() {
             { key: 'delete', label: t('upload.delete'), icon: 'trash', danger: true, onSelect: setDeleting },
           ],
           renderBadge: (track) => (
-            <span className="sori-badge-private" title={track.published === false ? t('upload.privateHint') : t('upload.publishedHint')} data-testid="visibility-badge">
+            <span
+              className="sori-badge-private"
+              title={track.published === false ? t('upload.privateHint') : t('upload.publishedHint')}
+              data-testid="visibility-badge"
+            >
               {track.published === false ? t('upload.private') : t('upload.published')}
             </span>
           ),
         }}
       />
-      <Modal show={editing !== null} onHide={() => setEditing(null)} size="lg" aria-labelledby="edit-track-title" data-testid="edit-track-modal">
+      <Modal
+        show={editing !== null}
+        onHide={() => setEditing(null)}
+        size="lg"
+        aria-labelledby="edit-track-title"
+        data-testid="edit-track-modal"
+      >
         <Modal.Header closeButton closeLabel={t('common.close')}>
           <Modal.Title id="edit-track-title" as="h2" className="h5 text-truncate">
             {t('upload.editTitle')}

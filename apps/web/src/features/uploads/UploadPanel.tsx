@@ -27,7 +27,8 @@ interface Item {
 
 const AUDIO_ACCEPT = 'audio/*,.wav,.wave,.aif,.aiff,.flac,.mp3,.ogg,.oga,.opus,.m4a,.aac';
 
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /**
  * The upload form of the 'library' screen: drop audio files or choose them; each one uploads with
@@ -211,7 +212,11 @@ function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: M
             <span className="fw-semibold text-truncate">{item.file.name}</span>
             <span className="small text-body-secondary flex-shrink-0">{size(item.file.size)}</span>
           </div>
-          <div className={`small ${state.phase === 'failed' ? 'text-danger' : 'text-body-secondary'}`} role={state.phase === 'failed' ? 'alert' : undefined} data-testid="upload-status">
+          <div
+            className={`small ${state.phase === 'failed' ? 'text-danger' : 'text-body-secondary'}`}
+            role={state.phase === 'failed' ? 'alert' : undefined}
+            data-testid="upload-status"
+          >
             {status}
           </div>
           {state.phase === 'review' || state.phase === 'saved' ? (

@@ -24,7 +24,10 @@ describe('metadata corrections', () => {
 
   it('should send the mode of the key, with a newly chosen key or alone', () => {
     expect(changesOf(BASE, { ...BASE, keyMode: 'minor' })).toEqual({ keyMode: 'minor' });
-    expect(changesOf({ ...BASE, keyMode: 'minor' }, { ...BASE, soundKey: 'C', keyMode: 'major' })).toEqual({ soundKey: 'C', keyMode: 'major' });
+    expect(changesOf({ ...BASE, keyMode: 'minor' }, { ...BASE, soundKey: 'C', keyMode: 'major' })).toEqual({
+      soundKey: 'C',
+      keyMode: 'major',
+    });
     expect(changesOf({ ...BASE, keyMode: 'minor' }, { ...BASE, soundKey: 'C', keyMode: 'minor' })).toEqual({ soundKey: 'C' });
     expect(changesOf({ ...BASE, keyMode: 'major' }, { ...BASE, keyMode: '' })).toEqual({ keyMode: null });
   });

@@ -4,7 +4,6 @@ import { api } from '../../lib/api-client';
 import { musicKeys, updateCachedTrack } from '../catalogue/queries';
 import { playlistKeys } from '../playlists/queries';
 
-
 export interface UploadInput {
   file: File;
   cover?: File | null;

@@ -41,7 +41,13 @@ export function FilterBar({ conditions, onChange, testIdPrefix }: FilterBarProps
 
   return (
     <div className="sori-filter-bar">
-      <DropdownPanel label={t('filters.genre')} value={genreValue} active={genreValue !== null} panelLabel={t('filters.genre')} testId={`${testIdPrefix}-genre`}>
+      <DropdownPanel
+        label={t('filters.genre')}
+        value={genreValue}
+        active={genreValue !== null}
+        panelLabel={t('filters.genre')}
+        testId={`${testIdPrefix}-genre`}
+      >
         {(close) => (
           <GenreChoices
             name={`${name}-genre`}
@@ -71,7 +77,14 @@ export function FilterBar({ conditions, onChange, testIdPrefix }: FilterBarProps
           />
         )}
       </DropdownPanel>
-      <DropdownPanel label={t('filters.moods')} value={moodValue} active={moodValue !== null} panelLabel={t('filters.moods')} testId={`${testIdPrefix}-moods`} wide>
+      <DropdownPanel
+        label={t('filters.moods')}
+        value={moodValue}
+        active={moodValue !== null}
+        panelLabel={t('filters.moods')}
+        testId={`${testIdPrefix}-moods`}
+        wide
+      >
         <MoodChoices value={conditions.moods} onChange={(moods) => set({ moods })} />
       </DropdownPanel>
       <DropdownPanel

@@ -77,7 +77,12 @@ export function MoodChoices({ value, onChange }: ChoiceProps<number[]>) {
             <div className="sori-chips">
               {moods.map((mood) => (
                 <label key={mood.code} className={`sori-chip${value.includes(mood.code) ? ' active' : ''}`}>
-                  <input type="checkbox" className="visually-hidden" checked={value.includes(mood.code)} onChange={() => toggle(mood.code)} />
+                  <input
+                    type="checkbox"
+                    className="visually-hidden"
+                    checked={value.includes(mood.code)}
+                    onChange={() => toggle(mood.code)}
+                  />
                   <span>{mood.labels[lang]}</span>
                 </label>
               ))}

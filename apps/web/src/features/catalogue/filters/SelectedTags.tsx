@@ -45,7 +45,12 @@ export function SelectedTags({ conditions, onRemove }: { conditions: SearchCondi
           </button>
         </span>
       ))}
-      <button type="button" className="btn btn-link btn-sm sori-tags-clear" onClick={() => onRemove({ ...NO_CONDITIONS, q: c.q })} data-testid="filter-clear">
+      <button
+        type="button"
+        className="btn btn-link btn-sm sori-tags-clear"
+        onClick={() => onRemove({ ...NO_CONDITIONS, q: c.q })}
+        data-testid="filter-clear"
+      >
         {t('filters.clearAll')}
       </button>
     </div>
