@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getMediaTools } from '../src/media';
+import { ffmpegSync } from './helpers/audio';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 import { multipart } from './helpers/multipart';
 
@@ -43,10 +42,7 @@ describe.each(DIALECTS)('an overlong upload is refused without decoding all of i
     dir = mkdtempSync(path.join(tmpdir(), 'sori-duration-test-'));
     // Twenty minutes at 8 kbit/s with no Xing header: nothing in the file says how long it is.
     const out = path.join(dir, 'long.mp3');
-    execFileSync(getMediaTools().ffmpeg, [
-      '-v',
-      'error',
-      '-y',
+    ffmpegSync([
       '-f',
       'lavfi',
       '-i',

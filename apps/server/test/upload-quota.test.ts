@@ -1,12 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { getMediaTools } from '../src/media';
+import { NOT_INGESTED } from '../src/repositories/track.repository';
 import { checkQuota, quotaUsage, withUserLock } from '../src/services/upload-quota';
-import { makeAudio } from './helpers/audio';
+import { ffmpegSync, makeAudio } from './helpers/audio';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 import { multipart } from './helpers/multipart';
 
@@ -22,17 +21,7 @@ const TRACK = {
   duration_sec: 1,
   published: 0,
   status: 'ready',
-  original_key: null,
-  preview_key: null,
-  peaks_key: null,
-  wave_key: null,
-  cover_key: null,
-  cover_thumb_key: null,
-  file_name: null,
-  original_mime: null,
-  original_size: null,
-  estimated_bpm: null,
-  estimated_key: null,
+  ...NOT_INGESTED,
   stored_bytes: 1000,
 };
 
@@ -47,22 +36,7 @@ describe.each(DIALECTS)('upload quotas (%s)', (dialect) => {
     wav = makeAudio(dir, 'chord', 2);
     // Two minutes of a quiet tone: a small FLAC whose 160 kbit/s preview alone is about 2.3 MB.
     const out = path.join(dir, 'long.flac');
-    execFileSync(getMediaTools().ffmpeg, [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=120',
-      '-af',
-      'volume=0.05',
-      '-ar',
-      '8000',
-      '-ac',
-      '1',
-      out,
-    ]);
+    ffmpegSync(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=120', '-af', 'volume=0.05', '-ar', '8000', '-ac', '1', out]);
     flac = readFileSync(out);
   });
   afterAll(async () => {

@@ -33,10 +33,10 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
   });
 
 export const KEY_MODES = ['major', 'minor'] as const;
-export const KeyMode = z.enum(KEY_MODES);
+export const KeyMode = /* @__PURE__ */ z.enum(KEY_MODES);
 export type KeyMode = z.infer<typeof KeyMode>;
 
-export const MusicSuggestion = z.object({
+export const MusicSuggestion = /* @__PURE__ */ z.object({
   /** Measured tempo awaiting confirmation (the track's `bpm` is null meanwhile), else null. */
   bpm: z.number().nullable(),
   /** Measured key awaiting confirmation (the track's `soundkey` is null meanwhile), else null. */
@@ -46,7 +46,7 @@ export const MusicSuggestion = z.object({
 export type MusicSuggestion = z.infer<typeof MusicSuggestion>;
 
 /** A track as every list and screen shows it; fields in the order the server writes them. */
-export const Music = z.object({
+export const Music = /* @__PURE__ */ z.object({
   id: z.number().int(),
   title: z.string(),
   artist: z.string().nullable(),
@@ -89,7 +89,7 @@ export const Music = z.object({
 });
 export type Music = z.infer<typeof Music>;
 
-export const User = z.object({
+export const User = /* @__PURE__ */ z.object({
   id: z.number().int(),
   email: z.string(),
   name: z.string(),
@@ -101,7 +101,7 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-export const SigninResult = z.object({
+export const SigninResult = /* @__PURE__ */ z.object({
   token: z.string(),
   /** Seconds until the token expires. */
   expiresIn: z.number().int(),
@@ -109,7 +109,7 @@ export const SigninResult = z.object({
 });
 export type SigninResult = z.infer<typeof SigninResult>;
 
-export const Playlist = z.object({
+export const Playlist = /* @__PURE__ */ z.object({
   id: z.number().int(),
   /** `name` and `title` carry the same value (docs/DECISIONS.md, settled rule 4). */
   name: z.string(),
@@ -124,7 +124,7 @@ export const Playlist = z.object({
 export type Playlist = z.infer<typeof Playlist>;
 
 /** The answer of `POST /playlist/add` and `/playlist/remove`. */
-export const PlaylistTrackResult = z.object({
+export const PlaylistTrackResult = /* @__PURE__ */ z.object({
   playlistId: z.number().int(),
   musicId: z.number().int(),
   /** `/playlist/add`: false when the track was already there (not an error, not duplicated). */
@@ -135,7 +135,7 @@ export const PlaylistTrackResult = z.object({
 });
 export type PlaylistTrackResult = z.infer<typeof PlaylistTrackResult>;
 
-export const DownloadTicket = z.object({
+export const DownloadTicket = /* @__PURE__ */ z.object({
   musicId: z.number().int(),
   /** A short-lived signed URL of the licensed original; the bearer token never goes in a URL. */
   url: z.string(),
@@ -147,7 +147,7 @@ export const DownloadTicket = z.object({
 export type DownloadTicket = z.infer<typeof DownloadTicket>;
 
 /** Company details for the footer (site configuration, `config/site.json`). */
-export const SiteInfo = z.object({
+export const SiteInfo = /* @__PURE__ */ z.object({
   companyName: z.string(),
   representative: z.string(),
   businessNumber: z.string(),
@@ -163,14 +163,14 @@ export type SiteInfo = z.infer<typeof SiteInfo>;
 
 const trimmedString = (max: number) => z.string().max(max);
 
-export const SigninRequest = z.object({
+export const SigninRequest = /* @__PURE__ */ z.object({
   email: z.string().max(TEXT_LIMITS.email).optional(),
   password: z.string().max(1024).optional(),
 });
 export type SigninRequest = z.infer<typeof SigninRequest>;
 
 /** Signup is checked with validateSignup (PRODUCT §5 order); the schema only bounds the shape. */
-export const SignupRequest = z.object({
+export const SignupRequest = /* @__PURE__ */ z.object({
   email: z.string().max(1024).optional(),
   password: z.string().max(1024).optional(),
   confirmPassword: z.string().max(1024).optional(),
@@ -180,29 +180,29 @@ export const SignupRequest = z.object({
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 
-export const FindPasswordRequest = z.object({ email: z.string().max(TEXT_LIMITS.email) });
-export const ResetPasswordRequest = z.object({
+export const FindPasswordRequest = /* @__PURE__ */ z.object({ email: z.string().max(TEXT_LIMITS.email) });
+export const ResetPasswordRequest = /* @__PURE__ */ z.object({
   token: z.string().min(1).max(200),
   password: z.string().max(1024),
   confirmPassword: z.string().max(1024).optional(),
 });
 
 /** Ids follow the one rule of ids.ts: a JSON number or digit string in bodies, digits in queries and paths. */
-export const MusicIdBody = z.object({ musicId: idValue });
-export const MusicIdQuery = z.object({ musicId: idText });
+export const MusicIdBody = /* @__PURE__ */ z.object({ musicId: idValue });
+export const MusicIdQuery = /* @__PURE__ */ z.object({ musicId: idText });
 
-export const PlaylistCreateRequest = z.object({
+export const PlaylistCreateRequest = /* @__PURE__ */ z.object({
   name: trimmedString(TEXT_LIMITS.playlistName),
   description: trimmedString(TEXT_LIMITS.playlistDescription).nullable().optional(),
 });
 export const PlaylistUpdateRequest = PlaylistCreateRequest;
 /** The `/playbox/add` family (DECISIONS 4) names it `title`. */
-export const PlayboxAddRequest = z.object({ title: trimmedString(TEXT_LIMITS.playlistName) });
-export const PlayboxRemoveRequest = z.object({ id: idValue });
-export const PlaylistTrackRequest = z.object({ musicId: idValue, playlistId: idValue });
+export const PlayboxAddRequest = /* @__PURE__ */ z.object({ title: trimmedString(TEXT_LIMITS.playlistName) });
+export const PlayboxRemoveRequest = /* @__PURE__ */ z.object({ id: idValue });
+export const PlaylistTrackRequest = /* @__PURE__ */ z.object({ musicId: idValue, playlistId: idValue });
 
 /** Raw `GET /musics` query as it arrives: repeated keys come as arrays. Parsed by parseMusicQuery. */
-export const MusicQueryRaw = z.object({
+export const MusicQueryRaw = /* @__PURE__ */ z.object({
   page: z.union([z.string(), z.array(z.string())]).optional(),
   size: z.union([z.string(), z.array(z.string())]).optional(),
   q: z.union([z.string(), z.array(z.string())]).optional(),
@@ -217,10 +217,10 @@ export const MusicQueryRaw = z.object({
   tempPlayListId: z.union([z.string(), z.array(z.string())]).optional(),
 });
 
-export const LevelSchema = z.number().int().min(1).max(MAX_LEVEL);
+export const LevelSchema = /* @__PURE__ */ z.number().int().min(1).max(MAX_LEVEL);
 
 /** Corrections an uploader makes to their own track (PUT /my/musics/{id}); null restores the measured value. */
-export const TrackMetadataRequest = z.object({
+export const TrackMetadataRequest = /* @__PURE__ */ z.object({
   title: z.string().max(TEXT_LIMITS.trackTitle).optional(),
   artist: z.string().max(TEXT_LIMITS.trackArtist).nullable().optional(),
   genre: z.number().int().nullable().optional(),
@@ -233,7 +233,7 @@ export const TrackMetadataRequest = z.object({
 export type TrackMetadataRequest = z.infer<typeof TrackMetadataRequest>;
 
 /** GET /my/quota: what the caller's uploads take against their quota (bytes stored: all files of a track). */
-export const UploadQuota = z.object({
+export const UploadQuota = /* @__PURE__ */ z.object({
   tracks: z.number().int(),
   tracksLimit: z.number().int(),
   bytes: z.number().int(),

@@ -37,7 +37,7 @@ export function parseListIdText(raw: unknown): number | null {
 }
 
 /** A JSON-body id (number or digit string), as a number; failures answer 400 INVALID_ID. */
-export const idValue = z.union([z.number(), z.string()], { error: INVALID_ID_ISSUE }).transform((v, ctx) => {
+export const idValue = /* @__PURE__ */ z.union([z.number(), z.string()], { error: INVALID_ID_ISSUE }).transform((v, ctx) => {
   const id = parseIdValue(v);
   if (id === null) {
     ctx.addIssue({ code: 'custom', message: INVALID_ID_ISSUE, input: v });
@@ -47,7 +47,7 @@ export const idValue = z.union([z.number(), z.string()], { error: INVALID_ID_ISS
 });
 
 /** A query-string or path id (always text on the wire), as a number; failures answer 400 INVALID_ID. */
-export const idText = z.string({ error: INVALID_ID_ISSUE }).transform((v, ctx) => {
+export const idText = /* @__PURE__ */ z.string({ error: INVALID_ID_ISSUE }).transform((v, ctx) => {
   const id = parseIdText(v);
   if (id === null) {
     ctx.addIssue({ code: 'custom', message: INVALID_ID_ISSUE, input: v });

@@ -34,11 +34,11 @@ export function parseLicenceId(raw: unknown): string | null {
 /** The version of the format; a verifier refuses what it does not know. */
 export const LICENCE_FORMAT = 'sori-licence/1';
 
-export const LicenceStatus = z.enum(['active', 'revoked']);
+export const LicenceStatus = /* @__PURE__ */ z.enum(['active', 'revoked']);
 export type LicenceStatus = z.infer<typeof LicenceStatus>;
 
 /** The public licence, as `GET /api/licences/{id}` answers it and as it is signed. */
-export const PublicLicence = z.object({
+export const PublicLicence = /* @__PURE__ */ z.object({
   format: z.literal(LICENCE_FORMAT),
   id: z.string().regex(LICENCE_ID_PATTERN),
   status: LicenceStatus,

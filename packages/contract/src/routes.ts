@@ -10,41 +10,41 @@ import { DownloadTicket, Music, pageOf, Playlist, PlaylistTrackResult, SigninRes
  * `MEDIA_ROUTES` lists them.
  */
 export const API_ROUTES = {
-  'POST /signup': { status: 201, body: z.object({ user: User }) },
+  'POST /signup': { status: 201, body: /* @__PURE__ */ z.object({ user: User }) },
   'POST /signin': { status: 200, body: SigninResult },
   'POST /token/refresh': { status: 200, body: SigninResult },
   'POST /signout': { status: 204, body: null },
   'GET /my/user': { status: 200, body: User },
-  'POST /findpw': { status: 202, body: z.object({ accepted: z.literal(true) }) },
-  'POST /resetpw': { status: 200, body: z.object({ reset: z.literal(true) }) },
+  'POST /findpw': { status: 202, body: /* @__PURE__ */ z.object({ accepted: z.literal(true) }) },
+  'POST /resetpw': { status: 200, body: /* @__PURE__ */ z.object({ reset: z.literal(true) }) },
 
-  'GET /musics': { status: 200, body: pageOf(Music) },
+  'GET /musics': { status: 200, body: /* @__PURE__ */ pageOf(Music) },
   'GET /musics/:id': { status: 200, body: Music },
-  'GET /my/musics': { status: 200, body: pageOf(Music) },
-  'POST /my/like': { status: 200, body: z.object({ musicId: z.number().int(), liked: z.boolean() }) },
-  'POST /my/unlike': { status: 200, body: z.object({ musicId: z.number().int(), liked: z.boolean() }) },
-  'GET /log/hit': { status: 200, body: z.object({ counted: z.boolean() }) },
+  'GET /my/musics': { status: 200, body: /* @__PURE__ */ pageOf(Music) },
+  'POST /my/like': { status: 200, body: /* @__PURE__ */ z.object({ musicId: z.number().int(), liked: z.boolean() }) },
+  'POST /my/unlike': { status: 200, body: /* @__PURE__ */ z.object({ musicId: z.number().int(), liked: z.boolean() }) },
+  'GET /log/hit': { status: 200, body: /* @__PURE__ */ z.object({ counted: z.boolean() }) },
   'GET /download/download': { status: 200, body: DownloadTicket },
 
   'POST /my/musics': { status: 201, body: Music },
   'GET /my/quota': { status: 200, body: UploadQuota },
   'PUT /my/musics/:id': { status: 200, body: Music },
-  'DELETE /my/musics/:id': { status: 200, body: z.object({ id: z.number().int() }) },
+  'DELETE /my/musics/:id': { status: 200, body: /* @__PURE__ */ z.object({ id: z.number().int() }) },
 
-  'GET /playbox/list': { status: 200, body: z.union([z.array(Playlist), pageOf(Playlist)]) },
+  'GET /playbox/list': { status: 200, body: /* @__PURE__ */ z.union([z.array(Playlist), pageOf(Playlist)]) },
   'POST /playbox/create': { status: 201, body: Playlist },
   'POST /playbox/add': { status: 201, body: Playlist },
-  'POST /playbox/remove': { status: 200, body: z.object({ id: z.number().int() }) },
+  'POST /playbox/remove': { status: 200, body: /* @__PURE__ */ z.object({ id: z.number().int() }) },
   'GET /playbox/:id': { status: 200, body: Playlist },
   'PUT /playbox/:id': { status: 200, body: Playlist },
-  'DELETE /playbox/:id': { status: 200, body: z.object({ id: z.number().int() }) },
+  'DELETE /playbox/:id': { status: 200, body: /* @__PURE__ */ z.object({ id: z.number().int() }) },
   'POST /playlist/add': { status: 200, body: PlaylistTrackResult },
   'POST /playlist/remove': { status: 200, body: PlaylistTrackResult },
 
   'GET /licences/:id': { status: 200, body: PublicLicence },
 
   'GET /site': { status: 200, body: SiteInfo },
-  'GET /health': { status: 200, body: z.object({ status: z.literal('ok'), tracks: z.number().int() }) },
+  'GET /health': { status: 200, body: /* @__PURE__ */ z.object({ status: z.literal('ok'), tracks: z.number().int() }) },
 } as const;
 
 /** The file routes: what each answers (with HTTP Range where it says so). */

@@ -172,6 +172,21 @@ async function recordChange(db: Kysely<Database>, trackId: number, at: string) {
   await db.insertInto('track_changes').values({ track_id: trackId, at }).execute();
 }
 
+/** A track's stored files and measured values before its ingest has run: none. */
+export const NOT_INGESTED = {
+  original_key: null,
+  preview_key: null,
+  peaks_key: null,
+  wave_key: null,
+  cover_key: null,
+  cover_thumb_key: null,
+  file_name: null,
+  original_mime: null,
+  original_size: null,
+  estimated_bpm: null,
+  estimated_key: null,
+} as const satisfies Partial<NewTrackRow>;
+
 export async function insertTrack(db: Kysely<Database>, row: NewTrackRow): Promise<TrackRow> {
   const now = nowIso();
   const inserted = await db

@@ -3,14 +3,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getMediaTools } from '../../src/media';
 
+/** Runs ffmpeg quietly, overwriting its output (a test's scratch file). */
+export function ffmpegSync(args: readonly string[]): void {
+  execFileSync(getMediaTools().ffmpeg, ['-v', 'error', '-y', ...args]);
+}
+
 /** A real audio file made by ffmpeg: a chord with a click track, `seconds` long, in `format`. */
 export function makeAudio(dir: string, name: string, seconds = 3, format: 'wav' | 'mp3' | 'flac' = 'wav'): Buffer {
   const out = path.join(dir, `${name}.${format}`);
-  const { ffmpeg } = getMediaTools();
-  execFileSync(ffmpeg, [
-    '-v',
-    'error',
-    '-y',
+  ffmpegSync([
     '-f',
     'lavfi',
     '-i',

@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { buildApp, type AppContext } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { insertTrack, type NewTrackRow } from '../../src/repositories/track.repository';
+import { insertTrack, NOT_INGESTED, type NewTrackRow } from '../../src/repositories/track.repository';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -112,17 +112,7 @@ export async function createTestApp(
         owner_id: null,
         published: 1,
         status: 'ready',
-        original_key: null,
-        preview_key: null,
-        peaks_key: null,
-        wave_key: null,
-        cover_key: null,
-        cover_thumb_key: null,
-        file_name: null,
-        original_mime: null,
-        original_size: null,
-        estimated_bpm: null,
-        estimated_key: null,
+        ...NOT_INGESTED,
         ...row,
       });
       await ctx.catalogue.refresh([t.id]);
