@@ -165,6 +165,21 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
     expect(next).not.toBe(first.licenceId);
   });
 
+  it('keeps the licences of a withdrawn account, pseudonymised and still verifiable', async () => {
+    const leaver = await t.user({ level: 5, email: `leaver-${dialect}@example.com` });
+    const id = (await download(leaver.token)).json().body.licenceId as string;
+    expect(await t.ctx.licences.forgetLicensee(leaver.id)).toBe(1);
+    const licence = (await lookup(id)).json().body as PublicLicence;
+    expect(licence.status).toBe('active');
+    expect(licence.licensee.name).toMatch(/^withdrawn-[0-9a-f]{10}$/u);
+    expect(JSON.stringify(licence)).not.toMatch(/leaver|사용자/u);
+    const pem = (await t.call({ method: 'GET', url: '/.well-known/sori-licence-key.pem' })).body;
+    expect(verifies(licence, pem)).toBe(true);
+    // The record no longer belongs to an account: the certificate is nobody's to download.
+    const cert = await t.call({ method: 'GET', url: `/api/licences/${id}/certificate.pdf`, token: leaver.token });
+    expect(cert.statusCode).toBe(403);
+  });
+
   it('signatures verify with the published key, also after a restart, and fail when anything changes', async () => {
     const id = (await download(buyer.token)).json().body.licenceId as string;
     const before = (await lookup(id)).json().body as PublicLicence;

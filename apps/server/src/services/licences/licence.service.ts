@@ -181,6 +181,30 @@ export class LicenceService {
     return user ? (await licences.licencesOfUser(this.deps.db, user.id)).map(parse) : null;
   }
 
+  /**
+   * An account is withdrawn: its licences stay (they are records the terms promise to keep), their
+   * licensee becomes a pseudonym that no longer names the person (the same for all of the account's
+   * licences, so they still read as one licensee), and each is signed again as it now reads.
+   */
+  async forgetLicensee(userId: number): Promise<number> {
+    const rows = await licences.licencesOfUser(this.deps.db, userId);
+    const pseudonym = `withdrawn-${createHash('sha256')
+      .update(`${userId}:${rows[0]?.id ?? ''}`)
+      .digest('hex')
+      .slice(0, 10)}`;
+    for (const row of rows) {
+      const { signature: _old, ...body } = parse(row);
+      const next = { ...body, licensee: { name: pseudonym, email: `${pseudonym}@invalid` }, kid: this.deps.signer.kid };
+      const licence: PublicLicence = { ...next, signature: this.deps.signer.sign(next) };
+      await licences.pseudonymiseLicence(this.deps.db, row.id, {
+        licensee_name: pseudonym,
+        licensee_email: `${pseudonym}@invalid`,
+        signed_json: JSON.stringify(licence),
+      });
+    }
+    return rows.length;
+  }
+
   private async find(rawId: string): Promise<LicenceRow> {
     const id = parseLicenceId(rawId);
     if (id === null) throw badRequest('INVALID_LICENCE_ID');
