@@ -98,6 +98,8 @@ test('phone screens (360×740, ko/en/ja, both themes): a readable search box, ti
   signedInPage,
   themedPage,
 }) => {
+  // Six pages (three languages, two themes), each with axe: about 40 s on a quiet machine.
+  test.setTimeout(150_000);
   const account = await createAccount('전화');
   await furnish(account);
   const failures: string[] = [];
