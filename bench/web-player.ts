@@ -160,7 +160,15 @@ async function signedInMember(base: string): Promise<[string, string]> {
       headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     });
-  await post('/signup', { email, password: 'bench-pass-1', confirmPassword: 'bench-pass-1', name: '벤치', phone: '010-0000-0000' });
+  await post('/signup', {
+    email,
+    password: 'bench-pass-1',
+    confirmPassword: 'bench-pass-1',
+    name: '벤치',
+    phone: '010-0000-0000',
+    agreeTerms: true,
+    agreePrivacy: true,
+  });
   const signin = (await (await post('/signin', { email, password: 'bench-pass-1' })).json()) as { body: { token: string; user: unknown } };
   for (const name of ['출근길', '작업용', '브이로그']) await post('/playbox/create', { name }, signin.body.token);
   return [signin.body.token, JSON.stringify(signin.body.user)];

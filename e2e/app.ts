@@ -77,7 +77,7 @@ export async function createAccount(name = '테스트'): Promise<Account> {
   const signup = await fetch(`${BASE_URL}/api/signup`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, confirmPassword: password, name, phone }),
+    body: JSON.stringify({ email, password, confirmPassword: password, name, phone, agreeTerms: true, agreePrivacy: true }),
   });
   if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${await signup.text()}`);
   const signin = await fetch(`${BASE_URL}/api/signin`, {

@@ -14,6 +14,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerRequestTimeouts, serverTimeoutOptions } from './plugins/request-timeouts';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { inlineScriptHashes, registerWeb } from './plugins/web';
+import { accountRoutes } from './routes/account.routes';
 import { authRoutes } from './routes/auth.routes';
 import { licenceKeyRoutes, licenceRoutes } from './routes/licence.routes';
 import { musicRoutes } from './routes/music.routes';
@@ -24,7 +25,7 @@ import { registerMetrics } from './plugins/metrics';
 import { createServices, type Services } from './services';
 import { INGEST_STALE_MS, recoverInterruptedUploads } from './services/upload-recovery';
 
-export interface AppContext extends Omit<Services, 'live' | 'mediaAccess'> {
+export interface AppContext extends Omit<Services, 'live' | 'mediaAccess' | 'mailer'> {
   config: Readonly<Config>;
   db: Db;
   counters: Counters;
@@ -32,8 +33,6 @@ export interface AppContext extends Omit<Services, 'live' | 'mediaAccess'> {
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
-  /** Receives password-reset links instead of the log (tests read the link here). */
-  onResetLink?: (email: string, url: string) => void;
 }
 
 /** How often an instance follows track changes made by other instances. */
@@ -54,19 +53,37 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   });
   try {
     await migrateToLatest(db);
-    // No mailer yet: a reset link reaches nobody and is never logged (it is a credential).
-    const services = await createServices(config, db, counters, { sendResetLink: options.onResetLink ?? (() => undefined) });
-    if (!options.onResetLink) {
-      app.log.warn('mail is off (no mailer configured): password reset links are not sent to anyone');
+    const services = await createServices(config, db, counters, {
+      // The error only: a message holds a reset link, a credential that is never logged.
+      onMailError: (err: unknown) =>
+        app.log.error({ code: (err as { code?: string }).code, message: (err as Error).message }, 'mail not sent'),
+    });
+    if (!services.mailer.enabled) {
+      app.log.warn('mail is off (SMTP_URL is not set): password reset mail is not sent; the web app points members to support');
     }
-    const { tokens, auth, catalogue, library, licences, playlists, storage, media, mediaAccess, live } = services;
+    const { tokens, auth, catalogue, library, licences, playlists, storage, media, mediaAccess, live, accounts, channels, mailer } =
+      services;
     // What a crash left (tracks stuck in 'processing', scratch folders) goes before the catalogue loads.
     const recovery = { db: db.kysely, storage, tmpDir: path.join(config.dataDir, 'tmp') };
     const recovered = await recoverInterruptedUploads(recovery);
     if (recovered.removedTracks.length + recovered.removedScratch.length > 0)
       app.log.warn(recovered, 'removed what interrupted uploads left');
     await catalogue.load();
-    const ctx: AppContext = { config, db, counters, tokens, auth, catalogue, library, licences, playlists, storage, media };
+    const ctx: AppContext = {
+      config,
+      db,
+      counters,
+      tokens,
+      auth,
+      catalogue,
+      library,
+      licences,
+      playlists,
+      storage,
+      media,
+      accounts,
+      channels,
+    };
 
     const sync = setInterval(() => {
       catalogue.syncChanges().catch((err: unknown) => app.log.warn({ err }, 'catalogue change sync failed'));
@@ -77,6 +94,11 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     await dropSessions();
     const daily = setInterval(() => void dropSessions(), 86_400_000);
     daily.unref();
+    // Paid plans past their end lapse to free, and clearances past their grace end, at start and hourly.
+    const lapse = () => accounts.lapsePlans().catch((err: unknown) => app.log.warn({ err }, 'plan lapse sweep failed'));
+    await lapse();
+    const hourly = setInterval(() => void lapse(), 3_600_000);
+    hourly.unref();
     // Another instance's crash is only noticed here: sweep again as often as an ingest can go stale.
     const sweep = setInterval(() => {
       recoverInterruptedUploads(recovery)
@@ -87,6 +109,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     app.addHook('onClose', async () => {
       clearInterval(sync);
       clearInterval(daily);
+      clearInterval(hourly);
+      mailer.close();
       clearInterval(sweep);
       live.stop();
       await counters.close();
@@ -139,10 +163,11 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
           return payload;
         });
         await api.register(authRoutes(auth));
+        await api.register(accountRoutes({ auth, accounts, channels, licences }));
         await api.register(musicRoutes(catalogue, library));
         await api.register(playlistRoutes(playlists));
         await api.register(siteRoutes(config, catalogue));
-        await api.register(licenceRoutes(licences));
+        await api.register(licenceRoutes(licences, channels));
         await api.register(
           mediaRoutes({
             storage,

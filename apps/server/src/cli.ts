@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { LevelSchema } from '@sori/contract';
+import { LevelSchema, PLAN_IDS, type PlanId } from '@sori/contract';
 import { ConfigError, loadConfig } from './config';
 import { purgeAccessLogs } from './lib/access-log';
 import { withOperatorServices } from './services';
@@ -17,7 +17,13 @@ Commands:
                                preview) into the catalogue; rejected files are reported and skipped
   track:publish <id>           Publish a track (an upload) into the public catalogue
   track:unpublish <id>         Take a track out of the public catalogue
-  user:level <email> <level>   Set a user's level (1 free, 5 premium/family; downloads need 5)
+  user:plan <email> <free|premium|family> [--until YYYY-MM-DD]
+                               Set a user's plan (the level follows: free 1, premium and family 5); with
+                               --until the plan lapses to free at the start of that day (UTC)
+  user:level <email> <level>   Set a user's level directly (an override; user:plan sets it from the plan)
+  clearance:export [--since YYYY-MM-DD]
+                               Print the cleared channels registered since that day (UTC; default all) as
+                               CSV for the Content ID administrator: channel_id,platform,cleared_since,account_id
   licence:revoke <id> --reason "…"
                                Revoke a licence: it stays public and signed, and says revoked, when and why
   licence:list <email>         List a user's licences (id, status, issue time, track)
@@ -98,6 +104,50 @@ async function userLevel(args: string[]): Promise<number> {
   });
 }
 
+/** A calendar day as YYYY-MM-DD (UTC), or null. */
+function parseDay(text: string | undefined): Date | null {
+  if (!text || !/^\d{4}-\d{2}-\d{2}$/u.test(text)) return null;
+  const day = new Date(`${text}T00:00:00.000Z`);
+  return Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== text ? null : day;
+}
+
+async function userPlan(args: string[]): Promise<number> {
+  const [email, plan, flag, day, ...rest] = args;
+  const until = flag === undefined ? null : parseDay(day);
+  if (!email || !plan || !PLAN_IDS.includes(plan as PlanId) || (flag !== undefined && (flag !== '--until' || !until)) || rest.length > 0) {
+    console.error('user:plan needs an e-mail, a plan (free, premium or family) and optionally --until YYYY-MM-DD.\n\n' + USAGE);
+    return 2;
+  }
+  if (until && plan === 'free') {
+    console.error('The free plan does not lapse: --until goes with premium or family.');
+    return 2;
+  }
+  return withOperatorServices(loadConfig(), {}, async ({ accounts }) => {
+    const user = await accounts.setPlan(email, plan, until);
+    if (!user) {
+      console.error(`No user with the e-mail ${email}.`);
+      return 1;
+    }
+    console.log(
+      `${user.email} is now on the ${user.plan} plan (level ${user.level})${user.planExpiresAt ? ` until ${user.planExpiresAt}` : ''}.`,
+    );
+    return 0;
+  });
+}
+
+async function clearanceExport(args: string[]): Promise<number> {
+  const [flag, day, ...rest] = args;
+  const since = flag === undefined ? new Date(0) : parseDay(day);
+  if ((flag !== undefined && flag !== '--since') || !since || rest.length > 0) {
+    console.error('clearance:export takes only --since YYYY-MM-DD.\n\n' + USAGE);
+    return 2;
+  }
+  return withOperatorServices(loadConfig(), {}, async ({ channels }) => {
+    process.stdout.write(await channels.exportCsv(since));
+    return 0;
+  });
+}
+
 async function logsPurge(args: string[]): Promise<number> {
   const config = loadConfig();
   let days = config.accessLog.retentionDays;
@@ -152,8 +202,12 @@ async function licenceList(args: string[]): Promise<number> {
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   switch (command) {
+    case 'user:plan':
+      return userPlan(args);
     case 'user:level':
       return userLevel(args);
+    case 'clearance:export':
+      return clearanceExport(args);
     case 'logs:purge':
       return logsPurge(args);
     case 'licence:revoke':

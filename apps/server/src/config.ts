@@ -1,4 +1,4 @@
-import { SiteInfo } from '@sori/contract';
+import { PLAN_IDS, SiteInfo } from '@sori/contract';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -73,6 +73,11 @@ const EnvSchema = z.object({
     .min(1)
     .default(30 * 60),
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /** smtp://user:pass@host:port (smtps:// for TLS): mail (password reset) goes through it; mail is off when unset. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//u, 'must start with smtp:// or smtps://')
+    .optional(),
   /** Absolute base of media files on a CDN; music objects then carry fileUrl. */
   MEDIA_PUBLIC_BASE_URL: z.string().url().optional(),
   UPLOAD_MAX_BYTES: z.coerce
@@ -122,8 +127,16 @@ const EnvSchema = z.object({
   SORI_METRICS: bool.default(false),
 });
 
-/** The site configuration file: the contract's shape, with an e-mail address that is one. */
-const SiteSchema = SiteInfo.extend({ supportEmail: z.string().email() });
+/**
+ * The site configuration file: the contract's shape (less what the server knows at run time), with e-mail
+ * addresses that are ones, and the sender of the mail the site sends. Each plan is listed once.
+ */
+const SiteSchema = SiteInfo.omit({ mailEnabled: true })
+  .extend({ supportEmail: z.string().email(), mailFrom: z.string().min(3) })
+  .refine(
+    (s) => PLAN_IDS.every((id) => s.plans.filter((p) => p.id === id).length === 1),
+    'plans must list free, premium and family once each',
+  );
 
 export interface Config {
   port: number;
@@ -143,6 +156,8 @@ export interface Config {
   accessLog: { enabled: boolean; dir: string; retentionDays: number };
   hitWindowSeconds: number;
   publicBaseUrl: string;
+  /** Outgoing mail: the SMTP server and the sender; null when mail is off. */
+  mail: { url: string; from: string } | null;
   mediaPublicBaseUrl: string | null;
   uploadMaxBytes: number;
   uploadMaxDurationSec: number;
@@ -178,12 +193,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
 
-  let site: SiteInfo;
+  let siteFile: z.infer<typeof SiteSchema>;
   try {
-    site = SiteSchema.parse(JSON.parse(readFileSync(e.SITE_CONFIG, 'utf8')));
+    siteFile = SiteSchema.parse(JSON.parse(readFileSync(e.SITE_CONFIG, 'utf8')));
   } catch (err) {
     throw new ConfigError(`SITE_CONFIG (${e.SITE_CONFIG}) is missing or invalid: ${(err as Error).message}`);
   }
+  const { mailFrom, ...siteInfo } = siteFile;
+  const site: SiteInfo = { ...siteInfo, mailEnabled: Boolean(e.SMTP_URL) };
 
   return Object.freeze({
     port: e.PORT,
@@ -215,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     hitWindowSeconds: e.HIT_WINDOW_SECONDS,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/u, ''),
+    mail: e.SMTP_URL ? Object.freeze({ url: e.SMTP_URL, from: mailFrom }) : null,
     mediaPublicBaseUrl: e.MEDIA_PUBLIC_BASE_URL?.replace(/\/+$/u, '') ?? null,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadMaxDurationSec: e.UPLOAD_MAX_DURATION_SECONDS,

@@ -59,7 +59,7 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { LICENCE_LOOKUPS_PER_MINUTE: '40' });
-    buyer = await t.user({ level: 5, email: `buyer-${dialect}@example.com` });
+    buyer = await t.user({ plan: 'premium', email: `buyer-${dialect}@example.com` });
     trackId = await licensable(t);
   });
   afterAll(async () => {
@@ -120,7 +120,7 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
   it('gives the certificate to the licensee only, as a PDF in their language holding the Korean title', async () => {
     const url = `/api/licences/${first.licenceId}/certificate.pdf`;
     expect((await t.call({ method: 'GET', url })).statusCode).toBe(401);
-    const other = await t.user({ level: 5 });
+    const other = await t.user({ plan: 'premium' });
     const theirs = await t.call({ method: 'GET', url, token: other.token });
     expect(theirs.statusCode).toBe(403);
     expect(theirs.json().code).toBe('LICENCE_NOT_YOURS');
@@ -166,7 +166,7 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
   });
 
   it('keeps the licences of a withdrawn account, pseudonymised and still verifiable', async () => {
-    const leaver = await t.user({ level: 5, email: `leaver-${dialect}@example.com` });
+    const leaver = await t.user({ plan: 'premium', email: `leaver-${dialect}@example.com` });
     const id = (await download(leaver.token)).json().body.licenceId as string;
     expect(await t.ctx.licences.forgetLicensee(leaver.id)).toBe(1);
     const licence = (await lookup(id)).json().body as PublicLicence;
@@ -223,17 +223,11 @@ describe('licence operator commands', () => {
   it('lists a user licences and revokes one by id with a reason', async () => {
     const t = await createTestApp('sqlite');
     try {
-      const u = await t.user({ level: 5, email: 'cli-buyer@example.com' });
+      const u = await t.user({ plan: 'premium', email: 'cli-buyer@example.com' });
       const id = await licensable(t, 'Night Drive');
       const licenceId = (await t.call({ method: 'GET', url: `/api/download/download?musicId=${id}`, token: u.token })).json().body
         .licenceId;
-      const env = { ...process.env, DATA_DIR: t.ctx.config.dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' };
-      const cli = (...args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
-          encoding: 'utf8',
-          env,
-          cwd: path.resolve(import.meta.dirname, '../../..'),
-        });
+      const cli = t.cli;
       const list = cli('licence:list', 'cli-buyer@example.com');
       expect(list.status).toBe(0);
       expect(list.stdout).toContain(licenceId);
@@ -253,7 +247,7 @@ describe('licence operator commands', () => {
   it('the verification recipe in docs/LICENCES.md verifies a real licence', async () => {
     const t = await createTestApp('sqlite');
     try {
-      const u = await t.user({ level: 5 });
+      const u = await t.user({ plan: 'premium' });
       const id = await licensable(t);
       const licenceId = (await t.call({ method: 'GET', url: `/api/download/download?musicId=${id}`, token: u.token })).json().body
         .licenceId;

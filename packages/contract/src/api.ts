@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_LEVEL, TEXT_LIMITS } from './constants';
 import { idText, idValue } from './ids';
+import { PlanId, PlanInfo } from './account';
 
 /**
  * The wire shapes of the API (PRODUCT §7; docs/DECISIONS.md, settled rules 1–13), as zod schemas with the
@@ -18,6 +19,12 @@ export interface Page<T> {
   number: number;
   first: boolean;
   last: boolean;
+}
+
+/** Page `page` (zero-based) of `size` items out of `total`, holding `content`. */
+export function pageFrom<T>(content: T[], page: number, size: number, total: number): Page<T> {
+  const totalPages = Math.ceil(total / size);
+  return { content, totalPages, totalElements: total, size, number: page, first: page === 0, last: page >= totalPages - 1 };
 }
 
 /** The schema of a page of `item`s. */
@@ -97,6 +104,10 @@ export const User = /* @__PURE__ */ z.object({
   phone: z.string(),
   team: z.string().nullable(),
   level: z.number().int(),
+  /** The plan the level follows from (free 1, premium 5, family 5). */
+  plan: PlanId,
+  /** When a paid plan lapses to free; null when it does not. */
+  planExpiresAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof User>;
@@ -156,6 +167,13 @@ export const SiteInfo = /* @__PURE__ */ z.object({
   supportEmail: z.string(),
   supportPhone: z.string(),
   copyright: z.string(),
+  /** What each plan includes and costs (prices in won, a month). */
+  plans: z.array(PlanInfo),
+  currency: z.string(),
+  /** Days a channel stays cleared after its plan lapses or shrinks. */
+  clearanceGraceDays: z.number().int().min(0),
+  /** Whether the server sends e-mail (password reset); without it the web app points to support. */
+  mailEnabled: z.boolean(),
 });
 export type SiteInfo = z.infer<typeof SiteInfo>;
 
@@ -177,6 +195,10 @@ export const SignupRequest = /* @__PURE__ */ z.object({
   name: z.string().max(1024).optional(),
   phone: z.string().max(1024).optional(),
   team: z.string().max(1024).nullable().optional(),
+  /** Consents (PIPA): the terms and the collection and use of personal data are required, marketing optional. */
+  agreeTerms: z.boolean().optional(),
+  agreePrivacy: z.boolean().optional(),
+  agreeMarketing: z.boolean().optional(),
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 

@@ -52,6 +52,22 @@ export const ERROR_MESSAGES = {
     en: 'An account with this email already exists.',
     ja: 'このメールアドレスはすでに登録されています。',
   },
+  // Consents at sign-up (checked after the form's rules)
+  TERMS_NOT_AGREED: {
+    ko: '서비스 이용약관에 동의해주세요.',
+    en: 'Please agree to the Terms of Service.',
+    ja: '利用規約に同意してください。',
+  },
+  PRIVACY_NOT_AGREED: {
+    ko: '개인정보 수집 및 이용에 동의해주세요.',
+    en: 'Please agree to the collection and use of your personal information.',
+    ja: '個人情報の収集・利用に同意してください。',
+  },
+  NICK_REQUIRED: {
+    ko: '닉네임을 입력해주세요.',
+    en: 'Please enter a nickname.',
+    ja: 'ニックネームを入力してください。',
+  },
   PLAYLIST_NAME_REQUIRED: {
     ko: '플레이리스트 이름을 입력해주세요.',
     en: 'Please enter a playlist name.',
@@ -87,6 +103,16 @@ export const ERROR_MESSAGES = {
     ko: '비밀번호 재설정 링크가 유효하지 않거나 만료되었습니다.',
     en: 'This password reset link is invalid or has expired.',
     ja: 'パスワード再設定リンクが無効か、有効期限が切れています。',
+  },
+  CURRENT_PASSWORD_WRONG: {
+    ko: '현재 비밀번호가 올바르지 않습니다.',
+    en: 'Your current password is not correct.',
+    ja: '現在のパスワードが正しくありません。',
+  },
+  PASSWORD_WRONG: {
+    ko: '비밀번호가 올바르지 않습니다.',
+    en: 'The password is not correct.',
+    ja: 'パスワードが正しくありません。',
   },
   LEVEL_TOO_LOW: {
     ko: '다운로드는 레벨 5 이상부터 가능합니다.',
@@ -192,6 +218,37 @@ export const ERROR_MESSAGES = {
     en: 'Only the licensee can download this certificate.',
     ja: '証明書はライセンスの名義人のみダウンロードできます。',
   },
+  // Channel clearance: {plan} and {limit} are filled in from the error's details.
+  INVALID_CHANNEL: {
+    ko: '채널 주소를 확인해주세요. YouTube 채널 링크, UC로 시작하는 채널 ID 또는 @핸들을 입력할 수 있습니다.',
+    en: 'Please check the channel address. Enter a YouTube channel link, a channel ID starting with UC, or an @handle.',
+    ja: 'チャンネルのアドレスを確認してください。YouTubeのチャンネルリンク、UCで始まるチャンネルID、または@ハンドルを入力できます。',
+  },
+  CHANNEL_VIDEO_LINK: {
+    ko: '영상 링크가 아닌 채널 링크를 입력해주세요.',
+    en: 'This is a link to a video. Please enter the link to the channel instead.',
+    ja: '動画のリンクではなく、チャンネルのリンクを入力してください。',
+  },
+  CHANNEL_LIMIT: {
+    ko: '현재 {plan} 요금제의 채널 등록 한도는 {limit}개입니다. 더 등록하려면 요금제를 변경해주세요.',
+    en: 'Your {plan} plan allows {limit} cleared channel(s). Change your plan to add more.',
+    ja: '現在の{plan}プランで登録できるチャンネルは{limit}件までです。追加するにはプランを変更してください。',
+  },
+  CHANNEL_TAKEN: {
+    ko: '이 채널은 이미 다른 계정에 등록되어 있습니다. 본인의 채널이라면 고객센터로 문의해주세요.',
+    en: 'This channel is already registered to another account. If it is yours, please contact support.',
+    ja: 'このチャンネルはすでに別のアカウントに登録されています。ご自身のチャンネルの場合はサポートまでお問い合わせください。',
+  },
+  CHANNEL_ALREADY_ADDED: {
+    ko: '이미 등록한 채널입니다.',
+    en: 'You have already registered this channel.',
+    ja: 'このチャンネルはすでに登録済みです。',
+  },
+  CHANNEL_NOT_FOUND: {
+    ko: '채널을 찾을 수 없습니다.',
+    en: 'Channel not found.',
+    ja: 'チャンネルが見つかりません。',
+  },
   RATE_LIMITED: {
     ko: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
     en: 'Too many requests. Please try again shortly.',
@@ -220,13 +277,20 @@ export function errorMessage(code: ErrorCode, lang: Lang): string {
   return ERROR_MESSAGES[code][lang];
 }
 
-/** Fills a message's {name} places from the error's details (text and numbers only); others stay as they are. */
-export function fillMessage(message: string, details: unknown): string {
+/**
+ * Fills a message's {name} places from the error's details: text and numbers as they are, and a value given
+ * in each language (`{ ko, en, ja }`) in the message's language; others stay as they are.
+ */
+export function fillMessage(message: string, details: unknown, lang?: Lang): string {
   if (!details || typeof details !== 'object') return message;
   const d = details as Record<string, unknown>;
   return message.replace(/\{(\w+)\}/gu, (all, name: string) => {
     const v = d[name];
-    return typeof v === 'string' || typeof v === 'number' ? String(v) : all;
+    if (typeof v === 'string' || typeof v === 'number') return String(v);
+    if (lang && v && typeof v === 'object' && typeof (v as Record<string, unknown>)[lang] === 'string') {
+      return (v as Record<string, string>)[lang]!;
+    }
+    return all;
   });
 }
 

@@ -8,3 +8,4 @@ export * from './search';
 export * from './ids';
 export * from './licence';
 export * from './routes';
+export * from './account';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AccountLicence, Channel, ClearedChannel, Consent } from './account';
 import { PublicLicence } from './licence';
 import { DownloadTicket, Music, pageOf, Playlist, PlaylistTrackResult, SigninResult, SiteInfo, UploadQuota, User } from './api';
 
@@ -16,7 +17,18 @@ export const API_ROUTES = {
   'POST /signout': { status: 204, body: null },
   'GET /my/user': { status: 200, body: User },
   'POST /findpw': { status: 202, body: /* @__PURE__ */ z.object({ accepted: z.literal(true) }) },
-  'POST /resetpw': { status: 200, body: /* @__PURE__ */ z.object({ reset: z.literal(true) }) },
+  /** A reset signs the member in on the device that used the link. */
+  'POST /resetpw': { status: 200, body: SigninResult },
+
+  'PATCH /my/user': { status: 200, body: User },
+  'POST /my/password': { status: 200, body: SigninResult },
+  'POST /my/withdrawal': { status: 200, body: /* @__PURE__ */ z.object({ withdrawn: z.literal(true) }) },
+  'GET /my/consents': { status: 200, body: /* @__PURE__ */ z.array(Consent) },
+  'PUT /my/consents/marketing': { status: 200, body: Consent },
+  'GET /my/licences': { status: 200, body: /* @__PURE__ */ pageOf(AccountLicence) },
+  'GET /my/channels': { status: 200, body: /* @__PURE__ */ z.array(Channel) },
+  'POST /my/channels': { status: 201, body: Channel },
+  'DELETE /my/channels/:id': { status: 200, body: /* @__PURE__ */ z.object({ id: z.number().int() }) },
 
   'GET /musics': { status: 200, body: /* @__PURE__ */ pageOf(Music) },
   'GET /musics/:id': { status: 200, body: Music },
@@ -42,6 +54,7 @@ export const API_ROUTES = {
   'POST /playlist/remove': { status: 200, body: PlaylistTrackResult },
 
   'GET /licences/:id': { status: 200, body: PublicLicence },
+  'GET /licences/:id/channels': { status: 200, body: /* @__PURE__ */ z.array(ClearedChannel) },
 
   'GET /site': { status: 200, body: SiteInfo },
   'GET /health': { status: 200, body: /* @__PURE__ */ z.object({ status: z.literal('ok'), tracks: z.number().int() }) },

@@ -15,6 +15,9 @@ export interface SignupForm {
   name?: unknown;
   phone?: unknown;
   team?: unknown;
+  agreeTerms?: unknown;
+  agreePrivacy?: unknown;
+  agreeMarketing?: unknown;
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -43,6 +46,35 @@ export function validateSignup(form: SignupForm): ErrorCode | null {
   if (password.length > PASSWORD_MAX_LENGTH) return 'PASSWORD_TOO_LONG';
   if (
     email.length > TEXT_LIMITS.email ||
+    name.length > TEXT_LIMITS.name ||
+    phone.length > TEXT_LIMITS.phone ||
+    str(form.team).trim().length > TEXT_LIMITS.team
+  ) {
+    return 'FIELD_TOO_LONG';
+  }
+  // The required consents (terms; collection and use of personal data), after every rule of the form.
+  if (form.agreeTerms !== true) return 'TERMS_NOT_AGREED';
+  if (form.agreePrivacy !== true) return 'PRIVACY_NOT_AGREED';
+  return null;
+}
+
+export interface ProfileForm {
+  nick?: unknown;
+  name?: unknown;
+  phone?: unknown;
+  team?: unknown;
+}
+
+/** The account page's profile: name and phone by the signup rules, and a nickname (shown in the greeting). */
+export function validateProfile(form: ProfileForm): ErrorCode | null {
+  const nick = str(form.nick).trim();
+  const name = str(form.name).trim();
+  const phone = str(form.phone).trim();
+  if (!name || !phone) return 'SIGNUP_REQUIRED_FIELDS';
+  if (!nick) return 'NICK_REQUIRED';
+  if (!PHONE_PATTERN.test(phone)) return 'INVALID_PHONE';
+  if (
+    nick.length > TEXT_LIMITS.name ||
     name.length > TEXT_LIMITS.name ||
     phone.length > TEXT_LIMITS.phone ||
     str(form.team).trim().length > TEXT_LIMITS.team

@@ -5,6 +5,7 @@ import * as m0002s from './migrations/2026_11_23_0002_sessions';
 import * as m0003 from './migrations/2026_11_23_0003_upload_limits';
 import * as m0004KeyMode from './migrations/2026_11_23_0004_key_mode_confidence';
 import * as m0005 from './migrations/2026_11_25_0005_licences';
+import * as m0006 from './migrations/2026_11_26_0006_accounts';
 
 /**
  * Versioned migrations, run at start. Listed here (not read from the folder) so that the bundle and the
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0003_upload_limits': m0003,
   '2026_11_23_0004_key_mode_confidence': m0004KeyMode,
   '2026_11_25_0005_licences': m0005,
+  '2026_11_26_0006_accounts': m0006,
 };
 
 class StaticProvider implements MigrationProvider {

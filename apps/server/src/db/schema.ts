@@ -20,6 +20,35 @@ export interface UsersTable {
   token_version: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** 'free' | 'premium' | 'family'; the level follows from it. */
+  plan: Generated<string>;
+  /** When a paid plan lapses to free (null: it does not). */
+  plan_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'ko' | 'en' | 'ja': the language of the mail the account receives. */
+  lang: Generated<string>;
+}
+
+export interface ConsentsTable {
+  user_id: number;
+  /** 'terms' | 'privacy' | 'marketing' */
+  kind: string;
+  /** The document version agreed to. */
+  version: string;
+  agreed_at: string | null;
+  withdrawn_at: string | null;
+}
+
+export interface ChannelsTable {
+  id: Generated<number>;
+  user_id: number;
+  platform: string;
+  external_id: string;
+  url: string;
+  created_at: string;
+  /** When the clearance ends (a lapsed or smaller plan, after the grace period); null while it holds. */
+  ends_at: string | null;
+  /** When the member removed it, or it ended and was retired; null while the channel is the member's. */
+  removed_at: string | null;
 }
 
 export interface TracksTable {
@@ -162,4 +191,6 @@ export interface Database {
   password_resets: PasswordResetsTable;
   track_changes: TrackChangesTable;
   sessions: SessionsTable;
+  consents: ConsentsTable;
+  channels: ChannelsTable;
 }

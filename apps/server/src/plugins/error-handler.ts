@@ -19,7 +19,10 @@ function codeForClientError(err: FastifyError): ErrorCode {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, details?: unknown) {
   const lang = langFromAcceptLanguage(request.headers['accept-language']);
-  const body: { message: string; code: string; details?: unknown } = { message: fillMessage(errorMessage(code, lang), details), code };
+  const body: { message: string; code: string; details?: unknown } = {
+    message: fillMessage(errorMessage(code, lang), details, lang),
+    code,
+  };
   if (details !== undefined) body.details = details;
   return reply.status(status).header('cache-control', 'no-store').send(body);
 }

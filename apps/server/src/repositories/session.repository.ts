@@ -43,9 +43,11 @@ export async function revokeSession(db: Kysely<Database>, sessionId: string, use
     .execute();
 }
 
-/** Ends every session of a user (password reset or change). */
-export async function revokeUserSessions(db: Kysely<Database>, userId: number, now: string): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+/** Ends every session of a user (password reset), or every one but `keep` (a password change on this device). */
+export async function revokeUserSessions(db: Kysely<Database>, userId: number, now: string, keep?: string): Promise<void> {
+  let q = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keep) q = q.where('id', '<>', keep);
+  await q.execute();
 }
 
 /** Drops sessions past their absolute end (revoked or not); answers how many. */

@@ -210,6 +210,11 @@ export async function updateTrack(db: Kysely<Database>, id: number, patch: Updat
   return row;
 }
 
+/** The ids of every track a user uploaded. */
+export async function trackIdsOfOwner(db: Kysely<Database>, ownerId: number): Promise<number[]> {
+  return (await db.selectFrom('tracks').select('id').where('owner_id', '=', ownerId).execute()).map((r) => r.id);
+}
+
 export async function deleteTrack(db: Kysely<Database>, id: number): Promise<boolean> {
   const res = await db.deleteFrom('tracks').where('id', '=', id).executeTakeFirst();
   if (Number(res.numDeletedRows) > 0) {

@@ -19,6 +19,8 @@ export interface NewUser {
   phone: string;
   team: string | null;
   level: number;
+  /** The language the account's mail is written in. */
+  lang: string;
 }
 
 /** Inserts a user; answers undefined when the e-mail is taken (unique index), with nothing written. */
@@ -34,6 +36,7 @@ export async function insertUser(db: Kysely<Database>, u: NewUser): Promise<User
       phone: u.phone,
       team: u.team,
       level: u.level,
+      lang: u.lang,
       created_at: now,
       updated_at: now,
     })
@@ -82,4 +85,45 @@ export async function consumePasswordReset(db: Kysely<Database>, tokenHash: stri
 /** Ends every outstanding reset link of a user (after one of them is used). */
 export async function endPasswordResets(db: Kysely<Database>, userId: number, now: string): Promise<void> {
   await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+export async function setUserLang(db: Kysely<Database>, userId: number, lang: string): Promise<void> {
+  await db.updateTable('users').set({ lang }).where('id', '=', userId).where('lang', '<>', lang).execute();
+}
+
+export async function updateProfile(
+  db: Kysely<Database>,
+  userId: number,
+  p: { nick: string; name: string; phone: string; team: string | null },
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ ...p, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Sets a user's plan, the level that follows from it, and when it lapses (null: never). */
+export async function setUserPlan(
+  db: Kysely<Database>,
+  userId: number,
+  plan: { plan: string; level: number; expiresAt: string | null },
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ plan: plan.plan, level: plan.level, plan_expires_at: plan.expiresAt, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Users whose paid plan has lapsed by `now` (their plan is still the paid one). */
+export function usersWithLapsedPlans(db: Kysely<Database>, now: string): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('plan_expires_at', 'is not', null).where('plan_expires_at', '<=', now).execute();
+}
+
+/** Deletes a user; their likes, playlists, downloads, sessions, reset links, consents and channels go with them. */
+export async function deleteUser(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).execute();
 }

@@ -2,7 +2,7 @@ import { FindPasswordRequest, ResetPasswordRequest, responseSchema, SigninReques
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireViewer } from '../plugins/auth';
 import type { AuthService } from '../services/auth.service';
-import { ok } from './http';
+import { ok, requestLang } from './http';
 
 export const authRoutes =
   (auth: AuthService): FastifyPluginAsyncZod =>
@@ -11,13 +11,13 @@ export const authRoutes =
       '/signup',
       { schema: { response: responseSchema('POST /signup'), body: SignupRequest, tags: ['auth'] } },
       async (request, reply) => {
-        const user = await auth.signup(request.body, request.ip);
+        const user = await auth.signup(request.body, request.ip, requestLang(request));
         return reply.status(201).send(ok({ user }));
       },
     );
 
     app.post('/signin', { schema: { response: responseSchema('POST /signin'), body: SigninRequest, tags: ['auth'] } }, async (request) => {
-      return ok(await auth.signin(request.body, request.ip));
+      return ok(await auth.signin(request.body, request.ip, request.headers['accept-language'] ? requestLang(request) : undefined));
     });
 
     app.post('/token/refresh', { schema: { response: responseSchema('POST /token/refresh'), tags: ['auth'] } }, async (request) => {
@@ -50,8 +50,7 @@ export const authRoutes =
       '/resetpw',
       { schema: { response: responseSchema('POST /resetpw'), body: ResetPasswordRequest, tags: ['auth'] } },
       async (request) => {
-        await auth.resetPassword(request.body.token, request.body.password, request.body.confirmPassword);
-        return ok({ reset: true });
+        return ok(await auth.resetPassword(request.body.token, request.body.password, request.body.confirmPassword));
       },
     );
   };

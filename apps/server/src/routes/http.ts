@@ -1,4 +1,13 @@
-import { MEDIA_ROUTES, parseIdText, parseMusicQuery, type MediaRoute, type MusicQuery, type RawQuery } from '@sori/contract';
+import {
+  langFromAcceptLanguage,
+  MEDIA_ROUTES,
+  parseIdText,
+  type Lang,
+  parseMusicQuery,
+  type MediaRoute,
+  type MusicQuery,
+  type RawQuery,
+} from '@sori/contract';
 import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -33,3 +42,6 @@ export function mediaResponse(route: MediaRoute) {
   const file = z.unknown().describe(MEDIA_ROUTES[route]);
   return { 200: file, 206: file.describe(`part of it: ${MEDIA_ROUTES[route]}`) };
 }
+
+/** The caller's language (Accept-Language; Korean first). */
+export const requestLang = (request: FastifyRequest): Lang => langFromAcceptLanguage(request.headers['accept-language']);

@@ -1,14 +1,15 @@
-import { langFromAcceptLanguage, responseSchema } from '@sori/contract';
+import { responseSchema } from '@sori/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ChannelService } from '../services/account/channel.service';
 import type { LicenceService } from '../services/licences/licence.service';
-import { mediaResponse, ok } from './http';
+import { mediaResponse, ok, requestLang } from './http';
 
 const IdParam = z.object({ id: z.string().max(64) });
 
 /** A licence's public JSON (anyone) and its certificate (the licensee). */
 export const licenceRoutes =
-  (licences: LicenceService): FastifyPluginAsyncZod =>
+  (licences: LicenceService, channels: ChannelService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/licences/:id',
@@ -19,11 +20,25 @@ export const licenceRoutes =
     );
 
     app.get(
+      '/licences/:id/channels',
+      {
+        schema: {
+          response: responseSchema('GET /licences/:id/channels'),
+          params: IdParam,
+          tags: ['licences'],
+          summary: "The licensee's channels cleared now (empty for a revoked licence or a withdrawn licensee)",
+        },
+      },
+      async (request) => {
+        return ok(await channels.clearedFor(await licences.activeLicensee(request.params.id, request.ip)));
+      },
+    );
+
+    app.get(
       '/licences/:id/certificate.pdf',
       { schema: { response: mediaResponse('GET /licences/:id/certificate.pdf'), params: IdParam, tags: ['licences'] } },
       async (request, reply) => {
-        const lang = langFromAcceptLanguage(request.headers['accept-language']);
-        const { id, pdf } = await licences.certificate(request.params.id, request.viewer, lang);
+        const { id, pdf } = await licences.certificate(request.params.id, request.viewer, requestLang(request));
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${id}.pdf"`)

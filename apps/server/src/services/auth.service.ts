@@ -1,9 +1,12 @@
 import {
+  CONSENT_VERSIONS,
   MAX_LEVEL,
   NEW_USER_LEVEL,
   validateLogin,
   validateNewPassword,
   validateSignup,
+  PlanId,
+  type Lang,
   type SigninResult,
   type User,
 } from '@sori/contract';
@@ -13,9 +16,11 @@ import { AppError, badRequest, conflict, unauthorized } from '../lib/app-error';
 import { addressKey } from '../lib/address-key';
 import type { Counters } from '../lib/counters';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/passwords';
+import type { MailMessage, Mailer } from '../lib/mailer';
 import { hashToken, newOneTimeToken, type TokenService } from '../lib/tokens';
 import { nowIso } from '../lib/time';
 import { randomBytes } from 'node:crypto';
+import * as consents from '../repositories/consent.repository';
 import * as sessions from '../repositories/session.repository';
 import * as users from '../repositories/user.repository';
 import type { UserRow } from '../repositories/user.repository';
@@ -36,15 +41,21 @@ export interface AuthDeps {
   signup: { maxPerAddress: number; maxTotal: number; windowSeconds: number };
   /** Absolute lifetime of a session, from sign-in; refresh never extends it. */
   sessionMaxAgeSeconds: number;
+  /** The web app's origin: reset links point to its reset screen. */
   publicBaseUrl: string;
   /**
-   * Delivers a password-reset link. With no mailer configured it goes nowhere: a reset link is a
-   * credential and is never written to a log (docs/SECURITY.md).
+   * Sends the reset mail. With mail off it sends nothing: a reset link is a credential and is never written
+   * to a log (docs/SECURITY.md).
    */
-  sendResetLink: (email: string, url: string) => void;
+  mailer: Mailer;
+  /** Told when a mail could not be sent (without the message, which holds the link). */
+  onMailError: (err: unknown) => void;
+  /** Builds the reset mail (services/account/mail-texts.ts). */
+  resetMail: (to: string, lang: Lang, link: string, minutes: number) => MailMessage;
 }
 
 const RESET_TTL_MS = 30 * 60 * 1000;
+const PASSWORD_CHANGES_PER_HOUR = 10;
 
 export function toUser(row: UserRow): User {
   return {
@@ -55,16 +66,21 @@ export function toUser(row: UserRow): User {
     phone: row.phone,
     team: row.team,
     level: row.level,
+    plan: PlanId.catch('free').parse(row.plan),
+    planExpiresAt: row.plan_expires_at,
     createdAt: row.created_at,
   };
 }
+
+const asLang = (v: string): Lang => (v === 'en' || v === 'ja' ? v : 'ko');
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
 
-  async signup(form: Record<string, unknown>, ip: string): Promise<User> {
+  /** Signs a new member up with their consents, recorded with each document's version and the time. */
+  async signup(form: Record<string, unknown>, ip: string, lang: Lang): Promise<User> {
     const problem = validateSignup(form);
     if (problem) throw badRequest(problem);
     // Counted before the argon2id hash, the costly part: per address, and a ceiling for the whole server.
@@ -77,19 +93,37 @@ export class AuthService {
       throw new AppError(429, 'TOO_MANY_SIGNUPS', { retryAfterSeconds: retry }, { 'retry-after': String(retry) });
     }
     const team = str(form['team']).trim();
-    const row = await users.insertUser(this.deps.db, {
-      email: str(form['email']).trim(),
-      passwordHash: await hashPassword(str(form['password'])),
-      name: str(form['name']).trim(),
-      phone: str(form['phone']).trim(),
-      team: team || null,
-      level: NEW_USER_LEVEL,
+    const passwordHash = await hashPassword(str(form['password']));
+    const row = await this.deps.db.transaction().execute(async (trx) => {
+      const inserted = await users.insertUser(trx, {
+        email: str(form['email']).trim(),
+        passwordHash,
+        name: str(form['name']).trim(),
+        phone: str(form['phone']).trim(),
+        team: team || null,
+        level: NEW_USER_LEVEL,
+        lang,
+      });
+      if (!inserted) return undefined;
+      const now = nowIso();
+      for (const kind of ['terms', 'privacy', 'marketing'] as const) {
+        // Marketing is recorded either way: a refusal at sign-up is a choice with a date too.
+        const agreed = kind === 'marketing' ? form['agreeMarketing'] === true : true;
+        await consents.upsertConsent(trx, {
+          user_id: inserted.id,
+          kind,
+          version: CONSENT_VERSIONS[kind],
+          agreed_at: agreed ? now : null,
+          withdrawn_at: null,
+        });
+      }
+      return inserted;
     });
     if (!row) throw conflict('EMAIL_TAKEN');
     return toUser(row);
   }
 
-  async signin(form: { email?: unknown; password?: unknown }, ip: string): Promise<SigninResult> {
+  async signin(form: { email?: unknown; password?: unknown }, ip: string, lang?: Lang): Promise<SigninResult> {
     const problem = validateLogin(form);
     if (problem) throw badRequest(problem);
     const email = str(form.email).trim().toLowerCase();
@@ -128,6 +162,8 @@ export class AuthService {
     }
     if (!(await verifyPassword(row.password_hash, password))) throw unauthorized('INVALID_CREDENTIALS');
     await counters.reset(pairKey);
+    // The language the member uses the site in is the one their mail is written in.
+    if (lang) await users.setUserLang(this.deps.db, row.id, lang);
     return this.startSession(row);
   }
 
@@ -190,16 +226,51 @@ export class AuthService {
     if (byAddress.count > 20 || byAccount.count > 5) return;
     const row = await users.findUserByEmail(this.deps.db, email);
     if (!row) return;
+    if (!this.deps.mailer.enabled) return;
     const { token, hash } = newOneTimeToken();
     await users.insertPasswordReset(this.deps.db, row.id, hash, new Date(Date.now() + RESET_TTL_MS).toISOString());
-    this.deps.sendResetLink(row.email, `${this.deps.publicBaseUrl}/?resetToken=${encodeURIComponent(token)}`);
+    const link = `${this.deps.publicBaseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    // Not awaited: the answer takes as long whether or not the account exists.
+    this.deps.mailer.send(this.deps.resetMail(row.email, asLang(row.lang), link, RESET_TTL_MS / 60_000)).catch(this.deps.onMailError);
   }
 
-  async resetPassword(token: string, password: string, confirmPassword: string | undefined): Promise<void> {
+  /**
+   * Changes the password of the signed-in member: the current one is required (a borrowed device cannot
+   * take the account), the new one follows the signup rules, every other session ends, and this one goes on
+   * with a new token (the old ones carry the old token version).
+   */
+  async changePassword(
+    viewer: Viewer,
+    form: { currentPassword?: unknown; password?: unknown; confirmPassword?: unknown },
+  ): Promise<SigninResult> {
+    if (!viewer.sessionId) throw unauthorized('TOKEN_INVALID');
+    const problem = validateNewPassword(form.password, form.confirmPassword ?? '');
+    if (problem) throw badRequest(problem);
+    const tries = await this.deps.counters.hit(`passwd:${viewer.id}`, 3600_000);
+    if (tries.count > PASSWORD_CHANGES_PER_HOUR) {
+      const retry = Math.ceil(tries.resetMs / 1000);
+      throw new AppError(429, 'TOO_MANY_ATTEMPTS', { retryAfterSeconds: retry }, { 'retry-after': String(retry) });
+    }
+    const row = await users.findUserById(this.deps.db, viewer.id);
+    if (!row) throw unauthorized('TOKEN_INVALID');
+    if (!(await verifyPassword(row.password_hash, str(form.currentPassword)))) throw badRequest('CURRENT_PASSWORD_WRONG');
+    const passwordHash = await hashPassword(str(form.password));
+    const sessionId = viewer.sessionId;
+    await this.deps.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      await users.setUserPassword(trx, viewer.id, passwordHash);
+      await users.endPasswordResets(trx, viewer.id, now);
+      await sessions.revokeUserSessions(trx, viewer.id, now, sessionId);
+    });
+    return this.refresh(viewer);
+  }
+
+  /** Sets a new password from a reset link and signs the member in on this device (a new session). */
+  async resetPassword(token: string, password: string, confirmPassword: string | undefined): Promise<SigninResult> {
     const problem = validateNewPassword(password, confirmPassword);
     if (problem) throw badRequest(problem);
     const passwordHash = await hashPassword(password);
-    await this.deps.db.transaction().execute(async (trx) => {
+    const userId = await this.deps.db.transaction().execute(async (trx) => {
       const now = nowIso();
       const used = await users.consumePasswordReset(trx, hashToken(token), now);
       if (!used) throw badRequest('RESET_TOKEN_INVALID');
@@ -207,7 +278,11 @@ export class AuthService {
       // One reset ends every other outstanding link and every signed-in session of the account.
       await users.endPasswordResets(trx, used.user_id, now);
       await sessions.revokeUserSessions(trx, used.user_id, now);
+      return used.user_id;
     });
+    const row = await users.findUserById(this.deps.db, userId);
+    if (!row) throw badRequest('RESET_TOKEN_INVALID');
+    return this.startSession(row);
   }
 
   /** Forgets sessions past their absolute end (at start and once a day). */

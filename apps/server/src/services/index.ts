@@ -3,8 +3,12 @@ import type { Config } from '../config';
 import { createDb, type Db } from '../db/create-db';
 import { migrateToLatest } from '../db/migrate';
 import { createCounters, type Counters } from '../lib/counters';
+import { createMailer, type Mailer } from '../lib/mailer';
 import { TokenService } from '../lib/tokens';
 import { LocalDiskStorage, type MediaStorage } from '../media';
+import { AccountService } from './account/account.service';
+import { ChannelService } from './account/channel.service';
+import { resetMail } from './account/mail-texts';
 import { AuthService } from './auth.service';
 import { CatalogueService } from './catalogue/catalogue.service';
 import { LibraryService } from './library.service';
@@ -26,11 +30,14 @@ export interface Services {
   media: MediaService;
   mediaAccess: MediaAccessService;
   live: LiveIngests;
+  accounts: AccountService;
+  channels: ChannelService;
+  mailer: Mailer;
 }
 
 export interface ServiceOptions {
-  /** Receives password-reset links (no mailer yet: nobody, unless a test listens). */
-  sendResetLink: (email: string, url: string) => void;
+  /** Told when a mail could not be sent (the server logs it without the message). */
+  onMailError?: (err: unknown) => void;
   /** How many ingests may run at once; the configured number when unset. */
   ingestConcurrency?: number;
   /**
@@ -47,6 +54,8 @@ export interface ServiceOptions {
  */
 export async function createServices(config: Readonly<Config>, db: Db, counters: Counters, options: ServiceOptions): Promise<Services> {
   const tokens = new TokenService(config.jwtSecret, config.tokenTtlSeconds);
+  // Operator commands send no mail.
+  const mailer = createMailer(options.operator ? null : config.mail);
   const urls = { publicBase: config.mediaPublicBaseUrl, tokens };
   const auth = new AuthService({
     db: db.kysely,
@@ -56,7 +65,9 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     signup: config.signup,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
     publicBaseUrl: config.publicBaseUrl,
-    sendResetLink: options.sendResetLink,
+    mailer,
+    resetMail,
+    onMailError: options.onMailError ?? (() => undefined),
   });
   const storage = await LocalDiskStorage.open(path.join(config.dataDir, 'media'));
   const licences = new LicenceService({
@@ -85,7 +96,9 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     concurrency: options.ingestConcurrency ?? config.ingestConcurrency,
   });
   const mediaAccess = new MediaAccessService({ db: db.kysely, tokens });
-  return { tokens, auth, catalogue, library, licences, playlists, storage, media, mediaAccess, live };
+  const channels = new ChannelService({ db: db.kysely, plans: config.site.plans, graceDays: config.site.clearanceGraceDays });
+  const accounts = new AccountService({ db: db.kysely, counters, licences, media, channels });
+  return { tokens, auth, catalogue, library, licences, playlists, storage, media, mediaAccess, live, accounts, channels, mailer };
 }
 
 /**
@@ -94,7 +107,7 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
  */
 export async function withOperatorServices<T>(
   config: Readonly<Config>,
-  options: Omit<ServiceOptions, 'sendResetLink' | 'operator'>,
+  options: Omit<ServiceOptions, 'onMailError' | 'operator'>,
   run: (services: Services) => Promise<T>,
 ): Promise<T> {
   const db = createDb(config);
@@ -102,7 +115,7 @@ export async function withOperatorServices<T>(
   let services: Services | null = null;
   try {
     await migrateToLatest(db);
-    services = await createServices(config, db, counters, { ...options, operator: true, sendResetLink: () => undefined });
+    services = await createServices(config, db, counters, { ...options, operator: true });
     return await run(services);
   } finally {
     services?.live.stop();

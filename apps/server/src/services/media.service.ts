@@ -322,6 +322,19 @@ export class MediaService {
     return { id };
   }
 
+  /**
+   * A withdrawing member's uploads: their rows go inside the withdrawal's transaction (`trx`), and the
+   * answer deletes their files and takes them out of the catalogue, to be called once that has committed.
+   */
+  async forgetUploads(trx: Kysely<Database>, ownerId: number): Promise<() => Promise<void>> {
+    const ids = await tracks.trackIdsOfOwner(trx, ownerId);
+    for (const id of ids) await tracks.deleteTrack(trx, id);
+    return async () => {
+      for (const id of ids) await this.deps.storage.deletePrefix(trackKeys.prefix(id));
+      if (ids.length > 0) await this.deps.catalogue.refresh(ids);
+    };
+  }
+
   /** Titles and artists of the ready tracks that nobody uploaded (the demo seed checks what is there). */
   catalogueTitles(): Promise<{ title: string; artist: string | null }[]> {
     return tracks.catalogueTitles(this.deps.db);

@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, TEXT_LIMITS, type Page, type Playlist } from '@sori/contract';
+import { MAX_PAGE_SIZE, pageFrom, TEXT_LIMITS, type Page, type Playlist } from '@sori/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError, badRequest, notFound } from '../lib/app-error';
@@ -65,16 +65,7 @@ export class PlaylistService {
       repo.countPlaylists(this.db, viewer.id),
       repo.listPlaylists(this.db, viewer.id, { offset: page * s, limit: s }),
     ]);
-    const totalPages = Math.ceil(total / s);
-    return {
-      content: rows.map(toPlaylist),
-      totalPages,
-      totalElements: total,
-      size: s,
-      number: page,
-      first: page === 0,
-      last: page >= totalPages - 1,
-    };
+    return pageFrom(rows.map(toPlaylist), page, s, total);
   }
 
   async get(viewer: Viewer, id: number): Promise<Playlist> {

@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppContext } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { insertTrack, NOT_INGESTED, type NewTrackRow } from '../../src/repositories/track.repository';
+import { resetLinkIn, startMailbox, type Mailbox } from './mailbox';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -22,17 +24,26 @@ export const DIALECTS: DialectName[] = pgUrl ? ['sqlite', 'postgres'] : ['sqlite
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
-  resetLinks: string[];
+  /** The real SMTP server the app sends its mail to (null when a suite turns mail off with SMTP_URL ''). */
+  mailbox: Mailbox | null;
+  /** Waits for the next reset mail to `email` and answers the link in it. */
+  resetLink(email: string): Promise<string>;
   /** app.inject with an optional bearer token and language. */
   call(opts: InjectOptions & { token?: string; lang?: string }): Promise<LightMyRequestResponse>;
   /** Signs up and signs in a new user; answers its token and id. */
-  user(opts?: { level?: number; email?: string; password?: string }): Promise<{ token: string; id: number; email: string }>;
+  user(opts?: { level?: number; plan?: 'premium' | 'family'; email?: string; password?: string }): Promise<{
+    token: string;
+    id: number;
+    email: string;
+  }>;
   track(row?: Partial<NewTrackRow>): Promise<number>;
   /**
    * Another server on the same configuration, data directory and database: a second instance beside this
    * one, or this one after a restart (close this one first). The caller closes it.
    */
   sibling(): ReturnType<typeof buildApp>;
+  /** Runs an operator command (`npm run sori -- …`) on this app's data directory and database. */
+  cli(...args: string[]): SpawnSyncReturns<string>;
   close(): Promise<void>;
 }
 
@@ -53,6 +64,10 @@ export async function createTestApp(
     await client.query(`CREATE SCHEMA ${schema}`);
     await client.end();
   }
+  // Mail goes to a real SMTP server in this process, unless the suite turns it off (SMTP_URL: '').
+  const mailOff = env['SMTP_URL'] === '';
+  const mailbox = mailOff || env['SMTP_URL'] ? null : await startMailbox();
+  const { SMTP_URL: _smtp, ...restEnv } = env;
   const config = loadConfig({
     DATA_DIR: dataDir,
     SEED_DEMO: '0',
@@ -61,11 +76,11 @@ export async function createTestApp(
     // Suites create many users; the server-wide sign-up ceiling is tested where a suite sets it.
     SIGNUP_MAX_TOTAL: '1000000',
     ...(dialect === 'postgres' ? { DATABASE_URL: pgUrl!, DATABASE_SCHEMA: schema! } : {}),
-    ...env,
+    ...(mailbox ? { SMTP_URL: mailbox.url } : mailOff ? {} : { SMTP_URL: env['SMTP_URL']! }),
+    ...restEnv,
   });
-  const resetLinks: string[] = [];
   const logger = logStream ? { level: 'info', stream: logStream } : false;
-  const { app, ctx } = await buildApp(config, { logger, onResetLink: (_e, url) => resetLinks.push(url) });
+  const { app, ctx } = await buildApp(config, { logger });
 
   const call: TestApp['call'] = ({ token, lang, headers, ...rest }) =>
     app.inject({
@@ -80,7 +95,11 @@ export async function createTestApp(
   return {
     app,
     ctx,
-    resetLinks,
+    mailbox,
+    async resetLink(email) {
+      if (!mailbox) throw new Error('mail is off in this suite');
+      return resetLinkIn(await mailbox.next(email));
+    },
     call,
     async user(opts = {}) {
       counter += 1;
@@ -89,11 +108,20 @@ export async function createTestApp(
       const su = await call({
         method: 'POST',
         url: '/api/signup',
-        payload: { email, password, confirmPassword: password, name: `사용자${counter}`, phone: '010-1234-5678' },
+        payload: {
+          email,
+          password,
+          confirmPassword: password,
+          name: `사용자${counter}`,
+          phone: '010-1234-5678',
+          agreeTerms: true,
+          agreePrivacy: true,
+        },
         // Each from its own address, under the per-address sign-up limit (TEST-NET-2, 198.51.100.0/24 and up).
         remoteAddress: `198.51.${100 + (Math.floor(counter / 250) % 100)}.${counter % 250}`,
       });
       if (su.statusCode !== 201) throw new Error(`signup failed: ${su.body}`);
+      if (opts.plan) await ctx.accounts.setPlan(email, opts.plan, null);
       if (opts.level) await ctx.auth.setLevel(email, opts.level);
       const si = await call({ method: 'POST', url: '/api/signin', payload: { email, password } });
       const body = si.json().body;
@@ -119,8 +147,21 @@ export async function createTestApp(
       return t.id;
     },
     sibling: () => buildApp(config, { logger: false }),
+    cli: (...args) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          SEED_DEMO: '0',
+          LOG_LEVEL: 'silent',
+          ...(dialect === 'postgres' ? { DATABASE_URL: pgUrl!, DATABASE_SCHEMA: schema! } : {}),
+        },
+        cwd: path.resolve(import.meta.dirname, '../../../..'),
+      }),
     async close() {
       await app.close();
+      await mailbox?.close();
       rmSync(dataDir, { recursive: true, force: true });
       if (schema) {
         const client = new pg.Client({ connectionString: pgUrl });

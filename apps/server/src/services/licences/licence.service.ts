@@ -2,9 +2,11 @@ import {
   CROCKFORD_ALPHABET,
   LICENCE_FORMAT,
   LICENCE_TERMS,
-  MIN_DOWNLOAD_LEVEL,
+  pageFrom,
   parseLicenceId,
+  type AccountLicence,
   type Lang,
+  type Page,
   type PublicLicence,
 } from '@sori/contract';
 import { createHash, randomBytes } from 'node:crypto';
@@ -60,9 +62,6 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, local.length > 2 ? 2 : 1).join('')}***${email.slice(at)}`;
 }
 
-/** The plan a level stands for (plans are not stored yet: premium and family share level 5). */
-const planOf = (level: number) => (level >= MIN_DOWNLOAD_LEVEL ? 'premium' : 'free');
-
 /**
  * Licences (docs/LICENCES.md): one per licensed download of a user, track and exact file, reused while it is
  * active; signed, public by id, revocable, kept as records.
@@ -90,7 +89,7 @@ export class LicenceService {
       track: { id: track.id, title: track.title, artist: track.artist },
       file: { name: track.file_name, sha256 },
       licensee: { name: maskName(user.name), email: maskEmail(user.email) },
-      plan: { name: planOf(user.level), level: user.level },
+      plan: { name: user.plan, level: user.level },
       terms: { version: LICENCE_TERMS.version, scope: [...LICENCE_TERMS.scope], url: `${this.deps.publicBaseUrl}${LICENCE_TERMS.url}` },
       licensor: { name: this.deps.licensor.name, url: this.deps.publicBaseUrl },
       verifyUrl: `${this.deps.publicBaseUrl}/verify/${id}`,
@@ -144,6 +143,31 @@ export class LicenceService {
     return parse(await this.find(rawId));
   }
 
+  /**
+   * The account behind an active licence, for the public list of its cleared channels (counted with the
+   * lookups); null when the licence is revoked or its licensee has withdrawn.
+   */
+  async activeLicensee(rawId: string, address: string): Promise<number | null> {
+    const { count } = await this.deps.counters.hit(`licence:ip:${address}`, 60_000);
+    if (count > this.deps.lookupsPerMinute) throw new AppError(429, 'RATE_LIMITED');
+    const row = await this.find(rawId);
+    return row.status === 'active' ? row.user_id : null;
+  }
+
+  /** The member's licences, newest first, a page at a time (the account page). */
+  async ofMember(viewer: Viewer, page: number, size: number): Promise<Page<AccountLicence>> {
+    const rows = await licences.licencesOfUser(this.deps.db, viewer.id);
+    const content = rows.slice(page * size, page * size + size).map((row) => ({
+      id: row.id,
+      trackId: row.track_id,
+      trackTitle: row.track_title,
+      trackArtist: row.track_artist,
+      issuedAt: row.issued_at,
+      status: row.status === 'revoked' ? ('revoked' as const) : ('active' as const),
+    }));
+    return pageFrom(content, page, size, rows.length);
+  }
+
   /** The certificate PDF, for the licensee only. */
   async certificate(rawId: string, viewer: Viewer | null, lang: Lang): Promise<{ id: string; pdf: Buffer }> {
     if (!viewer) throw unauthorized();
@@ -186,8 +210,8 @@ export class LicenceService {
    * licensee becomes a pseudonym that no longer names the person (the same for all of the account's
    * licences, so they still read as one licensee), and each is signed again as it now reads.
    */
-  async forgetLicensee(userId: number): Promise<number> {
-    const rows = await licences.licencesOfUser(this.deps.db, userId);
+  async forgetLicensee(userId: number, db: Kysely<Database> = this.deps.db): Promise<number> {
+    const rows = await licences.licencesOfUser(db, userId);
     const pseudonym = `withdrawn-${createHash('sha256')
       .update(`${userId}:${rows[0]?.id ?? ''}`)
       .digest('hex')
@@ -196,7 +220,7 @@ export class LicenceService {
       const { signature: _old, ...body } = parse(row);
       const next = { ...body, licensee: { name: pseudonym, email: `${pseudonym}@invalid` }, kid: this.deps.signer.kid };
       const licence: PublicLicence = { ...next, signature: this.deps.signer.sign(next) };
-      await licences.pseudonymiseLicence(this.deps.db, row.id, {
+      await licences.pseudonymiseLicence(db, row.id, {
         licensee_name: pseudonym,
         licensee_email: `${pseudonym}@invalid`,
         signed_json: JSON.stringify(licence),

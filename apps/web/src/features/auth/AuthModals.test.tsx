@@ -10,7 +10,18 @@ import { AuthModalProvider, useAuthModal } from './AuthModalContext';
 import { notices } from '../../lib/notices';
 import { sessionStore } from './session';
 
-const USER = { id: 1, email: 'sori@example.com', name: '김소리', nick: '소리', phone: '010', team: null, level: 1, createdAt: '' };
+const USER = {
+  id: 1,
+  email: 'sori@example.com',
+  name: '김소리',
+  nick: '소리',
+  phone: '010',
+  team: null,
+  level: 1,
+  plan: 'free' as const,
+  planExpiresAt: null,
+  createdAt: '',
+};
 
 function Openers() {
   const { openLogin, openSignup } = useAuthModal();

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY, createSessionStore, restoreSession } from './session';
 
-const USER = { id: 7, email: 'a@b.co', name: '김소리', nick: '소리', phone: '010', team: null, level: 1, createdAt: '2024-01-01' };
+const USER = {
+  id: 7,
+  email: 'a@b.co',
+  name: '김소리',
+  nick: '소리',
+  phone: '010',
+  team: null,
+  level: 1,
+  plan: 'free' as const,
+  planExpiresAt: null,
+  createdAt: '2024-01-01',
+};
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));

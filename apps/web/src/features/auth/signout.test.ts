@@ -11,6 +11,8 @@ const user = {
   phone: '010',
   team: null,
   level: 1,
+  plan: 'free' as const,
+  planExpiresAt: null,
   createdAt: '2026-01-01T00:00:00Z',
 };
 

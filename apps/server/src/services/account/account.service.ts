@@ -1,0 +1,153 @@
+import {
+  CONSENT_KINDS,
+  CONSENT_VERSIONS,
+  levelOfPlan,
+  PlanId,
+  validateProfile,
+  type Consent,
+  type ConsentKind,
+  type User,
+} from '@sori/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError, badRequest, unauthorized } from '../../lib/app-error';
+import type { Counters } from '../../lib/counters';
+import { verifyPassword } from '../../lib/passwords';
+import { nowIso } from '../../lib/time';
+import * as consents from '../../repositories/consent.repository';
+import type { ConsentRow } from '../../repositories/consent.repository';
+import * as users from '../../repositories/user.repository';
+import { toUser, type Viewer } from '../auth.service';
+import type { LicenceService } from '../licences/licence.service';
+import type { MediaService } from '../media.service';
+import type { ChannelService } from './channel.service';
+
+export interface AccountDeps {
+  db: Kysely<Database>;
+  counters: Counters;
+  licences: LicenceService;
+  media: MediaService;
+  channels: ChannelService;
+}
+
+const WITHDRAWAL_TRIES_PER_HOUR = 10;
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+function toConsent(kind: ConsentKind, row: ConsentRow | undefined): Consent {
+  return {
+    kind,
+    version: row?.version ?? CONSENT_VERSIONS[kind],
+    agreed: Boolean(row?.agreed_at) && !row?.withdrawn_at,
+    agreedAt: row?.agreed_at ?? null,
+    withdrawnAt: row?.withdrawn_at ?? null,
+  };
+}
+
+/**
+ * The account page's calls and the operator's plan command (docs/ACCOUNTS.md): profile, consents, plan,
+ * and withdrawal — personal data deleted at once, licences kept pseudonymised as the privacy policy says.
+ */
+export class AccountService {
+  constructor(private readonly deps: AccountDeps) {}
+
+  async updateProfile(viewer: Viewer, form: { nick?: unknown; name?: unknown; phone?: unknown; team?: unknown }): Promise<User> {
+    const problem = validateProfile(form);
+    if (problem) throw badRequest(problem);
+    const team = str(form.team).trim();
+    const row = await users.updateProfile(this.deps.db, viewer.id, {
+      nick: str(form.nick).trim(),
+      name: str(form.name).trim(),
+      phone: str(form.phone).trim(),
+      team: team || null,
+    });
+    if (!row) throw unauthorized('TOKEN_INVALID');
+    return toUser(row);
+  }
+
+  async consents(viewer: Viewer): Promise<Consent[]> {
+    const rows = await consents.consentsOf(this.deps.db, viewer.id);
+    return CONSENT_KINDS.map((kind) =>
+      toConsent(
+        kind,
+        rows.find((r) => r.kind === kind),
+      ),
+    );
+  }
+
+  /** Gives or withdraws the optional marketing consent (the required ones stand until withdrawal). */
+  async setMarketing(viewer: Viewer, agreed: boolean): Promise<Consent> {
+    const now = nowIso();
+    const current = (await consents.consentsOf(this.deps.db, viewer.id)).find((r) => r.kind === 'marketing');
+    const row = await consents.upsertConsent(this.deps.db, {
+      user_id: viewer.id,
+      kind: 'marketing',
+      version: CONSENT_VERSIONS.marketing,
+      agreed_at: agreed ? now : (current?.agreed_at ?? null),
+      withdrawn_at: agreed ? null : current?.agreed_at ? now : null,
+    });
+    return toConsent('marketing', row);
+  }
+
+  /**
+   * Withdraws the account, confirmed with its password. In one transaction: the member's licences are
+   * pseudonymised and detached (kept as records and still verifiable), their uploads deleted, and the user row
+   * deleted with everything that hangs on it (sessions, likes, playlists, download history, consents,
+   * channels). The e-mail address is free to sign up again at once. Files go after the commit.
+   */
+  async withdraw(viewer: Viewer, password: unknown): Promise<void> {
+    const tries = await this.deps.counters.hit(`withdraw:${viewer.id}`, 3600_000);
+    if (tries.count > WITHDRAWAL_TRIES_PER_HOUR) {
+      const retry = Math.ceil(tries.resetMs / 1000);
+      throw new AppError(429, 'TOO_MANY_ATTEMPTS', { retryAfterSeconds: retry }, { 'retry-after': String(retry) });
+    }
+    const row = await users.findUserById(this.deps.db, viewer.id);
+    if (!row) throw unauthorized('TOKEN_INVALID');
+    if (!str(password)) throw badRequest('SIGNUP_REQUIRED_FIELDS');
+    if (!(await verifyPassword(row.password_hash, str(password)))) throw badRequest('PASSWORD_WRONG');
+    const afterCommit = await this.deps.db.transaction().execute(async (trx) => {
+      await this.deps.licences.forgetLicensee(viewer.id, trx);
+      const dropFiles = await this.deps.media.forgetUploads(trx, viewer.id);
+      await users.deleteUser(trx, viewer.id);
+      return dropFiles;
+    });
+    await afterCommit();
+  }
+
+  /**
+   * Sets a member's plan (operator, until a payment provider does): the level follows, an end date makes it
+   * lapse to free then, and their channels are fitted to the new allowance.
+   */
+  async setPlan(email: string, plan: string, until: Date | null): Promise<User | null> {
+    const parsed = PlanId.safeParse(plan);
+    if (!parsed.success) throw badRequest('VALIDATION_FAILED', { field: 'plan' });
+    if (until && parsed.data === 'free') throw badRequest('VALIDATION_FAILED', { field: 'until' });
+    const user = await users.findUserByEmail(this.deps.db, email);
+    if (!user) return null;
+    const row = await this.deps.db.transaction().execute(async (trx) => {
+      const updated = await users.setUserPlan(trx, user.id, {
+        plan: parsed.data,
+        level: levelOfPlan(parsed.data),
+        expiresAt: until ? until.toISOString() : null,
+      });
+      await this.deps.channels.applyPlan(trx, user.id, parsed.data);
+      return updated;
+    });
+    return row ? toUser(row) : null;
+  }
+
+  /**
+   * Paid plans whose end has come lapse to free (level 1); their channels end after the grace period, counted
+   * from the plan's end. Runs at start and every hour; answers how many lapsed.
+   */
+  async lapsePlans(now = new Date()): Promise<number> {
+    const lapsed = await users.usersWithLapsedPlans(this.deps.db, now.toISOString());
+    for (const user of lapsed) {
+      await this.deps.db.transaction().execute(async (trx) => {
+        await users.setUserPlan(trx, user.id, { plan: 'free', level: levelOfPlan('free'), expiresAt: null });
+        await this.deps.channels.applyPlan(trx, user.id, 'free', new Date(user.plan_expires_at!));
+      });
+    }
+    await this.deps.channels.retireEnded(now);
+    return lapsed.length;
+  }
+}

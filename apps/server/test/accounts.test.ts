@@ -1,0 +1,379 @@
+import { CONSENT_VERSIONS, type Channel } from '@sori/contract';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
+
+/** A fresh address per call, under every per-address limit. */
+const addr = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+const UC = (c: string) => `UC${c.repeat(22)}`;
+
+describe.each(DIALECTS)('accounts (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { PUBLIC_BASE_URL: 'https://sori.test' });
+  });
+  afterAll(() => t.close());
+
+  const form = (over: Record<string, unknown> = {}) => ({
+    email: `c${randomBytes(4).toString('hex')}@example.com`,
+    password: 'secret1',
+    confirmPassword: 'secret1',
+    name: '동의자',
+    phone: '010-1234-5678',
+    agreeTerms: true,
+    agreePrivacy: true,
+    ...over,
+  });
+  const signup = (payload: Record<string, unknown>, lang = 'ko') =>
+    t.call({ method: 'POST', url: '/api/signup', payload, lang, remoteAddress: addr() });
+  const signin = (email: string, password: string, lang?: string) =>
+    t.call({ method: 'POST', url: '/api/signin', payload: { email, password }, lang, remoteAddress: addr() });
+
+  describe('consent at sign-up', () => {
+    it('refuses a missing required consent in the caller’s language, after the form’s own rules', async () => {
+      const noTerms = await signup(form({ agreeTerms: false }));
+      expect(noTerms.statusCode).toBe(400);
+      expect(noTerms.json()).toMatchObject({ code: 'TERMS_NOT_AGREED', message: '서비스 이용약관에 동의해주세요.' });
+      const noPrivacy = await signup(form({ agreePrivacy: undefined }), 'en');
+      expect(noPrivacy.json()).toMatchObject({
+        code: 'PRIVACY_NOT_AGREED',
+        message: 'Please agree to the collection and use of your personal information.',
+      });
+      expect((await signup(form({ agreeTerms: undefined }), 'ja')).json()).toMatchObject({
+        code: 'TERMS_NOT_AGREED',
+        message: '利用規約に同意してください。',
+      });
+      // A consent is a boolean, not a word for one.
+      expect((await signup(form({ agreeTerms: 'yes' }))).json().code).toBe('VALIDATION_FAILED');
+      // The five rules of the form come first.
+      expect((await signup(form({ phone: '', agreeTerms: false }))).json().code).toBe('SIGNUP_REQUIRED_FIELDS');
+      expect((await signup(form({ email: 'bad', agreePrivacy: false }))).json().code).toBe('INVALID_EMAIL');
+      // Nothing was written: the address is still free.
+      const payload = form({ agreeTerms: false });
+      await signup(payload);
+      expect((await signup({ ...payload, agreeTerms: true })).statusCode).toBe(201);
+    });
+
+    it('records each consent with its document version and time; marketing is optional and revocable', async () => {
+      const before = new Date().toISOString();
+      const payload = form({ agreeMarketing: true });
+      expect((await signup(payload)).statusCode).toBe(201);
+      const { token } = (await signin(payload.email, 'secret1')).json().body;
+      const consents = (await t.call({ method: 'GET', url: '/api/my/consents', token })).json().body;
+      expect(consents).toHaveLength(3);
+      for (const c of consents) {
+        expect(c).toMatchObject({ agreed: true, version: CONSENT_VERSIONS[c.kind as keyof typeof CONSENT_VERSIONS], withdrawnAt: null });
+        expect(c.agreedAt >= before).toBe(true);
+      }
+      const off = await t.call({ method: 'PUT', url: '/api/my/consents/marketing', token, payload: { agreed: false } });
+      expect(off.json().body).toMatchObject({ kind: 'marketing', agreed: false });
+      expect(off.json().body.withdrawnAt).not.toBeNull();
+      const on = await t.call({ method: 'PUT', url: '/api/my/consents/marketing', token, payload: { agreed: true } });
+      expect(on.json().body).toMatchObject({ kind: 'marketing', agreed: true, withdrawnAt: null });
+
+      const quiet = form();
+      await signup(quiet);
+      const quietToken = (await signin(quiet.email, 'secret1')).json().body.token;
+      const marketing = (await t.call({ method: 'GET', url: '/api/my/consents', token: quietToken }))
+        .json()
+        .body.find((c: { kind: string }) => c.kind === 'marketing');
+      expect(marketing).toMatchObject({ agreed: false, agreedAt: null });
+      expect((await t.call({ method: 'GET', url: '/api/my/consents' })).statusCode).toBe(401);
+    });
+  });
+
+  describe('password reset by e-mail', () => {
+    it('mails a link to the web app’s reset screen in the member’s language; the link sets the password and signs in', async () => {
+      const payload = form();
+      expect((await signup(payload, 'ja')).statusCode).toBe(201);
+      expect(
+        (await t.call({ method: 'POST', url: '/api/findpw', payload: { email: payload.email }, remoteAddress: addr() })).statusCode,
+      ).toBe(202);
+      const mail = await t.mailbox!.next(payload.email);
+      expect(mail.subject).toBe('【Sori】パスワード再設定のご案内');
+      expect(mail.from?.text).toContain('no-reply@sori.example');
+      const link = new URL(/https:\/\/sori\.test\/reset-password\?token=\S+/u.exec(mail.text ?? '')![0]);
+      expect(mail.html).toContain(link.searchParams.get('token'));
+      const done = await t.call({
+        method: 'POST',
+        url: '/api/resetpw',
+        payload: { token: link.searchParams.get('token'), password: 'brandnew1', confirmPassword: 'brandnew1' },
+      });
+      expect(done.statusCode).toBe(200);
+      const me = await t.call({ method: 'GET', url: '/api/my/user', token: done.json().body.token });
+      expect(me.json().body.email).toBe(payload.email);
+      expect((await signin(payload.email, 'brandnew1')).statusCode).toBe(200);
+    });
+
+    it('writes to a member in the language they last signed in with', async () => {
+      const payload = form();
+      await signup(payload, 'ko');
+      await signin(payload.email, 'secret1', 'en-GB,en;q=0.9');
+      await t.call({ method: 'POST', url: '/api/findpw', payload: { email: payload.email }, remoteAddress: addr() });
+      expect((await t.mailbox!.next(payload.email)).subject).toBe('[Sori] Reset your password');
+    });
+  });
+
+  describe('profile and password', () => {
+    it('changes nick, name, phone and team by the signup rules', async () => {
+      const u = await t.user();
+      const patch = (payload: Record<string, unknown>, lang = 'ko') =>
+        t.call({ method: 'PATCH', url: '/api/my/user', token: u.token, payload, lang });
+      const base = { nick: '새별', name: '김새별', phone: '010-9999-0000', team: '영상팀' };
+      expect((await patch({ ...base, phone: 'call me' })).json()).toMatchObject({ code: 'INVALID_PHONE' });
+      expect((await patch({ ...base, nick: ' ' }, 'en')).json()).toMatchObject({
+        code: 'NICK_REQUIRED',
+        message: 'Please enter a nickname.',
+      });
+      expect((await patch({ ...base, name: '' })).json().code).toBe('SIGNUP_REQUIRED_FIELDS');
+      expect((await patch({ ...base, team: 'x'.repeat(500) })).json().code).toBe('FIELD_TOO_LONG');
+      const done = await patch(base);
+      expect(done.statusCode).toBe(200);
+      expect(done.json().body).toMatchObject({ ...base, email: u.email });
+      expect((await t.call({ method: 'GET', url: '/api/my/user', token: u.token })).json().body.nick).toBe('새별');
+      expect((await t.call({ method: 'PATCH', url: '/api/my/user', payload: base })).statusCode).toBe(401);
+    });
+
+    it('needs the current password, then ends every other session and keeps this one on a new token', async () => {
+      const u = await t.user({ password: 'firstpass' });
+      const other = (await signin(u.email, 'firstpass')).json().body.token;
+      const change = (payload: Record<string, unknown>) =>
+        t.call({ method: 'POST', url: '/api/my/password', token: u.token, payload, lang: 'en' });
+      const wrong = await change({ currentPassword: 'nope', password: 'secondpass', confirmPassword: 'secondpass' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({ code: 'CURRENT_PASSWORD_WRONG', message: 'Your current password is not correct.' });
+      expect((await change({ currentPassword: 'firstpass', password: '123', confirmPassword: '123' })).json().code).toBe(
+        'PASSWORD_TOO_SHORT',
+      );
+      expect((await change({ currentPassword: 'firstpass', password: 'secondpass', confirmPassword: 'other' })).json().code).toBe(
+        'PASSWORD_MISMATCH',
+      );
+      const done = await change({ currentPassword: 'firstpass', password: 'secondpass', confirmPassword: 'secondpass' });
+      expect(done.statusCode).toBe(200);
+      const fresh = done.json().body.token as string;
+      expect((await t.call({ method: 'GET', url: '/api/my/user', token: fresh })).statusCode).toBe(200);
+      expect((await t.call({ method: 'GET', url: '/api/my/user', token: other })).statusCode).toBe(401);
+      expect((await t.call({ method: 'GET', url: '/api/my/user', token: u.token })).statusCode).toBe(401);
+      expect((await signin(u.email, 'firstpass')).statusCode).toBe(401);
+      expect((await signin(u.email, 'secondpass')).statusCode).toBe(200);
+    });
+  });
+
+  describe('plans', () => {
+    it('the level follows the plan; /api/my/user carries it; /api/site lists what each plan includes', async () => {
+      const u = await t.user();
+      const me = () => t.call({ method: 'GET', url: '/api/my/user', token: u.token }).then((r) => r.json().body);
+      expect(await me()).toMatchObject({ plan: 'free', level: 1, planExpiresAt: null });
+      await t.ctx.accounts.setPlan(u.email, 'family', null);
+      expect(await me()).toMatchObject({ plan: 'family', level: 5 });
+      await t.ctx.accounts.setPlan(u.email, 'free', null);
+      expect(await me()).toMatchObject({ plan: 'free', level: 1 });
+      await expect(t.ctx.accounts.setPlan(u.email, 'gold', null)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      const site = (await t.call({ method: 'GET', url: '/api/site' })).json().body;
+      expect(site.plans.map((p: { id: string }) => p.id)).toEqual(['free', 'premium', 'family']);
+      expect(site.plans[1]).toMatchObject({ downloads: true, channels: 1 });
+      expect(site.mailEnabled).toBe(true);
+    });
+
+    it('a paid plan lapses to free at its end, and its channels end after the grace period', async () => {
+      const u = await t.user({ plan: 'premium' });
+      const added = await t.call({
+        method: 'POST',
+        url: '/api/my/channels',
+        token: u.token,
+        payload: { url: `https://youtube.com/channel/${UC('L')}` },
+      });
+      expect(added.statusCode).toBe(201);
+      const end = new Date(Date.now() - 1000);
+      await t.ctx.accounts.setPlan(u.email, 'premium', end);
+      expect(await t.ctx.accounts.lapsePlans()).toBeGreaterThanOrEqual(1);
+      const me = (await t.call({ method: 'GET', url: '/api/my/user', token: u.token })).json().body;
+      expect(me).toMatchObject({ plan: 'free', level: 1, planExpiresAt: null });
+      const [channel] = (await t.call({ method: 'GET', url: '/api/my/channels', token: u.token })).json().body as Channel[];
+      expect(Date.parse(channel!.endsAt!) - end.getTime()).toBe(t.ctx.config.site.clearanceGraceDays * 86_400_000);
+      // Still cleared during the grace period; retired after it, and free for another account.
+      expect(t.cli('clearance:export').stdout).toContain(UC('L'));
+      await t.ctx.accounts.lapsePlans(new Date(Date.parse(channel!.endsAt!) + 1));
+      expect(t.cli('clearance:export').stdout).not.toContain(UC('L'));
+      const next = await t.user({ plan: 'premium' });
+      expect((await t.call({ method: 'POST', url: '/api/my/channels', token: next.token, payload: { url: UC('L') } })).statusCode).toBe(
+        201,
+      );
+    });
+  });
+
+  describe('channel clearance', () => {
+    const add = (token: string, url: unknown, lang = 'ko') =>
+      t.call({ method: 'POST', url: '/api/my/channels', token, payload: { url }, lang });
+
+    it('normalises a YouTube channel and refuses what is not one', async () => {
+      const u = await t.user({ plan: 'family' });
+      const byLink = await add(u.token, `https://www.youtube.com/channel/${UC('a')}/videos?view=0`);
+      expect(byLink.statusCode).toBe(201);
+      expect(byLink.json().body).toMatchObject({
+        platform: 'youtube',
+        externalId: UC('a'),
+        url: `https://www.youtube.com/channel/${UC('a')}`,
+        endsAt: null,
+      });
+      const again = await add(u.token, UC('a'), 'en');
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'CHANNEL_ALREADY_ADDED', message: 'You have already registered this channel.' });
+      expect((await add(u.token, 'https://youtu.be/dQw4w9WgXcQ')).json().code).toBe('CHANNEL_VIDEO_LINK');
+      expect((await add(u.token, 'https://www.youtube.com/watch?v=dQw4w9WgXcQ')).json().code).toBe('CHANNEL_VIDEO_LINK');
+      for (const bad of ['', 'not a url', 'UCshort', 'ftp://youtube.com/@x', 42]) {
+        const res = await add(u.token, bad);
+        expect(res.statusCode, String(bad)).toBe(400);
+      }
+      const handle = await add(u.token, 'm.youtube.com/@SoriMusic');
+      expect(handle.json().body).toMatchObject({ platform: 'youtube', externalId: '@sorimusic' });
+      expect((await add(u.token, '@sorimusic')).json().code).toBe('CHANNEL_ALREADY_ADDED');
+    });
+
+    it('keeps within the plan’s allowance with a 403 that names the plan', async () => {
+      const free = await t.user();
+      const none = await add(free.token, UC('f'));
+      expect(none.statusCode).toBe(403);
+      expect(none.json()).toMatchObject({
+        code: 'CHANNEL_LIMIT',
+        message: expect.stringContaining('무료'),
+        details: { planId: 'free', limit: 0 },
+      });
+      const premium = await t.user({ plan: 'premium' });
+      expect((await add(premium.token, UC('p'))).statusCode).toBe(201);
+      const over = await add(premium.token, 'https://www.tiktok.com/@sori.beats', 'ja');
+      expect(over.statusCode).toBe(403);
+      expect(over.json().message).toContain('プレミアム');
+      expect(over.json().message).toContain('1');
+    });
+
+    it('gives a channel to one account at a time; removing it frees it', async () => {
+      const a = await t.user({ plan: 'premium' });
+      const b = await t.user({ plan: 'premium' });
+      const mine = await add(a.token, `youtube.com/channel/${UC('s')}`);
+      expect(mine.statusCode).toBe(201);
+      const taken = await add(b.token, UC('s'));
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toMatchObject({ code: 'CHANNEL_TAKEN', message: expect.stringContaining('다른 계정') });
+      const id = mine.json().body.id;
+      expect((await t.call({ method: 'DELETE', url: `/api/my/channels/${id}`, token: b.token })).statusCode).toBe(404);
+      expect((await t.call({ method: 'DELETE', url: `/api/my/channels/${id}`, token: a.token })).statusCode).toBe(200);
+      expect((await t.call({ method: 'GET', url: '/api/my/channels', token: a.token })).json().body).toEqual([]);
+      expect((await add(b.token, UC('s'))).statusCode).toBe(201);
+      expect((await t.call({ method: 'GET', url: '/api/my/channels' })).statusCode).toBe(401);
+    });
+
+    it('parallel registrations end exactly at the allowance, and one channel goes to one account', async () => {
+      const u = await t.user({ plan: 'family' });
+      const results = await Promise.all(['1', '2', '3', '4', '5', '6'].map((c) => add(u.token, UC(c))));
+      expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
+      expect(results.filter((r) => r.statusCode === 403)).toHaveLength(3);
+      const rivals = await Promise.all([t.user({ plan: 'premium' }), t.user({ plan: 'premium' }), t.user({ plan: 'premium' })]);
+      const race = await Promise.all(rivals.map((r) => add(r.token, UC('R'))));
+      expect(race.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    });
+
+    it('a smaller plan ends the newest channels after the grace period; a bigger one clears them again', async () => {
+      const u = await t.user({ plan: 'family' });
+      for (const c of ['x', 'y', 'z']) expect((await add(u.token, UC(c))).statusCode).toBe(201);
+      await t.ctx.accounts.setPlan(u.email, 'premium', null);
+      const list = (await t.call({ method: 'GET', url: '/api/my/channels', token: u.token })).json().body as Channel[];
+      expect(list.map((c) => [c.externalId, c.endsAt === null])).toEqual([
+        [UC('x'), true],
+        [UC('y'), false],
+        [UC('z'), false],
+      ]);
+      await t.ctx.accounts.setPlan(u.email, 'family', null);
+      const back = (await t.call({ method: 'GET', url: '/api/my/channels', token: u.token })).json().body as Channel[];
+      expect(back.every((c) => c.endsAt === null)).toBe(true);
+    });
+
+    it('the verify page of an active licence lists the licensee’s cleared channels; the export lists them as CSV', async () => {
+      const u = await t.user({ plan: 'premium' });
+      await add(u.token, `https://www.youtube.com/channel/${UC('v')}`);
+      const track = await t.track({ title: '검증의 노래' });
+      const key = `tracks/${track}/original.wav`;
+      await t.ctx.storage.put(key, Buffer.from('RIFF-original-bytes'));
+      const { updateTrack } = await import('../src/repositories/track.repository');
+      await updateTrack(t.ctx.db.kysely, track, { original_key: key, file_name: 'song.wav', original_mime: 'audio/wav' });
+      const licenceId = (await t.call({ method: 'GET', url: `/api/download/download?musicId=${track}`, token: u.token })).json().body
+        .licenceId;
+      const cleared = await t.call({ method: 'GET', url: `/api/licences/${licenceId}/channels` });
+      expect(cleared.statusCode).toBe(200);
+      expect(cleared.json().body).toEqual([expect.objectContaining({ platform: 'youtube', externalId: UC('v') })]);
+      expect((await t.call({ method: 'GET', url: '/api/licences/SORI-0000-0000-0000/channels' })).statusCode).toBe(404);
+
+      const today = new Date().toISOString().slice(0, 10);
+      const csv = t.cli('clearance:export', '--since', today);
+      expect(csv.status).toBe(0);
+      const lines = csv.stdout.trim().split('\r\n');
+      expect(lines[0]).toBe('channel_id,platform,cleared_since,account_id');
+      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${UC('v')},youtube,${today}T[^,]+,${u.id}$`, 'u')));
+      expect(t.cli('clearance:export', '--since', '2999-01-01').stdout.trim()).toBe('channel_id,platform,cleared_since,account_id');
+      expect(t.cli('clearance:export', '--since', 'yesterday').status).toBe(2);
+
+      await t.ctx.licences.revoke(licenceId, 'test');
+      expect((await t.call({ method: 'GET', url: `/api/licences/${licenceId}/channels` })).json().body).toEqual([]);
+    });
+  });
+
+  describe('withdrawal', () => {
+    it('needs the password; deletes personal data at once, keeps licences pseudonymised, frees the e-mail', async () => {
+      const u = await t.user({ plan: 'premium', password: 'leaving1' });
+      await t.call({ method: 'POST', url: '/api/my/channels', token: u.token, payload: { url: UC('w') } });
+      const track = await t.track({ title: '떠나는 노래' });
+      const key = `tracks/${track}/original.wav`;
+      await t.ctx.storage.put(key, Buffer.from('RIFF-leaving'));
+      const { updateTrack } = await import('../src/repositories/track.repository');
+      await updateTrack(t.ctx.db.kysely, track, { original_key: key, file_name: 'leave.wav', original_mime: 'audio/wav' });
+      const licenceId = (await t.call({ method: 'GET', url: `/api/download/download?musicId=${track}`, token: u.token })).json().body
+        .licenceId;
+      const upload = await t.track({ title: '내 업로드', owner_id: u.id, published: 0 });
+      await t.ctx.storage.put(`tracks/${upload}/original.wav`, Buffer.from('RIFF-mine'));
+
+      const withdraw = (password: string) =>
+        t.call({ method: 'POST', url: '/api/my/withdrawal', token: u.token, payload: { password }, lang: 'ja' });
+      const wrong = await withdraw('nope');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({ code: 'PASSWORD_WRONG', message: 'パスワードが正しくありません。' });
+      expect((await withdraw('leaving1')).statusCode).toBe(200);
+
+      expect((await t.call({ method: 'GET', url: '/api/my/user', token: u.token })).statusCode).toBe(401);
+      expect((await signin(u.email, 'leaving1')).statusCode).toBe(401);
+      const licence = (await t.call({ method: 'GET', url: `/api/licences/${licenceId}` })).json().body;
+      expect(licence.status).toBe('active');
+      expect(licence.licensee.email).toMatch(/^withdrawn-[0-9a-f]+@invalid$/u);
+      expect(JSON.stringify(licence)).not.toContain(u.email.slice(0, 4));
+      expect((await t.call({ method: 'GET', url: `/api/licences/${licenceId}/channels` })).json().body).toEqual([]);
+      expect(await t.ctx.storage.stat(`tracks/${upload}/original.wav`)).toBeNull();
+      expect((await t.call({ method: 'GET', url: `/api/musics/${upload}` })).statusCode).toBe(404);
+      const rows = await t.ctx.db.kysely.selectFrom('consents').selectAll().where('user_id', '=', u.id).execute();
+      expect(rows).toEqual([]);
+
+      // The same e-mail signs up again, as a new account with its own consents.
+      const again = await signup({ ...form(), email: u.email });
+      expect(again.statusCode).toBe(201);
+      expect(again.json().body.user.id).not.toBe(u.id);
+      // And the channel it had is free.
+      const other = await t.user({ plan: 'premium' });
+      expect((await t.call({ method: 'POST', url: '/api/my/channels', token: other.token, payload: { url: UC('w') } })).statusCode).toBe(
+        201,
+      );
+    });
+  });
+});
+
+describe('mail off', () => {
+  it('sends nothing, tells the web app, and the reset call still answers alike', async () => {
+    const t = await createTestApp('sqlite', { SMTP_URL: '' });
+    try {
+      expect((await t.call({ method: 'GET', url: '/api/site' })).json().body.mailEnabled).toBe(false);
+      const u = await t.user();
+      expect((await t.call({ method: 'POST', url: '/api/findpw', payload: { email: u.email } })).statusCode).toBe(202);
+      const resets = await t.ctx.db.kysely.selectFrom('password_resets').selectAll().where('user_id', '=', u.id).execute();
+      expect(resets).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import type { Lang } from './codes';
+import { PLAN_LEVELS } from './constants';
+import { LICENCE_TERMS } from './licence';
+
+/**
+ * Accounts (docs/ACCOUNTS.md): the consents asked at sign-up, plans and what they include, and the channels a
+ * member clears for their licences.
+ */
+
+// ---- Consents -------------------------------------------------------------------------------------
+
+export const CONSENT_KINDS = ['terms', 'privacy', 'marketing'] as const;
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
+
+/**
+ * The version of each document a consent is given to: the date its current text took effect. Changing a
+ * document's text means a new version here (and, for a required one, asking again).
+ */
+export const CONSENT_VERSIONS: Record<ConsentKind, string> = {
+  terms: LICENCE_TERMS.version,
+  privacy: '2026-11-26',
+  marketing: '2026-11-26',
+};
+
+/** Required consents: sign-up is refused without them. Marketing is optional and revocable at any time. */
+export const REQUIRED_CONSENTS: readonly ConsentKind[] = ['terms', 'privacy'];
+
+export const Consent = /* @__PURE__ */ z.object({
+  kind: z.enum(CONSENT_KINDS),
+  version: z.string(),
+  agreed: z.boolean(),
+  /** When the member last agreed; null when they never did. */
+  agreedAt: z.string().nullable(),
+  /** When the member withdrew it (marketing only); null while it stands. */
+  withdrawnAt: z.string().nullable(),
+});
+export type Consent = z.infer<typeof Consent>;
+
+export const MarketingConsentRequest = /* @__PURE__ */ z.object({ agreed: z.boolean() });
+
+// ---- Plans ----------------------------------------------------------------------------------------
+
+export const PLAN_IDS = ['free', 'premium', 'family'] as const;
+export const PlanId = /* @__PURE__ */ z.enum(PLAN_IDS);
+export type PlanId = z.infer<typeof PlanId>;
+
+export const PLAN_LABELS: Record<PlanId, Record<Lang, string>> = {
+  free: { ko: '무료', en: 'Free', ja: 'フリー' },
+  premium: { ko: '프리미엄', en: 'Premium', ja: 'プレミアム' },
+  family: { ko: '패밀리', en: 'Family', ja: 'ファミリー' },
+};
+
+/** The level a plan gives (PRODUCT §1): downloads need level 5. */
+export function levelOfPlan(plan: PlanId): number {
+  return PLAN_LEVELS[plan];
+}
+
+/** What a plan includes and costs, from site configuration (`config/site.json`, `plans`). */
+export const PlanInfo = /* @__PURE__ */ z.object({
+  id: PlanId,
+  /** Monthly price in `currency`'s main unit (won); 0 for free. */
+  monthlyPrice: z.number().int().min(0),
+  /** Licensed downloads of original files. */
+  downloads: z.boolean(),
+  /** Channels the plan clears for Content ID (safelisting). */
+  channels: z.number().int().min(0),
+  /** People who may use the plan. */
+  seats: z.number().int().min(1),
+});
+export type PlanInfo = z.infer<typeof PlanInfo>;
+
+// ---- Profile, password, withdrawal ----------------------------------------------------------------
+
+export const UpdateProfileRequest = /* @__PURE__ */ z.object({
+  nick: z.string().max(1024).optional(),
+  name: z.string().max(1024).optional(),
+  phone: z.string().max(1024).optional(),
+  team: z.string().max(1024).nullable().optional(),
+});
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
+
+export const ChangePasswordRequest = /* @__PURE__ */ z.object({
+  currentPassword: z.string().max(1024).optional(),
+  password: z.string().max(1024).optional(),
+  confirmPassword: z.string().max(1024).optional(),
+});
+
+export const WithdrawRequest = /* @__PURE__ */ z.object({ password: z.string().max(1024).optional() });
+
+/** One of the member's licences, as the account page lists them. */
+export const AccountLicence = /* @__PURE__ */ z.object({
+  id: z.string(),
+  trackId: z.number().int(),
+  trackTitle: z.string(),
+  trackArtist: z.string().nullable(),
+  issuedAt: z.string(),
+  status: z.enum(['active', 'revoked']),
+});
+export type AccountLicence = z.infer<typeof AccountLicence>;
+
+// ---- Channels (clearance) -------------------------------------------------------------------------
+
+export const CHANNEL_PLATFORMS = ['youtube', 'tiktok', 'instagram', 'twitch', 'vimeo', 'chzzk', 'soop', 'web'] as const;
+export type ChannelPlatform = (typeof CHANNEL_PLATFORMS)[number];
+
+export const CHANNEL_PLATFORM_LABELS: Record<ChannelPlatform, Record<Lang, string>> = {
+  youtube: { ko: 'YouTube', en: 'YouTube', ja: 'YouTube' },
+  tiktok: { ko: 'TikTok', en: 'TikTok', ja: 'TikTok' },
+  instagram: { ko: 'Instagram', en: 'Instagram', ja: 'Instagram' },
+  twitch: { ko: 'Twitch', en: 'Twitch', ja: 'Twitch' },
+  vimeo: { ko: 'Vimeo', en: 'Vimeo', ja: 'Vimeo' },
+  chzzk: { ko: '치지직', en: 'CHZZK', ja: 'CHZZK' },
+  soop: { ko: 'SOOP(아프리카TV)', en: 'SOOP (AfreecaTV)', ja: 'SOOP（AfreecaTV）' },
+  web: { ko: '웹사이트', en: 'Website', ja: 'ウェブサイト' },
+};
+
+export const Channel = /* @__PURE__ */ z.object({
+  id: z.number().int(),
+  platform: z.enum(CHANNEL_PLATFORMS),
+  /** The channel's identity on its platform: a YouTube `UC…` id or `@handle`, an `@account`, or a URL. */
+  externalId: z.string(),
+  /** The link to the channel. */
+  url: z.string(),
+  clearedSince: z.string(),
+  /** When a lapsed or smaller plan ends this clearance (after the grace period); null while it holds. */
+  endsAt: z.string().nullable(),
+});
+export type Channel = z.infer<typeof Channel>;
+
+/** A licensee's cleared channel, as the public verify page shows it. */
+export const ClearedChannel = /* @__PURE__ */ Channel.pick({ platform: true, externalId: true, url: true, clearedSince: true });
+export type ClearedChannel = z.infer<typeof ClearedChannel>;
+
+export const ChannelRequest = /* @__PURE__ */ z.object({ url: z.string().max(2048).optional() });
+
+export type ChannelProblem = 'INVALID_CHANNEL' | 'CHANNEL_VIDEO_LINK';
+
+export interface NormalisedChannel {
+  platform: ChannelPlatform;
+  externalId: string;
+  url: string;
+}
+
+/** A YouTube channel id: `UC` and 22 characters of base64url, 24 in all. */
+const YOUTUBE_CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/u;
+/** A YouTube handle: 3–30 letters, digits, underscores, hyphens and dots (any script). */
+const YOUTUBE_HANDLE = /^@[\p{L}\p{N}_.-]{3,30}$/u;
+
+const HOSTS: Record<string, ChannelPlatform> = {
+  'youtube.com': 'youtube',
+  'm.youtube.com': 'youtube',
+  'tiktok.com': 'tiktok',
+  'instagram.com': 'instagram',
+  'twitch.tv': 'twitch',
+  'vimeo.com': 'vimeo',
+  'chzzk.naver.com': 'chzzk',
+  'ch.sooplive.co.kr': 'soop',
+  'bj.afreecatv.com': 'soop',
+};
+
+/**
+ * A channel as a member pastes it, normalised so that the same channel is always the same (platform,
+ * externalId): a bare YouTube id (`UC…`) or handle (`@name`), or a link. YouTube is understood fully (a
+ * channel link by id or by handle; a video link is refused with its own message); TikTok, Instagram, Twitch,
+ * Vimeo, CHZZK and SOOP by their account path; any other https link is kept as the link itself.
+ */
+export function normaliseChannel(raw: unknown): NormalisedChannel | ChannelProblem {
+  if (typeof raw !== 'string') return 'INVALID_CHANNEL';
+  const text = raw.normalize('NFKC').trim();
+  if (!text || text.length > 2048 || /\s/u.test(text)) return 'INVALID_CHANNEL';
+  if (YOUTUBE_CHANNEL_ID.test(text)) return youtubeById(text);
+  if (YOUTUBE_HANDLE.test(text)) return youtubeByHandle(text);
+
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//iu.test(text) ? text : `https://${text}`);
+  } catch {
+    return 'INVALID_CHANNEL';
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || !url.hostname.includes('.')) {
+    return 'INVALID_CHANNEL';
+  }
+  const host = url.hostname.toLowerCase().replace(/^www\./u, '');
+  const segments = url.pathname.split('/').filter(Boolean).map(decodeSegment);
+  const platform = HOSTS[host];
+
+  if (platform === 'youtube' || host === 'youtu.be') {
+    if (host === 'youtu.be' || segments[0] === 'watch' || segments[0] === 'shorts' || segments[0] === 'live' || segments[0] === 'embed') {
+      return 'CHANNEL_VIDEO_LINK';
+    }
+    const [first, second] = segments;
+    if (first === 'channel' && second && YOUTUBE_CHANNEL_ID.test(second)) return youtubeById(second);
+    if (first && YOUTUBE_HANDLE.test(first)) return youtubeByHandle(first);
+    return 'INVALID_CHANNEL';
+  }
+  if (platform) {
+    const account = accountOf(platform, segments);
+    if (!account) return 'INVALID_CHANNEL';
+    // SOOP (formerly AfreecaTV) has moved hosts; its stations are linked on the current one.
+    const base = platform === 'soop' ? 'ch.sooplive.co.kr' : host;
+    return { platform, externalId: account.id, url: `https://${base}/${account.path}` };
+  }
+  // Any other site: the link itself, without query, fragment or trailing slash.
+  const path = segments.map((s) => encodeURIComponent(s)).join('/');
+  const link = `https://${host}${path ? `/${path}` : ''}`;
+  return { platform: 'web', externalId: link, url: link };
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function youtubeById(id: string): NormalisedChannel {
+  return { platform: 'youtube', externalId: id, url: `https://www.youtube.com/channel/${id}` };
+}
+
+function youtubeByHandle(handle: string): NormalisedChannel {
+  // Handles are case-insensitive on YouTube.
+  const h = handle.toLowerCase();
+  return { platform: 'youtube', externalId: h, url: `https://www.youtube.com/${encodeURIComponent(h).replace('%40', '@')}` };
+}
+
+const ACCOUNT = /^[\p{L}\p{N}_.-]{1,64}$/u;
+
+function accountOf(platform: ChannelPlatform, segments: string[]): { id: string; path: string } | null {
+  const [first, second] = segments;
+  if (!first) return null;
+  switch (platform) {
+    case 'tiktok': {
+      if (!first.startsWith('@') || !ACCOUNT.test(first.slice(1))) return null;
+      const id = first.toLowerCase();
+      return { id, path: id };
+    }
+    case 'chzzk': {
+      // chzzk.naver.com/{32 hex} or chzzk.naver.com/live/{32 hex}
+      const id = (first === 'live' ? second : first)?.toLowerCase();
+      return id && /^[0-9a-f]{32}$/u.test(id) ? { id, path: id } : null;
+    }
+    case 'soop': {
+      const id = (first === 'station' ? second : first)?.toLowerCase();
+      return id && ACCOUNT.test(id) ? { id, path: id } : null;
+    }
+    default: {
+      if (!ACCOUNT.test(first) || first === 'p' || first === 'reel' || first === 'videos') return null;
+      const id = first.toLowerCase();
+      return { id, path: id };
+    }
+  }
+}
