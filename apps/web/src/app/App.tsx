@@ -17,6 +17,8 @@ const PlanPage = lazy(() => import('../features/plan/PlanPage'));
 const TermsPage = lazy(() => import('../features/legal/TermsPage'));
 const PrivacyPage = lazy(() => import('../features/legal/PrivacyPage'));
 const VerifyPage = lazy(() => import('../features/licences/VerifyPage'));
+const AccountPage = lazy(() => import('../features/account/AccountPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
@@ -36,6 +38,8 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
             <Route path="terms" element={<TermsPage />} />
             <Route path="privacy" element={<PrivacyPage />} />
             <Route path="verify/:id" element={<VerifyPage />} />
+            <Route path="account" element={<AccountPage />} />
+            <Route path="reset-password" element={<ResetPasswordPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

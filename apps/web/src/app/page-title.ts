@@ -23,6 +23,10 @@ export function pageTitleKey(pathname: string): TranslationKey {
       return 'legal.termsTitle';
     case ROUTES.privacy:
       return 'legal.privacyTitle';
+    case ROUTES.account:
+      return 'account.title';
+    case ROUTES.resetPassword:
+      return 'reset.title';
     default:
       if (path.startsWith(VERIFY_PREFIX)) return 'verify.title';
       return path.startsWith(`${ROUTES.playlists}/`) ? 'playlistDetail.title' : 'notFound.title';

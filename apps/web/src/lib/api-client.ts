@@ -63,7 +63,7 @@ export function configureApiClient(overrides: Partial<ApiClientConfig>): void {
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Repeated keys come from arrays (`moods=1101&moods=1102`); null, undefined and '' are left out. */
   query?: Record<string, QueryValue>;
   body?: unknown;
@@ -308,6 +308,8 @@ export const api = {
     apiRequest<ApiResponse<'POST', P>>(pathWith(path, options?.params), { method: 'POST', body: body ?? {}, signal: options?.signal }),
   put: <P extends ApiPath<'PUT'>>(path: P, body: unknown, ...[options]: CallArgs<P>) =>
     apiRequest<ApiResponse<'PUT', P>>(pathWith(path, options?.params), { method: 'PUT', body, signal: options?.signal }),
+  patch: <P extends ApiPath<'PATCH'>>(path: P, body: unknown, ...[options]: CallArgs<P>) =>
+    apiRequest<ApiResponse<'PATCH', P>>(pathWith(path, options?.params), { method: 'PATCH', body, signal: options?.signal }),
   delete: <P extends ApiPath<'DELETE'>>(path: P, ...[options]: CallArgs<P>) =>
     apiRequest<ApiResponse<'DELETE', P>>(pathWith(path, options?.params), { method: 'DELETE', signal: options?.signal }),
   upload: <P extends ApiPath<'POST'>>(path: P, form: FormData, options?: UploadOptions) =>

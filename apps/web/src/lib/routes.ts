@@ -10,6 +10,8 @@ export const ROUTES = {
   plan: '/plan',
   terms: '/terms',
   privacy: '/privacy',
+  account: '/account',
+  resetPassword: '/reset-password',
 } as const;
 
 export const playlistPath = (id: number | string): string => `/playlist/${id}`;
@@ -20,12 +22,12 @@ export function normalizePath(pathname: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
-const WITHOUT_SIDEBAR = new Set<string>([ROUTES.home, ROUTES.plan, ROUTES.terms, ROUTES.privacy]);
+const WITHOUT_SIDEBAR = new Set<string>([ROUTES.home, ROUTES.plan, ROUTES.terms, ROUTES.privacy, ROUTES.account, ROUTES.resetPassword]);
 
 /** The public licence check (`/verify/{id}`). */
 export const VERIFY_PREFIX = '/verify/';
 
-/** The sidebar shows on every route except /, /plan, /terms, /privacy and the licence check. */
+/** The sidebar shows on every route except /, /plan, /terms, /privacy, /account, /reset-password and the licence check. */
 export function showsSidebar(pathname: string): boolean {
   const path = normalizePath(pathname);
   return !WITHOUT_SIDEBAR.has(path) && !path.startsWith(VERIFY_PREFIX);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ROUTES, activeNavKey, type NavKey } from '../../lib/routes';
 import { preloadAuthModals, useAuthModal } from '../../features/auth/AuthModalContext';
 import { signOut } from '../../features/auth/queries';
@@ -82,6 +82,7 @@ function UserMenu({ onAction }: { onAction: () => void }) {
   const { t } = useTranslation();
   const { user, token } = useSession();
   const { openLogin, openSignup } = useAuthModal();
+  const navigate = useNavigate();
   const signedIn = token !== null;
 
   const label = (
@@ -97,6 +98,20 @@ function UserMenu({ onAction }: { onAction: () => void }) {
 
   const items = signedIn
     ? [
+        {
+          key: 'account',
+          testId: 'open-account',
+          label: (
+            <>
+              <Icon name="user" />
+              {t('user.accountPage')}
+            </>
+          ),
+          onSelect: () => {
+            onAction();
+            void navigate(ROUTES.account);
+          },
+        },
         {
           key: 'logout',
           testId: 'logout',

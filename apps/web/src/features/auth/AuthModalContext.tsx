@@ -24,9 +24,13 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
   }, []);
   const openLogin = useCallback(() => open('login'), [open]);
   const openSignup = useCallback(() => open('signup'), [open]);
+  const openForgot = useCallback(() => open('forgot'), [open]);
   const close = useCallback(() => setMode(null), []);
 
-  const value = useMemo(() => ({ mode, openCount, openLogin, openSignup, close }), [mode, openCount, openLogin, openSignup, close]);
+  const value = useMemo(
+    () => ({ mode, openCount, openLogin, openSignup, openForgot, close }),
+    [mode, openCount, openLogin, openSignup, openForgot, close],
+  );
   return (
     <AuthModalContext.Provider value={value}>
       {children}

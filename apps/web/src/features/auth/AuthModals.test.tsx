@@ -174,8 +174,15 @@ describe('login and signup modals', () => {
     await user.type(screen.getByLabelText(/^비밀번호 확인/u), '123456');
     await user.type(screen.getByLabelText(/^이름/u), '김소리');
     await user.type(screen.getByLabelText(/^휴대전화 번호/u), '010-1234-5678');
+    // Without the required consents, the form says so and sends nothing.
+    await user.click(screen.getByRole('button', { name: '가입하기' }));
+    expect((await screen.findByTestId('auth-error')).textContent).toBe('서비스 이용약관에 동의해주세요.');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.click(screen.getByLabelText(/전체 동의/u));
     await user.click(screen.getByRole('button', { name: '가입하기' }));
     await waitFor(() => expect(shown).toContain('소리님, 가입을 환영합니다! 로그인되었습니다.'));
+    const sent = JSON.parse(String((fetchMock.mock.calls[0]![1] as RequestInit).body));
+    expect(sent).toMatchObject({ agreeTerms: true, agreePrivacy: true, agreeMarketing: true });
     stop();
   });
 });

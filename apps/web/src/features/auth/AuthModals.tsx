@@ -11,17 +11,22 @@ import { isApiError } from '../../lib/api-client';
 import { notices } from '../../lib/notices';
 import { useAuthModal } from './auth-modal-state';
 import { failureMessage, validationMessage } from './messages';
+import { ConsentFields, type Consents } from './ConsentFields';
+import { ForgotForm } from './ForgotForm';
 import { useLoginMutation, useSignupMutation } from './queries';
 import { invalidSignupFields, type SignupField, type SignupFields } from './signup-fields';
 
 /** The login and signup modals (PRODUCT §2, §4, §5, §8); loaded on first use. */
 export function AuthModals() {
-  const { mode, openCount, close, openLogin, openSignup } = useAuthModal();
+  const { mode, openCount, close, openLogin, openSignup, openForgot } = useAuthModal();
   return (
     <>
       <Modal show={mode === 'login'} onHide={close} centered aria-labelledby="login-title" className="sori-auth-modal">
         {/* Keyed by the opening: closing or switching always comes back to empty fields and no error. */}
-        <LoginForm key={`login-${openCount}`} onDone={close} onSwitch={openSignup} />
+        <LoginForm key={`login-${openCount}`} onDone={close} onSwitch={openSignup} onForgot={openForgot} />
+      </Modal>
+      <Modal show={mode === 'forgot'} onHide={close} centered aria-labelledby="forgot-title" className="sori-auth-modal">
+        <ForgotForm key={`forgot-${openCount}`} onDone={close} onSwitch={openLogin} />
       </Modal>
       <Modal show={mode === 'signup'} onHide={close} centered aria-labelledby="signup-title" className="sori-auth-modal">
         <SignupForm key={`signup-${openCount}`} onDone={close} onSwitch={openLogin} />
@@ -42,7 +47,7 @@ function useLang(): Lang {
   return languageFromTag(i18n.language) ?? 'en';
 }
 
-function LoginForm({ onDone, onSwitch }: FormProps) {
+function LoginForm({ onDone, onSwitch, onForgot }: FormProps & { onForgot: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
   const login = useLoginMutation();
@@ -105,6 +110,9 @@ function LoginForm({ onDone, onSwitch }: FormProps) {
             onChange={(e) => setPassword(e.target.value)}
           />
         </Form.Group>
+        <Button variant="link" size="sm" className="p-0" onClick={onForgot} data-testid="open-forgot">
+          {t('auth.login.forgot')}
+        </Button>
       </Modal.Body>
       <Modal.Footer className="flex-column align-items-stretch gap-2">
         <Button type="submit" variant="primary" size="lg" disabled={login.isPending} className="w-100 m-0">
@@ -139,12 +147,14 @@ const SIGNUP_IDS: Record<SignupField, string> = {
 };
 
 const EMPTY_SIGNUP: SignupFields = { email: '', password: '', confirmPassword: '', name: '', phone: '', team: '' };
+const NO_CONSENTS: Consents = { agreeTerms: false, agreePrivacy: false, agreeMarketing: false };
 
 function SignupForm({ onDone, onSwitch }: FormProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const signup = useSignupMutation();
   const [fields, setFields] = useState<SignupFields>(EMPTY_SIGNUP);
+  const [consents, setConsents] = useState<Consents>(NO_CONSENTS);
   const [error, setError] = useState<string | null>(null);
   // The fields the error is about: marked invalid, the first one focused.
   const [marked, setMarked] = useState<readonly SignupField[]>([]);
@@ -157,28 +167,34 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
     setError(message);
     setMarked(invalidFields);
     if (invalidFields[0]) document.getElementById(SIGNUP_IDS[invalidFields[0]])?.focus();
+    else if (code === 'TERMS_NOT_AGREED') document.getElementById('signup-agree-terms')?.focus();
+    else if (code === 'PRIVACY_NOT_AGREED') document.getElementById('signup-agree-privacy')?.focus();
   };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (signup.isPending) return;
     // Section 5 order: required fields, password length, confirmation, e-mail shape, phone shape.
-    const invalid = validateSignup(fields);
+    // …then the required consents.
+    const invalid = validateSignup({ ...fields, ...consents });
     if (invalid) {
       fail(validationMessage(invalid, lang), invalid);
       return;
     }
     setError(null);
     setMarked([]);
-    signup.mutate(fields, {
-      onSuccess: (result) => {
-        onDone();
-        // Said, not only seen: the new member is welcomed by name.
-        notices.show('success', t('signupDone.notice', { nick: result.user.nick }));
+    signup.mutate(
+      { ...fields, ...consents },
+      {
+        onSuccess: (result) => {
+          onDone();
+          // Said, not only seen: the new member is welcomed by name.
+          notices.show('success', t('signupDone.notice', { nick: result.user.nick }));
+        },
+        onError: (failure) =>
+          fail(failureMessage(failure, t('auth.signupFailed'), t('auth.signupError')), isApiError(failure) ? failure.code : null),
       },
-      onError: (failure) =>
-        fail(failureMessage(failure, t('auth.signupFailed'), t('auth.signupError')), isApiError(failure) ? failure.code : null),
-    });
+    );
   };
   /** Props marking a field the error is about (Bootstrap's red outline and aria-invalid). */
   const invalidProps = (name: SignupField) =>
@@ -287,6 +303,7 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
             {...invalidProps('team')}
           />
         </Form.Group>
+        <ConsentFields value={consents} onChange={setConsents} />
       </Modal.Body>
       <Modal.Footer className="flex-column align-items-stretch gap-2">
         <Button type="submit" variant="primary" size="lg" disabled={signup.isPending} className="w-100 m-0">

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-export type AuthModalMode = 'login' | 'signup';
+export type AuthModalMode = 'login' | 'signup' | 'forgot';
 
 export interface AuthModalContextValue {
   mode: AuthModalMode | null;
@@ -8,6 +8,8 @@ export interface AuthModalContextValue {
   openCount: number;
   openLogin: () => void;
   openSignup: () => void;
+  /** "Forgot password?": the e-mail step of a password reset. */
+  openForgot: () => void;
   close: () => void;
 }
 

@@ -9,6 +9,8 @@ const VALID = {
   confirmPassword: 'secret1',
   name: '김소리',
   phone: '010-1234-5678',
+  agreeTerms: true as boolean,
+  agreePrivacy: true as boolean,
 };
 
 describe('form messages (PRODUCT §5 and §8)', () => {
@@ -31,6 +33,12 @@ describe('form messages (PRODUCT §5 and §8)', () => {
     }
     expect(validateSignup({ ...VALID, phone: '+82 (10) 1234.5678' })).toBeNull();
     expect(validateSignup(VALID)).toBeNull();
+  });
+
+  it('should ask for the required consents after the form’s own rules', () => {
+    expect(validationMessage(validateSignup({ ...VALID, agreeTerms: false })!, 'ko')).toBe('서비스 이용약관에 동의해주세요.');
+    expect(validationMessage(validateSignup({ ...VALID, agreePrivacy: false })!, 'ko')).toBe('개인정보 수집 및 이용에 동의해주세요.');
+    expect(validateSignup({ ...VALID, phone: '', agreeTerms: false })).toBe('SIGNUP_REQUIRED_FIELDS');
   });
 
   it('should show the server message, else the failure text, else the error text', () => {

@@ -23,6 +23,9 @@ export interface SignupInput {
   name: string;
   phone: string;
   team?: string;
+  agreeTerms: boolean;
+  agreePrivacy: boolean;
+  agreeMarketing: boolean;
 }
 
 export function signIn(input: LoginInput): Promise<SigninResult> {
@@ -57,6 +60,9 @@ export function useSignupMutation() {
         name: input.name.trim(),
         phone: input.phone.trim(),
         team: input.team?.trim() ? input.team.trim() : null,
+        agreeTerms: input.agreeTerms,
+        agreePrivacy: input.agreePrivacy,
+        agreeMarketing: input.agreeMarketing,
       });
       return signIn({ email: input.email, password: input.password });
     },

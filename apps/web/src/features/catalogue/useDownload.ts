@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Music } from '@sori/contract';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { api } from '../../lib/api-client';
 import { notices } from '../../lib/notices';
+import { ROUTES } from '../../lib/routes';
 import { useAuthModal } from '../auth/AuthModalContext';
 import { sessionStore } from '../auth/session';
 import { downloadFailure, downloadGate, type DownloadFailure } from './download-gate';
@@ -28,6 +30,7 @@ export function useDownload(): (track: Music) => Promise<void> {
   const { t } = useTranslation();
   const { openLogin } = useAuthModal();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
 
   const messages: Record<DownloadFailure, string> = {
     login: t('download.errors.login'),
@@ -36,8 +39,12 @@ export function useDownload(): (track: Music) => Promise<void> {
     failed: t('download.errors.failed'),
     error: t('download.errors.error'),
   };
-  const fail = (why: DownloadFailure) =>
-    notices.show('danger', messages[why], why === 'login' ? { label: t('user.login'), onClick: openLogin } : undefined);
+  // A member below the download level is offered the plans (downloads come with premium and family).
+  const actions: Partial<Record<DownloadFailure, { label: string; onClick: () => void }>> = {
+    login: { label: t('user.login'), onClick: openLogin },
+    level: { label: t('plan.see'), onClick: () => void navigate(ROUTES.plan) },
+  };
+  const fail = (why: DownloadFailure) => notices.show('danger', messages[why], actions[why]);
 
   return async (track: Music) => {
     const session = sessionStore.getSnapshot();

@@ -1,4 +1,4 @@
-import { LICENCE_SCOPE_LABELS, parseLicenceId, type LicenceScope, type PublicLicence } from '@sori/contract';
+import { CHANNEL_PLATFORM_LABELS, LICENCE_SCOPE_LABELS, parseLicenceId, type LicenceScope, type PublicLicence } from '@sori/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -8,7 +8,7 @@ import { Icon } from '../../components/Icon';
 import { languageFromTag } from '../../i18n/detect';
 import { isApiError } from '../../lib/api-client';
 import { disputeText } from './dispute';
-import { useLicenceQuery, verifyPath } from './queries';
+import { useLicenceChannelsQuery, useLicenceQuery, verifyPath } from './queries';
 
 const KEY_URL = '/.well-known/sori-licence-key.pem';
 
@@ -98,6 +98,7 @@ function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' |
         <dd>
           {licence.licensee.name} ({licence.licensee.email})
         </dd>
+        {revoked ? null : <ClearedChannels id={licence.id} lang={lang} />}
         <dt>{t('verify.issued')}</dt>
         <dd>{date(licence.issuedAt)}</dd>
         <dt>{t('verify.plan')}</dt>
@@ -128,6 +129,31 @@ function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' |
       <p className="sori-licence-note small">
         {t('verify.signatureNote')} <a href={KEY_URL}>{t('verify.keyLink')}</a>
       </p>
+    </>
+  );
+}
+
+/** The channels the licensee has cleared, where videos may use the track (shown only when there are some). */
+function ClearedChannels({ id, lang }: { id: string; lang: 'ko' | 'en' | 'ja' }) {
+  const { t } = useTranslation();
+  const channels = useLicenceChannelsQuery(id, true);
+  if (!channels.data || channels.data.length === 0) return null;
+  return (
+    <>
+      <dt>{t('verify.channels')}</dt>
+      <dd data-testid="licence-channels">
+        <ul className="list-unstyled mb-1">
+          {channels.data.map((c) => (
+            <li key={`${c.platform}:${c.externalId}`}>
+              <span className="badge text-bg-secondary me-2">{CHANNEL_PLATFORM_LABELS[c.platform][lang]}</span>
+              <a href={c.url} target="_blank" rel="noopener noreferrer" className="font-monospace">
+                {c.externalId}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <span className="small text-body-secondary">{t('verify.channelsNote')}</span>
+      </dd>
     </>
   );
 }

@@ -16,6 +16,17 @@ export function useLicenceQuery(id: string | null) {
   });
 }
 
+/** The licensee's cleared channels (empty for a revoked licence or a withdrawn licensee). */
+export function useLicenceChannelsQuery(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...licenceKeys.one(id), 'channels'] as const,
+    queryFn: ({ signal }) => api.get('/licences/:id/channels', { params: { id }, signal }),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
 /** Saves the licence certificate (PDF, in the UI language) that only its licensee may fetch. */
 export async function saveCertificate(id: string): Promise<void> {
   const blob = await apiFile(pathWith('/licences/:id/certificate.pdf', { id }));

@@ -2,15 +2,13 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import type { PLAN_LEVELS } from '@sori/contract';
+import type { PlanId, PlanInfo } from '@sori/contract';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageHeader';
 import type { TranslationKey } from '../../i18n/keys';
 import { preloadAuthModals, useAuthModal } from '../auth/AuthModalContext';
 import { useSession } from '../auth/useSession';
 import { useSiteQuery } from '../legal/queries';
-
-type PlanId = keyof typeof PLAN_LEVELS;
 
 const PLANS: readonly { id: PlanId; features: readonly TranslationKey[]; featured?: boolean }[] = [
   { id: 'free', features: ['plan.free.f1', 'plan.free.f2', 'plan.free.f3'] },
@@ -25,14 +23,36 @@ const PLAN_TEXT = {
 } as const satisfies Record<PlanId, { name: string; tagline: string }>;
 
 /**
- * Free, premium and family plans (PRODUCT §1). Subscribing (DECISIONS 19): a visitor is asked to sign
- * in; a member is told online payment is not available yet and where to write instead.
+ * Free, premium and family plans (PRODUCT §1), with their prices and what each includes (downloads,
+ * cleared channels, people) from site configuration; a member's current plan is marked. Subscribing
+ * (DECISIONS 19): a visitor is asked to sign in; a member is told online payment is not available yet and
+ * where to write instead.
  */
 export default function PlanPage() {
-  const { t } = useTranslation();
-  const { token } = useSession();
+  const { t, i18n } = useTranslation();
+  const { token, user } = useSession();
   const { openLogin } = useAuthModal();
+  const site = useSiteQuery();
   const [noticeFor, setNoticeFor] = useState<PlanId | null>(null);
+  const current = token ? (user?.plan ?? null) : null;
+  const price = (info: PlanInfo | undefined) =>
+    !info
+      ? null
+      : info.monthlyPrice === 0
+        ? t('plan.freePrice')
+        : t('plan.perMonth', {
+            price: new Intl.NumberFormat(i18n.language, { style: 'currency', currency: site.data?.currency ?? 'KRW' }).format(
+              info.monthlyPrice,
+            ),
+          });
+  const includes = (info: PlanInfo | undefined): string[] =>
+    !info
+      ? []
+      : [
+          info.downloads ? t('plan.includes.downloads') : t('plan.includes.noDownloads'),
+          info.channels > 0 ? t('plan.includes.channels', { count: info.channels }) : t('plan.includes.noChannels'),
+          t('plan.includes.seats', { count: info.seats }),
+        ];
 
   const handleSubscribe = (plan: PlanId) => {
     if (token) setNoticeFor(plan);
@@ -43,37 +63,54 @@ export default function PlanPage() {
     <div className="sori-page sori-page-narrow">
       <PageHeader title={t('plan.title')} subtitle={t('plan.subtitle')} />
       <div className="row g-4 align-items-stretch" onPointerEnter={token ? undefined : preloadAuthModals}>
-        {PLANS.map((plan) => (
-          <div className="col-md-4" key={plan.id}>
-            <article
-              className={`sori-plan-card h-100${plan.featured ? ' featured' : ''}`}
-              aria-labelledby={`plan-${plan.id}`}
-              data-testid={`plan-${plan.id}`}
-            >
-              {plan.featured ? <span className="sori-plan-badge">{t('plan.popular')}</span> : null}
-              <h2 id={`plan-${plan.id}`} className="h4 mb-1">
-                {t(PLAN_TEXT[plan.id].name)}
-              </h2>
-              <p className="sori-plan-tagline">{t(PLAN_TEXT[plan.id].tagline)}</p>
-              <ul className="sori-plan-features">
-                {plan.features.map((feature) => (
-                  <li key={feature}>
-                    <Icon name="check" />
-                    <span>{t(feature)}</span>
-                  </li>
-                ))}
-              </ul>
-              <Button
-                variant={plan.featured ? 'primary' : 'outline-secondary'}
-                className="w-100 mt-auto"
-                onClick={() => handleSubscribe(plan.id)}
-                data-testid={`subscribe-${plan.id}`}
+        {PLANS.map((plan) => {
+          const info = site.data?.plans.find((p) => p.id === plan.id);
+          const isCurrent = current === plan.id;
+          return (
+            <div className="col-md-4" key={plan.id}>
+              <article
+                className={`sori-plan-card h-100${plan.featured ? ' featured' : ''}${isCurrent ? ' current' : ''}`}
+                aria-labelledby={`plan-${plan.id}`}
+                aria-current={isCurrent ? 'true' : undefined}
+                data-testid={`plan-${plan.id}`}
               >
-                {t('plan.subscribe')}
-              </Button>
-            </article>
-          </div>
-        ))}
+                {isCurrent ? (
+                  <span className="sori-plan-badge text-bg-success" data-testid="plan-current">
+                    {t('plan.current')}
+                  </span>
+                ) : plan.featured ? (
+                  <span className="sori-plan-badge">{t('plan.popular')}</span>
+                ) : null}
+                <h2 id={`plan-${plan.id}`} className="h4 mb-1">
+                  {t(PLAN_TEXT[plan.id].name)}
+                </h2>
+                <p className="sori-plan-tagline">{t(PLAN_TEXT[plan.id].tagline)}</p>
+                {info ? (
+                  <p className="sori-plan-price" data-testid={`plan-price-${plan.id}`}>
+                    {price(info)}
+                  </p>
+                ) : null}
+                <ul className="sori-plan-features">
+                  {[...includes(info), ...plan.features.map((feature) => t(feature))].map((text) => (
+                    <li key={text}>
+                      <Icon name="check" />
+                      <span>{text}</span>
+                    </li>
+                  ))}
+                </ul>
+                <Button
+                  variant={plan.featured ? 'primary' : 'outline-secondary'}
+                  className="w-100 mt-auto"
+                  disabled={isCurrent}
+                  onClick={() => handleSubscribe(plan.id)}
+                  data-testid={`subscribe-${plan.id}`}
+                >
+                  {isCurrent ? t('plan.current') : t('plan.subscribe')}
+                </Button>
+              </article>
+            </div>
+          );
+        })}
       </div>
       <PaymentNotice plan={noticeFor} onClose={() => setNoticeFor(null)} />
     </div>

@@ -1,0 +1,502 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  CHANNEL_PLATFORM_LABELS,
+  PLAN_LABELS,
+  validateNewPassword,
+  validateProfile,
+  type Consent,
+  type Lang,
+  type User,
+} from '@sori/contract';
+import { PageHeader } from '../../components/PageHeader';
+import { languageFromTag } from '../../i18n/detect';
+import { isApiError } from '../../lib/api-client';
+import { notices } from '../../lib/notices';
+import { ROUTES } from '../../lib/routes';
+import { LoginRequired } from '../auth/LoginRequired';
+import { validationMessage } from '../auth/messages';
+import { useSession } from '../auth/useSession';
+import { useSiteQuery } from '../legal/queries';
+import { saveCertificate, verifyPath } from '../licences/queries';
+import { UploadQuotaMeter } from '../uploads/UploadQuota';
+import {
+  useAccountLicencesQuery,
+  useAddChannelMutation,
+  useChannelsQuery,
+  useConsentsQuery,
+  useMarketingMutation,
+  usePasswordMutation,
+  useProfileMutation,
+  useRemoveChannelMutation,
+  useWithdrawMutation,
+} from './queries';
+
+function useLang(): Lang {
+  const { i18n } = useTranslation();
+  return languageFromTag(i18n.language) ?? 'en';
+}
+
+const formatDate = (iso: string, lang: Lang) => new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(new Date(iso));
+
+/** A failed call's message: the server's (already in the UI language) or a general one. */
+function failure(error: unknown, fallback: string): string {
+  return isApiError(error) && error.kind === 'http' && error.message ? error.message : fallback;
+}
+
+function Section({ id, title, children, testId }: { id: string; title: string; children: ReactNode; testId: string }) {
+  return (
+    <section className="sori-account-section" aria-labelledby={id} data-testid={testId}>
+      <h2 id={id} className="h5 mb-3">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The account page (docs/ACCOUNTS.md): profile, password, plan and level, licences, upload use, consents
+ * (marketing revocable), cleared channels and withdrawal, each a section with its own form.
+ */
+export default function AccountPage() {
+  const { t } = useTranslation();
+  const { token, user } = useSession();
+  if (!token || !user) {
+    return (
+      <div className="sori-page sori-page-narrow">
+        <PageHeader title={t('account.title')} />
+        <LoginRequired body={t('account.login')} />
+      </div>
+    );
+  }
+  return (
+    <div className="sori-page sori-page-narrow sori-account">
+      <PageHeader title={t('account.title')} subtitle={t('account.subtitle')} />
+      <div className="sori-account-grid">
+        <ProfileSection user={user} />
+        <PlanSection user={user} />
+        <ChannelsSection user={user} />
+        <LicencesSection />
+        <Section id="account-uploads" title={t('account.uploads.title')} testId="account-uploads">
+          <UploadQuotaMeter />
+        </Section>
+        <ConsentsSection />
+        <PasswordSection />
+        <WithdrawSection />
+      </div>
+    </div>
+  );
+}
+
+function ProfileSection({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const save = useProfileMutation();
+  const [form, setForm] = useState({ nick: user.nick, name: user.name, phone: user.phone, team: user.team ?? '' });
+  const [error, setError] = useState<string | null>(null);
+  const field = (name: keyof typeof form) => ({
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateProfile(form);
+    if (invalid) {
+      setError(validationMessage(invalid, lang));
+      return;
+    }
+    setError(null);
+    save.mutate(form, {
+      onSuccess: () => notices.show('success', t('account.saved')),
+      onError: (e) => setError(failure(e, t('account.saveFailed'))),
+    });
+  };
+  return (
+    <Section id="account-profile" title={t('account.profile.title')} testId="account-profile">
+      <Form noValidate onSubmit={submit}>
+        {error ? (
+          <Alert variant="danger" role="alert" className="py-2 small">
+            {error}
+          </Alert>
+        ) : null}
+        <Form.Group className="mb-3" controlId="account-email">
+          <Form.Label>{t('auth.fields.email')}</Form.Label>
+          <Form.Control type="email" value={user.email} readOnly plaintext aria-describedby="account-email-note" />
+          <Form.Text id="account-email-note">{t('account.profile.emailNote')}</Form.Text>
+        </Form.Group>
+        <div className="row g-3 mb-3">
+          <Form.Group className="col-sm-6" controlId="account-nick">
+            <Form.Label>{t('account.profile.nick')}</Form.Label>
+            <Form.Control type="text" autoComplete="nickname" {...field('nick')} />
+          </Form.Group>
+          <Form.Group className="col-sm-6" controlId="account-name">
+            <Form.Label>{t('auth.fields.name')}</Form.Label>
+            <Form.Control type="text" autoComplete="name" {...field('name')} />
+          </Form.Group>
+          <Form.Group className="col-sm-6" controlId="account-phone">
+            <Form.Label>{t('auth.fields.phone')}</Form.Label>
+            <Form.Control type="tel" autoComplete="tel" inputMode="tel" {...field('phone')} />
+          </Form.Group>
+          <Form.Group className="col-sm-6" controlId="account-team">
+            <Form.Label>
+              {t('auth.fields.team')} <span className="text-body-secondary small">({t('auth.fields.optional')})</span>
+            </Form.Label>
+            <Form.Control type="text" autoComplete="organization" {...field('team')} />
+          </Form.Group>
+        </div>
+        <Button type="submit" variant="primary" disabled={save.isPending} data-testid="profile-save">
+          {t('account.profile.save')}
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+function PasswordSection() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const change = usePasswordMutation();
+  const empty = { currentPassword: '', password: '', confirmPassword: '' };
+  const [form, setForm] = useState(empty);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const field = (name: keyof typeof form) => ({
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setDone(false);
+    const invalid = form.currentPassword ? validateNewPassword(form.password, form.confirmPassword) : 'SIGNUP_REQUIRED_FIELDS';
+    if (invalid) {
+      setError(validationMessage(invalid, lang));
+      return;
+    }
+    setError(null);
+    change.mutate(form, {
+      onSuccess: () => {
+        setForm(empty);
+        setDone(true);
+      },
+      onError: (e) => setError(failure(e, t('account.saveFailed'))),
+    });
+  };
+  return (
+    <Section id="account-password" title={t('account.password.title')} testId="account-password">
+      <Form noValidate onSubmit={submit}>
+        {error ? (
+          <Alert variant="danger" role="alert" className="py-2 small" data-testid="password-error">
+            {error}
+          </Alert>
+        ) : null}
+        {done ? (
+          <Alert variant="success" role="status" className="py-2 small" data-testid="password-done">
+            {t('account.password.done')}
+          </Alert>
+        ) : null}
+        <Form.Group className="mb-3" controlId="account-current-password">
+          <Form.Label>{t('account.password.current')}</Form.Label>
+          <Form.Control type="password" autoComplete="current-password" {...field('currentPassword')} />
+        </Form.Group>
+        <div className="row g-3 mb-3">
+          <Form.Group className="col-sm-6" controlId="account-new-password">
+            <Form.Label>{t('account.password.new')}</Form.Label>
+            <Form.Control type="password" autoComplete="new-password" aria-describedby="account-new-password-hint" {...field('password')} />
+            <Form.Text id="account-new-password-hint">{t('auth.fields.passwordHint')}</Form.Text>
+          </Form.Group>
+          <Form.Group className="col-sm-6" controlId="account-confirm-password">
+            <Form.Label>{t('account.password.confirm')}</Form.Label>
+            <Form.Control type="password" autoComplete="new-password" {...field('confirmPassword')} />
+          </Form.Group>
+        </div>
+        <Button type="submit" variant="primary" disabled={change.isPending} data-testid="password-submit">
+          {t('account.password.submit')}
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+function PlanSection({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <Section id="account-plan" title={t('account.plan.title')} testId="account-plan">
+      <p className="fs-5 fw-semibold mb-1" data-testid="account-plan-value">
+        {t('account.plan.value', { plan: PLAN_LABELS[user.plan][lang], level: user.level })}
+      </p>
+      {user.planExpiresAt ? (
+        <p className="small text-body-secondary">{t('account.plan.until', { date: formatDate(user.planExpiresAt, lang) })}</p>
+      ) : null}
+      <Link to={ROUTES.plan} className="btn btn-outline-secondary btn-sm">
+        {t('account.plan.see')}
+      </Link>
+    </Section>
+  );
+}
+
+function LicencesSection() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const licences = useAccountLicencesQuery();
+  const items = licences.data?.content ?? [];
+  const certificate = (id: string) =>
+    saveCertificate(id).catch(() => {
+      notices.show('danger', t('licence.certificateFailed'));
+    });
+  return (
+    <Section id="account-licences" title={t('account.licences.title')} testId="account-licences">
+      {licences.isError ? <p className="text-danger small">{t('account.loadFailed')}</p> : null}
+      {licences.isSuccess && items.length === 0 ? <p className="text-body-secondary small">{t('account.licences.empty')}</p> : null}
+      {items.length > 0 ? (
+        <ul className="list-unstyled sori-account-list">
+          {items.map((l) => (
+            <li key={l.id} data-testid="account-licence">
+              <div className="fw-semibold">
+                {l.trackTitle}
+                {l.trackArtist ? <span className="text-body-secondary fw-normal"> · {l.trackArtist}</span> : null}
+                {l.status === 'revoked' ? <span className="badge text-bg-danger ms-2">{t('account.licences.revoked')}</span> : null}
+              </div>
+              <div className="small d-flex flex-wrap gap-2 align-items-center">
+                <span className="font-monospace">{t('licence.line', { id: l.id, date: formatDate(l.issuedAt, lang) })}</span>
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm p-0"
+                  onClick={() => void certificate(l.id)}
+                  aria-label={t('licence.certificateOf', { title: l.trackTitle })}
+                >
+                  {t('licence.certificate')}
+                </button>
+                <Link to={verifyPath(l.id)} className="btn btn-link btn-sm p-0" aria-label={t('licence.verifyOf', { title: l.trackTitle })}>
+                  {t('licence.verify')}
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Link to={ROUTES.download} className="small">
+        {t('account.licences.all')}
+      </Link>
+    </Section>
+  );
+}
+
+const CONSENT_LABEL = {
+  terms: 'account.consents.terms',
+  privacy: 'account.consents.privacy',
+  marketing: 'account.consents.marketing',
+} as const;
+
+function ConsentsSection() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const consents = useConsentsQuery();
+  const marketing = useMarketingMutation();
+  const describe = (c: Consent) =>
+    c.agreed && c.agreedAt
+      ? t('account.consents.agreedOn', { date: formatDate(c.agreedAt, lang), version: c.version })
+      : c.withdrawnAt
+        ? t('account.consents.withdrawnOn', { date: formatDate(c.withdrawnAt, lang) })
+        : t('account.consents.never');
+  return (
+    <Section id="account-consents" title={t('account.consents.title')} testId="account-consents">
+      {consents.isError ? <p className="text-danger small">{t('account.loadFailed')}</p> : null}
+      <ul className="list-unstyled sori-account-list mb-3">
+        {(consents.data ?? []).map((c) => (
+          <li key={c.kind} data-testid={`consent-${c.kind}`}>
+            <div className="fw-semibold">{t(CONSENT_LABEL[c.kind])}</div>
+            <div className="small text-body-secondary">{describe(c)}</div>
+          </li>
+        ))}
+      </ul>
+      {consents.data ? (
+        <Form.Check
+          type="switch"
+          id="account-marketing"
+          label={t('account.consents.marketingToggle')}
+          checked={consents.data.find((c) => c.kind === 'marketing')?.agreed ?? false}
+          disabled={marketing.isPending}
+          onChange={(e) =>
+            marketing.mutate(e.target.checked, {
+              onSuccess: () => notices.show('success', t('account.saved')),
+              onError: (err) => notices.show('danger', failure(err, t('account.saveFailed'))),
+            })
+          }
+        />
+      ) : null}
+    </Section>
+  );
+}
+
+function ChannelsSection({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const site = useSiteQuery();
+  const channels = useChannelsQuery();
+  const add = useAddChannelMutation();
+  const remove = useRemoveChannelMutation();
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const limit = site.data?.plans.find((p) => p.id === user.plan)?.channels ?? 0;
+  const list = channels.data ?? [];
+  const holding = list.filter((c) => c.endsAt === null).length;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!url.trim() || add.isPending) return;
+    setError(null);
+    add.mutate(url.trim(), {
+      onSuccess: () => {
+        setUrl('');
+        notices.show('success', t('account.channels.added'));
+      },
+      onError: (e) => {
+        setError(failure(e, t('account.saveFailed')));
+        document.getElementById('account-channel-url')?.focus();
+      },
+    });
+  };
+  return (
+    <Section id="account-channels" title={t('account.channels.title')} testId="account-channels">
+      <p className="small text-body-secondary">{t('account.channels.intro')}</p>
+      <p className="small fw-semibold" data-testid="channel-allowance">
+        {limit > 0
+          ? t('account.channels.allowance', { plan: PLAN_LABELS[user.plan][lang], used: holding, limit })
+          : t('account.channels.none')}
+      </p>
+      {list.length === 0 && channels.isSuccess ? <p className="small text-body-secondary">{t('account.channels.empty')}</p> : null}
+      <ul className="list-unstyled sori-account-list">
+        {list.map((c) => (
+          <li key={c.id} className="d-flex justify-content-between align-items-start gap-2" data-testid="channel-item">
+            <div className="text-break">
+              <div>
+                <span className="badge text-bg-secondary me-2">{CHANNEL_PLATFORM_LABELS[c.platform][lang]}</span>
+                <a href={c.url} target="_blank" rel="noopener noreferrer" className="font-monospace small">
+                  {c.externalId}
+                </a>
+              </div>
+              <div className="small text-body-secondary">
+                {c.endsAt
+                  ? t('account.channels.endsOn', { date: formatDate(c.endsAt, lang) })
+                  : t('account.channels.since', { date: formatDate(c.clearedSince, lang) })}
+              </div>
+            </div>
+            <Button
+              variant="outline-danger"
+              size="sm"
+              disabled={remove.isPending}
+              aria-label={t('account.channels.removeLabel', { channel: c.externalId })}
+              onClick={() =>
+                remove.mutate(c.id, {
+                  onSuccess: () => notices.show('success', t('account.channels.removed')),
+                  onError: (e) => notices.show('danger', failure(e, t('account.saveFailed'))),
+                })
+              }
+              data-testid="channel-remove"
+            >
+              {t('account.channels.remove')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <Form noValidate onSubmit={submit}>
+        {error ? (
+          <Alert variant="danger" role="alert" id="account-channel-error" className="py-2 small" data-testid="channel-error">
+            {error}
+          </Alert>
+        ) : null}
+        <Form.Group controlId="account-channel-url" className="mb-2">
+          <Form.Label>{t('account.channels.label')}</Form.Label>
+          <div className="d-flex gap-2">
+            <Form.Control
+              type="text"
+              inputMode="url"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              placeholder={t('account.channels.placeholder')}
+              aria-describedby={error ? 'account-channel-error account-channel-hint' : 'account-channel-hint'}
+            />
+            <Button type="submit" variant="primary" className="text-nowrap" disabled={add.isPending} data-testid="channel-add">
+              {t('account.channels.add')}
+            </Button>
+          </div>
+          <Form.Text id="account-channel-hint">{t('account.channels.hint')}</Form.Text>
+        </Form.Group>
+      </Form>
+    </Section>
+  );
+}
+
+function WithdrawSection() {
+  const { t } = useTranslation();
+  const withdraw = useWithdrawMutation();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setOpen(false);
+    setPassword('');
+    setError(null);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (withdraw.isPending) return;
+    withdraw.mutate(password, {
+      onSuccess: () => {
+        close();
+        notices.show('success', t('account.withdraw.done'));
+      },
+      onError: (e) => setError(failure(e, t('account.saveFailed'))),
+    });
+  };
+  return (
+    <Section id="account-withdraw" title={t('account.withdraw.title')} testId="account-withdraw">
+      <p className="small">{t('account.withdraw.body')}</p>
+      <Button variant="outline-danger" onClick={() => setOpen(true)} data-testid="withdraw-open">
+        {t('account.withdraw.button')}
+      </Button>
+      <Modal show={open} onHide={close} centered aria-labelledby="withdraw-title" data-testid="withdraw-dialog">
+        <Form noValidate onSubmit={submit}>
+          <Modal.Header closeButton closeLabel={t('common.close')}>
+            <Modal.Title id="withdraw-title" as="h2" className="h5">
+              {t('account.withdraw.confirmTitle')}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <p className="small">{t('account.withdraw.body')}</p>
+            {error ? (
+              <Alert variant="danger" role="alert" id="withdraw-error" className="py-2 small" data-testid="withdraw-error">
+                {error}
+              </Alert>
+            ) : null}
+            <Form.Group controlId="withdraw-password">
+              <Form.Label>{t('account.withdraw.password')}</Form.Label>
+              <Form.Control
+                type="password"
+                autoComplete="current-password"
+                autoFocus
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-describedby={error ? 'withdraw-error' : undefined}
+              />
+            </Form.Group>
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="outline-secondary" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" variant="danger" disabled={withdraw.isPending || !password} data-testid="withdraw-confirm">
+              {t('account.withdraw.confirm')}
+            </Button>
+          </Modal.Footer>
+        </Form>
+      </Modal>
+    </Section>
+  );
+}

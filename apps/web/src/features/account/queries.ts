@@ -1,0 +1,74 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { userKeys } from '../auth/queries';
+import { sessionStore } from '../auth/session';
+
+/** The account page's data, all under the user's keys (signing out drops it). */
+export const accountKeys = {
+  consents: () => [...userKeys.all, 'consents'] as const,
+  channels: () => [...userKeys.all, 'channels'] as const,
+  licences: () => [...userKeys.all, 'licences'] as const,
+};
+
+export function useConsentsQuery() {
+  return useQuery({ queryKey: accountKeys.consents(), queryFn: ({ signal }) => api.get('/my/consents', { signal }) });
+}
+
+export function useChannelsQuery() {
+  return useQuery({ queryKey: accountKeys.channels(), queryFn: ({ signal }) => api.get('/my/channels', { signal }) });
+}
+
+export function useAccountLicencesQuery() {
+  return useQuery({
+    queryKey: accountKeys.licences(),
+    queryFn: ({ signal }) => api.get('/my/licences', { query: { page: 0, size: 10 }, signal }),
+  });
+}
+
+export function useProfileMutation() {
+  return useMutation({
+    mutationFn: (profile: { nick: string; name: string; phone: string; team: string }) =>
+      api.patch('/my/user', { ...profile, team: profile.team.trim() ? profile.team : null }),
+    onSuccess: (user) => sessionStore.setUser(user),
+  });
+}
+
+/** Changes the password; this device goes on with the new token the server answers. */
+export function usePasswordMutation() {
+  return useMutation({
+    mutationFn: (form: { currentPassword: string; password: string; confirmPassword: string }) => api.post('/my/password', form),
+    onSuccess: (result) => sessionStore.signIn(result.token, result.user),
+  });
+}
+
+export function useMarketingMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (agreed: boolean) => api.put('/my/consents/marketing', { agreed }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.consents() }),
+  });
+}
+
+export function useAddChannelMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (url: string) => api.post('/my/channels', { url }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.channels() }),
+  });
+}
+
+export function useRemoveChannelMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete('/my/channels/:id', { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.channels() }),
+  });
+}
+
+/** Withdraws the account; the session ends with it. */
+export function useWithdrawMutation() {
+  return useMutation({
+    mutationFn: (password: string) => api.post('/my/withdrawal', { password }),
+    onSuccess: () => sessionStore.clear(),
+  });
+}

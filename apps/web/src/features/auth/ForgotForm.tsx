@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EMAIL_PATTERN } from '@sori/contract';
+import { api } from '../../lib/api-client';
+import { useSiteQuery } from '../legal/queries';
+import { languageFromTag } from '../../i18n/detect';
+import { failureMessage, validationMessage } from './messages';
+
+/**
+ * "Forgot password?": the e-mail step. The server answers alike whether or not the address has an account, so
+ * this says the same either way. Without mail on the server, it points to support instead.
+ */
+export function ForgotForm({ onDone, onSwitch }: { onDone: () => void; onSwitch: () => void }) {
+  const { t, i18n } = useTranslation();
+  const site = useSiteQuery();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const request = useMutation({ mutationFn: (address: string) => api.post('/findpw', { email: address }) });
+  const mailOff = site.data?.mailEnabled === false;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (request.isPending) return;
+    const address = email.trim();
+    if (!EMAIL_PATTERN.test(address)) {
+      setError(validationMessage('INVALID_EMAIL', languageFromTag(i18n.language) ?? 'en'));
+      return;
+    }
+    setError(null);
+    request.mutate(address, { onError: (failure) => setError(failureMessage(failure, t('auth.forgot.failed'), t('auth.forgot.failed'))) });
+  };
+
+  return (
+    <Form noValidate onSubmit={handleSubmit}>
+      <Modal.Header closeButton closeLabel={t('common.close')}>
+        <Modal.Title id="forgot-title" as="h2" className="h4">
+          {t('auth.forgot.title')}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {mailOff ? (
+          <Alert variant="info" className="small mb-0" data-testid="forgot-mail-off">
+            {t('auth.forgot.mailOff')}{' '}
+            {site.data?.supportEmail ? <a href={`mailto:${site.data.supportEmail}`}>{site.data.supportEmail}</a> : null}
+          </Alert>
+        ) : request.isSuccess ? (
+          <Alert variant="success" role="status" className="small mb-0" data-testid="forgot-sent">
+            {t('auth.forgot.sent')}
+          </Alert>
+        ) : (
+          <>
+            <p className="text-body-secondary small mb-3">{t('auth.forgot.intro')}</p>
+            {error ? (
+              <Alert variant="danger" id="forgot-error" role="alert" className="py-2 small" data-testid="auth-error">
+                {error}
+              </Alert>
+            ) : null}
+            <Form.Group controlId="forgot-email">
+              <Form.Label>{t('auth.fields.email')}</Form.Label>
+              <Form.Control
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                autoFocus
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                placeholder={t('auth.fields.emailPlaceholder')}
+                aria-describedby={error ? 'forgot-error' : undefined}
+              />
+            </Form.Group>
+          </>
+        )}
+      </Modal.Body>
+      <Modal.Footer className="flex-column align-items-stretch gap-2">
+        {mailOff || request.isSuccess ? (
+          <Button variant="primary" className="w-100 m-0" onClick={onDone}>
+            {t('common.ok')}
+          </Button>
+        ) : (
+          <Button type="submit" variant="primary" size="lg" disabled={request.isPending} className="w-100 m-0" data-testid="forgot-submit">
+            {request.isPending ? (
+              <>
+                <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
+                {t('auth.forgot.submitting')}
+              </>
+            ) : (
+              t('auth.forgot.submit')
+            )}
+          </Button>
+        )}
+        <Button variant="link" size="sm" className="p-0" onClick={onSwitch}>
+          {t('auth.forgot.back')}
+        </Button>
+      </Modal.Footer>
+    </Form>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { validateNewPassword } from '@sori/contract';
+import { PageHeader } from '../../components/PageHeader';
+import { languageFromTag } from '../../i18n/detect';
+import { api } from '../../lib/api-client';
+import { notices } from '../../lib/notices';
+import { ROUTES } from '../../lib/routes';
+import { useAuthModal } from './auth-modal-state';
+import { failureMessage, validationMessage } from './messages';
+import { sessionStore } from './session';
+
+/**
+ * The reset screen a reset mail links to (`/reset-password?token=…`): a new password by the signup rules,
+ * then the member is signed in on this device (every other session has ended) and lands on the home page.
+ */
+export default function ResetPasswordPage() {
+  const { t, i18n } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { openForgot } = useAuthModal();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const reset = useMutation({
+    mutationFn: () => api.post('/resetpw', { token, password, confirmPassword }),
+    onSuccess: (result) => {
+      sessionStore.signIn(result.token, result.user);
+      notices.show('success', t('reset.done'));
+      void navigate(ROUTES.home);
+    },
+    onError: (failure) => setError(failureMessage(failure, t('reset.failed'), t('reset.failed'))),
+  });
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (reset.isPending) return;
+    const invalid = validateNewPassword(password, confirmPassword);
+    if (invalid) {
+      setError(validationMessage(invalid, languageFromTag(i18n.language) ?? 'en'));
+      document.getElementById('reset-password')?.focus();
+      return;
+    }
+    setError(null);
+    reset.mutate();
+  };
+
+  return (
+    <div className="sori-page sori-page-narrow sori-reset-page">
+      <PageHeader title={t('reset.title')} subtitle={token ? t('reset.intro') : undefined} />
+      {!token ? (
+        <Alert variant="warning" data-testid="reset-missing">
+          <p>{t('reset.missing')}</p>
+          <Button variant="primary" onClick={openForgot}>
+            {t('reset.again')}
+          </Button>
+        </Alert>
+      ) : (
+        <Form noValidate onSubmit={handleSubmit} className="sori-form-card" data-testid="reset-form">
+          {error ? (
+            <Alert variant="danger" id="reset-error" role="alert" className="py-2 small" data-testid="reset-error">
+              {error}{' '}
+              <Button variant="link" size="sm" className="p-0 align-baseline" onClick={openForgot}>
+                {t('reset.again')}
+              </Button>
+            </Alert>
+          ) : null}
+          <Form.Group className="mb-3" controlId="reset-password">
+            <Form.Label>{t('account.password.new')}</Form.Label>
+            <Form.Control
+              type="password"
+              autoComplete="new-password"
+              autoFocus
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-describedby={error ? 'reset-error reset-password-hint' : 'reset-password-hint'}
+            />
+            <Form.Text id="reset-password-hint">{t('auth.fields.passwordHint')}</Form.Text>
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="reset-confirm">
+            <Form.Label>{t('account.password.confirm')}</Form.Label>
+            <Form.Control
+              type="password"
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={(e) => setConfirmPassword(e.target.value)}
+            />
+          </Form.Group>
+          <Button type="submit" variant="primary" disabled={reset.isPending} data-testid="reset-submit">
+            {reset.isPending ? (
+              <>
+                <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
+                {t('reset.submitting')}
+              </>
+            ) : (
+              t('reset.submit')
+            )}
+          </Button>
+        </Form>
+      )}
+    </div>
+  );
+}
