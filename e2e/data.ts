@@ -131,3 +131,8 @@ export async function furnish(account: Account): Promise<Playlist[]> {
   await addToPlaylist(account, lists[0]!.id, tracks[0]!.id);
   return lists;
 }
+
+/** Puts an account on a plan (the operator command; the level follows). */
+export async function setPlan(account: Account, plan: 'free' | 'premium' | 'family'): Promise<void> {
+  await operator('user:plan', account.email, plan);
+}

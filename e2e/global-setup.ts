@@ -4,7 +4,8 @@
  * node_modules/.cache/sori-e2e-data) in a temporary DATA_DIR, and starts the real server on a free port
  * with it. The demo catalogue is not seeded (SEED_DEMO=0): rendering it would take the CPU for minutes.
  * The workers get the server's address in E2E_BASE_URL and its data in E2E_DATA_DIR (for operator
- * commands such as user:level). Answers the teardown: stop the server, remove the DATA_DIR.
+ * commands such as user:plan), and the folder the test SMTP server drops mail into in E2E_MAIL_DIR (e2e/mail.ts).
+ * Answers the teardown: stop the server and the SMTP server, remove the folders.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ARTIFACTS, ROOT } from './app';
 import { CHROMIUM_PATH } from './chromium';
+import { startMailDrop } from './mail';
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -63,11 +65,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error('preparing the fixture catalogue failed');
   }
 
+  // Mail (password reset) goes to a real SMTP server here, which drops each message into mailDir.
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'sori-e2e-mail-'));
+  const mail = await startMailDrop(mailDir);
+
   const logFd = openSync(serverLog, 'w');
   // E2E_SERVER_ROOT runs another checkout's server (e.g. a colleague's branch) against this web build.
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: process.env.E2E_SERVER_ROOT ?? ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', SEED_DEMO: '0', SIGNUP_MAX_PER_ADDRESS: '1000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      SEED_DEMO: '0',
+      SIGNUP_MAX_PER_ADDRESS: '1000',
+      SMTP_URL: mail.url,
+      PUBLIC_BASE_URL: baseUrl,
+    },
     stdio: ['ignore', logFd, logFd],
   });
   let exited = false;
@@ -77,7 +92,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       server.kill('SIGTERM');
       await gone;
     }
+    await mail.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(mailDir, { recursive: true, force: true });
   };
 
   console.log(`--- starting the server on ${baseUrl} (DATA_DIR ${dataDir}, log ${path.relative(ROOT, serverLog)})`);
@@ -97,5 +114,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_MAIL_DIR = mailDir;
   return teardown;
 }

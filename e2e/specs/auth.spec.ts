@@ -60,6 +60,14 @@ test('signup shows every PRODUCT §5 message in order, then signs the new member
 
   await field('phone').fill('010-1234-5678');
   await field('team').fill('소리 스튜디오');
+  // Then the required consents, as Korean services ask them.
+  await submit(page);
+  await expectBanner(page, '서비스 이용약관에 동의해주세요.', 'terms consent');
+  await modal(page).getByLabel(tr('ko', 'auth.consent.terms')).check();
+  await submit(page);
+  await expectBanner(page, '개인정보 수집 및 이용에 동의해주세요.', 'privacy consent');
+  await expect(modal(page).getByRole('row', { name: new RegExp(tr('ko', 'auth.consent.items'), 'u') })).toContainText('휴대전화 번호');
+  await modal(page).getByLabel(tr('ko', 'auth.consent.privacy')).check();
   await submit(page);
   await modal(page).waitFor({ state: 'hidden' });
   const user = JSON.parse((await storage(page, 'USER_INFO')) ?? 'null') as { nick: string; email: string };
@@ -76,6 +84,9 @@ test('signup shows every PRODUCT §5 message in order, then signs the new member
   await field('confirmPassword').fill('secret1');
   await field('name').fill('김소리');
   await field('phone').fill('010-1234-5678');
+  await modal(page)
+    .getByLabel(new RegExp(tr('ko', 'auth.consent.all'), 'u'))
+    .check();
   await submit(page);
   await expectBanner(page, '이미 가입된 이메일입니다.', 'server message for a taken e-mail');
 });

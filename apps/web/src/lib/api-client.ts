@@ -171,10 +171,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 /**
- * Codes a 403 carries about the action rather than the session: a member below the download level is still
- * signed in, so such an answer must not sign them out.
+ * Codes a 403 carries about the action rather than the session: a member below the download level, over a
+ * quota or their plan's channel allowance, or asking for another member's certificate is still signed in, so
+ * such an answer must not sign them out.
  */
-const ACTION_FORBIDDEN_CODES = new Set(['LEVEL_TOO_LOW']);
+const ACTION_FORBIDDEN_CODES = new Set([
+  'LEVEL_TOO_LOW',
+  'CHANNEL_LIMIT',
+  'QUOTA_TRACKS_EXCEEDED',
+  'QUOTA_BYTES_EXCEEDED',
+  'LICENCE_NOT_YOURS',
+]);
 
 /** The error of a non-OK answer; 401 and 403 also clear the stored session (PRODUCT §8). */
 function httpError(status: number, payload: unknown): ApiError {

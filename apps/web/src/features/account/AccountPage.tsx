@@ -20,6 +20,7 @@ import { isApiError } from '../../lib/api-client';
 import { notices } from '../../lib/notices';
 import { ROUTES } from '../../lib/routes';
 import { LoginRequired } from '../auth/LoginRequired';
+import { sessionStore } from '../auth/session';
 import { validationMessage } from '../auth/messages';
 import { useSession } from '../auth/useSession';
 import { useSiteQuery } from '../legal/queries';
@@ -388,7 +389,7 @@ function ChannelsSection({ user }: { user: User }) {
               </div>
             </div>
             <Button
-              variant="outline-danger"
+              variant="outline-secondary"
               size="sm"
               disabled={remove.isPending}
               aria-label={t('account.channels.removeLabel', { channel: c.externalId })}
@@ -451,6 +452,8 @@ function WithdrawSection() {
       onSuccess: () => {
         close();
         notices.show('success', t('account.withdraw.done'));
+        // Last: the page turns into the signed-out view.
+        sessionStore.clear();
       },
       onError: (e) => setError(failure(e, t('account.saveFailed'))),
     });
@@ -458,7 +461,7 @@ function WithdrawSection() {
   return (
     <Section id="account-withdraw" title={t('account.withdraw.title')} testId="account-withdraw">
       <p className="small">{t('account.withdraw.body')}</p>
-      <Button variant="outline-danger" onClick={() => setOpen(true)} data-testid="withdraw-open">
+      <Button variant="danger" onClick={() => setOpen(true)} data-testid="withdraw-open">
         {t('account.withdraw.button')}
       </Button>
       <Modal show={open} onHide={close} centered aria-labelledby="withdraw-title" data-testid="withdraw-dialog">

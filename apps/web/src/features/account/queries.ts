@@ -65,10 +65,7 @@ export function useRemoveChannelMutation() {
   });
 }
 
-/** Withdraws the account; the session ends with it. */
+/** Withdraws the account (the caller ends the session once it has said so). */
 export function useWithdrawMutation() {
-  return useMutation({
-    mutationFn: (password: string) => api.post('/my/withdrawal', { password }),
-    onSuccess: () => sessionStore.clear(),
-  });
+  return useMutation({ mutationFn: (password: string) => api.post('/my/withdrawal', { password }) });
 }

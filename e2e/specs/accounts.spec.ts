@@ -1,0 +1,193 @@
+import type { Page } from '@playwright/test';
+import { BASE_URL, createAccount, open, tr, type Account, type Lang } from '../app';
+import { seriousViolations, THEMES } from '../axe';
+import { api, setPlan, trackNamed } from '../data';
+import { nextMail } from '../mail';
+import { expect, test } from '../test';
+
+const LANGS: Lang[] = ['ko', 'en', 'ja'];
+const UC = (c: string) => `UC${c.repeat(22)}`;
+const userLabel = (page: Page) => page.locator('[data-testid="user-menu-label"]');
+
+async function signIn(email: string, password: string): Promise<Response> {
+  return fetch(`${BASE_URL}/api/signin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+const session = (account: Account, token = account.token) => ({ ACCESS_TOKEN: token, USER_INFO: JSON.stringify(account.user) });
+
+test('forgot password: the login modal sends a real e-mail, its link opens the reset screen, the new password signs in', async ({
+  newPage,
+}) => {
+  const account = await createAccount('재설정');
+  const page = await newPage();
+  await open(page, '/');
+  await page.click('[data-testid="user-menu"] > button');
+  await page.click('[data-testid="open-login"]');
+  await page.getByTestId('open-forgot').click();
+  await expect(page.getByRole('heading', { name: tr('ko', 'auth.forgot.title') })).toBeVisible();
+  await page.getByLabel(tr('ko', 'auth.fields.email')).fill(account.email);
+  await page.getByTestId('forgot-submit').click();
+  await expect(page.getByTestId('forgot-sent')).toHaveText(tr('ko', 'auth.forgot.sent'));
+
+  const mail = await nextMail(account.email);
+  expect(mail.subject).toBe('[소리] 비밀번호 재설정 안내');
+  const link = /https?:\/\/\S+\/reset-password\?token=\S+/u.exec(mail.text ?? '')![0];
+  expect(link.startsWith(BASE_URL)).toBe(true);
+
+  const reset = await newPage();
+  await open(reset, link.slice(BASE_URL.length));
+  await expect(reset.getByRole('heading', { level: 1 })).toHaveText(tr('ko', 'reset.title'));
+  await reset.getByLabel(tr('ko', 'account.password.new'), { exact: true }).fill('short');
+  await reset.getByLabel(tr('ko', 'account.password.confirm')).fill('short');
+  await reset.getByTestId('reset-submit').click();
+  await expect(reset.getByTestId('reset-error')).toContainText('비밀번호는 최소 6자 이상이어야 합니다.');
+  await reset.getByLabel(tr('ko', 'account.password.new'), { exact: true }).fill('brand-new-pass');
+  await reset.getByLabel(tr('ko', 'account.password.confirm')).fill('brand-new-pass');
+  await reset.getByTestId('reset-submit').click();
+  await expect(reset).toHaveURL(`${BASE_URL}/`);
+  await expect(userLabel(reset), 'signed in').toHaveText(tr('ko', 'user.greeting', { nick: account.user.nick }), { useInnerText: true });
+  expect((await signIn(account.email, account.password)).status).toBe(401);
+  expect((await signIn(account.email, 'brand-new-pass')).status).toBe(200);
+  // The link works once.
+  const again = await newPage();
+  await open(again, link.slice(BASE_URL.length));
+  await again.getByLabel(tr('ko', 'account.password.new'), { exact: true }).fill('another-pass');
+  await again.getByLabel(tr('ko', 'account.password.confirm')).fill('another-pass');
+  await again.getByTestId('reset-submit').click();
+  await expect(again.getByTestId('reset-error')).toContainText('비밀번호 재설정 링크가 유효하지 않거나 만료되었습니다.');
+});
+
+test('account page: reached from the user menu; changing the password signs the other sessions out; consents show their dates and marketing can be withdrawn', async ({
+  signedInPage,
+}) => {
+  const account = await createAccount('계정');
+  const elsewhere = ((await (await signIn(account.email, account.password)).json()) as { body: { token: string } }).body.token;
+  const other = await signedInPage({ ...account, token: elsewhere });
+  await open(other, '/library');
+  await expect(userLabel(other)).toHaveText(tr('ko', 'user.greeting', { nick: account.user.nick }), { useInnerText: true });
+
+  const page = await signedInPage(account);
+  await open(page, '/');
+  await page.click('[data-testid="user-menu"] > button');
+  await page.click('[data-testid="open-account"]');
+  await expect(page).toHaveURL(/\/account$/u);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ko', 'account.title'));
+  await expect(page.getByTestId('account-plan-value')).toHaveText(tr('ko', 'account.plan.value', { plan: '무료', level: 1 }));
+
+  const consents = page.getByTestId('account-consents');
+  await expect(consents.getByTestId('consent-terms')).toContainText('동의');
+  await expect(consents.getByTestId('consent-marketing')).toContainText(tr('ko', 'account.consents.never'));
+  const toggle = consents.getByLabel(tr('ko', 'account.consents.marketingToggle'));
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  await expect(consents.getByTestId('consent-marketing')).toContainText('동의 (버전');
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
+  await expect(consents.getByTestId('consent-marketing')).toContainText('철회');
+
+  const password = page.getByTestId('account-password');
+  await password.getByLabel(tr('ko', 'account.password.current')).fill('wrong-one');
+  await password.getByLabel(tr('ko', 'account.password.new'), { exact: true }).fill('second-pass');
+  await password.getByLabel(tr('ko', 'account.password.confirm')).fill('second-pass');
+  await password.getByTestId('password-submit').click();
+  await expect(page.getByTestId('password-error')).toHaveText('현재 비밀번호가 올바르지 않습니다.');
+  await password.getByLabel(tr('ko', 'account.password.current')).fill(account.password);
+  await password.getByTestId('password-submit').click();
+  await expect(page.getByTestId('password-done')).toHaveText(tr('ko', 'account.password.done'));
+  // This device goes on; the other session is over.
+  await page.reload();
+  await expect(userLabel(page)).toHaveText(tr('ko', 'user.greeting', { nick: account.user.nick }), { useInnerText: true });
+  await other.reload();
+  await expect(userLabel(other), 'the other session signed out').toHaveText(tr('ko', 'user.account'), { useInnerText: true });
+});
+
+test('channels: register within the plan, hit the limit and the conflict, remove; the verify page shows them; the account page passes axe in ko/en/ja and both themes', async ({
+  signedInPage,
+  themedPage,
+}) => {
+  test.setTimeout(150_000);
+  const account = await createAccount('채널');
+  const rival = await createAccount('경쟁');
+  await setPlan(account, 'premium');
+  await setPlan(rival, 'premium');
+  const page = await signedInPage(account);
+  await open(page, '/account');
+  const channels = page.getByTestId('account-channels');
+  await expect(channels.getByTestId('channel-allowance')).toHaveText(
+    tr('ko', 'account.channels.allowance', { plan: '프리미엄', used: 0, limit: 1 }),
+  );
+  const field = channels.getByLabel(tr('ko', 'account.channels.label'));
+  await field.fill(`https://www.youtube.com/channel/${UC('e')}?sub=1`);
+  await channels.getByTestId('channel-add').click();
+  await expect(channels.getByTestId('channel-item')).toHaveCount(1);
+  await expect(channels.getByTestId('channel-item')).toContainText(UC('e'));
+  await field.fill('https://www.youtube.com/@another-channel');
+  await channels.getByTestId('channel-add').click();
+  await expect(channels.getByTestId('channel-error')).toContainText('프리미엄');
+
+  // The rival cannot take the same channel.
+  const rivalPage = await signedInPage(rival);
+  await open(rivalPage, '/account');
+  const rivalChannels = rivalPage.getByTestId('account-channels');
+  await rivalChannels.getByLabel(tr('ko', 'account.channels.label')).fill(UC('e'));
+  await rivalChannels.getByTestId('channel-add').click();
+  await expect(rivalChannels.getByTestId('channel-error')).toContainText('이미 다른 계정에 등록되어 있습니다');
+
+  // The verify page of the member's licence lists the cleared channel, to anyone.
+  const track = await trackNamed('Golden Dreams 122');
+  const { licenceId } = await api<{ licenceId: string }>(`/download/download?musicId=${track.id}`, { token: account.token });
+  const visitor = await themedPage('en', 'light');
+  await open(visitor, `/verify/${licenceId}`);
+  await expect(visitor.getByTestId('licence-channels')).toContainText(UC('e'));
+  await visitor.close();
+
+  for (const lang of LANGS) {
+    for (const theme of THEMES) {
+      const themed = await themedPage(lang, theme, session(account));
+      await open(themed, '/account');
+      await expect(themed.getByTestId('channel-item')).toHaveCount(1);
+      expect(await seriousViolations(themed), `${lang} ${theme}`).toEqual([]);
+      await themed.close();
+    }
+  }
+
+  await channels.getByTestId('channel-remove').click();
+  await expect(channels.getByTestId('channel-item')).toHaveCount(0);
+  await rivalChannels.getByTestId('channel-add').click();
+  await expect(rivalChannels.getByTestId('channel-item')).toContainText(UC('e'));
+});
+
+test('withdrawal: needs the password, signs out, and the same e-mail can sign up again', async ({ signedInPage }) => {
+  const account = await createAccount('탈퇴');
+  const page = await signedInPage(account);
+  await open(page, '/account');
+  await page.getByTestId('withdraw-open').click();
+  const dialog = page.getByTestId('withdraw-dialog');
+  await dialog.getByLabel(tr('ko', 'account.withdraw.password')).fill('not-my-password');
+  await dialog.getByTestId('withdraw-confirm').click();
+  await expect(dialog.getByTestId('withdraw-error')).toHaveText('비밀번호가 올바르지 않습니다.');
+  await dialog.getByLabel(tr('ko', 'account.withdraw.password')).fill(account.password);
+  await dialog.getByTestId('withdraw-confirm').click();
+  await expect(page.getByText(tr('ko', 'account.withdraw.done'))).toBeVisible();
+  await expect(userLabel(page)).toHaveText(tr('ko', 'user.account'), { useInnerText: true });
+  expect((await signIn(account.email, account.password)).status).toBe(401);
+
+  // Sign up again with the same e-mail, through the form.
+  await page.click('[data-testid="user-menu"] > button');
+  await page.click('[data-testid="open-signup"]');
+  const modal = page.locator('.modal.show');
+  await modal.locator('[name="email"]').fill(account.email);
+  await modal.locator('[name="password"]').fill('fresh-pass-1');
+  await modal.locator('[name="confirmPassword"]').fill('fresh-pass-1');
+  await modal.locator('[name="name"]').fill('다시 온 사람');
+  await modal.locator('[name="phone"]').fill('010-2222-3333');
+  await modal.getByLabel(tr('ko', 'auth.consent.terms')).check();
+  await modal.getByLabel(tr('ko', 'auth.consent.privacy')).check();
+  await modal.locator('button[type="submit"]').click();
+  await modal.waitFor({ state: 'hidden' });
+  await expect(userLabel(page)).toHaveText(tr('ko', 'user.greeting', { nick: '다시 온 사람' }), { useInnerText: true });
+});
