@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../helpers/test-app';
+import { insertChannel } from '../../src/repositories/channel.repository';
 import { buildWorld, type World } from './fixture';
 
 /**
@@ -10,7 +11,7 @@ type Caller = 'anon' | 'bad' | 'expired' | 'level1' | 'level5' | 'owner' | 'othe
 interface Row {
   rule: string;
   caller: Caller;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: (w: World, t: TestApp) => string | Promise<string>;
   payload?: (w: World, t: TestApp) => unknown;
   status: number;
@@ -24,6 +25,23 @@ const rejected: Caller[] = ['anon', 'bad', 'expired'];
 async function ownersPlaylist(w: World, t: TestApp): Promise<number> {
   const r = await t.call({ method: 'POST', url: '/api/playbox/create', token: w.owner.token, payload: { name: 'x' } });
   return r.json().body.id as number;
+}
+/** The owner's channel (inserted directly: the owner's plan clears none), made once per world. */
+const ownedChannels = new WeakMap<World, Promise<number>>();
+function owned(w: World, t: TestApp): Promise<number> {
+  if (!ownedChannels.has(w)) {
+    ownedChannels.set(
+      w,
+      insertChannel(t.ctx.db.kysely, {
+        userId: w.owner.id,
+        platform: 'youtube',
+        externalId: 'UC' + 'o'.repeat(22),
+        url: 'u',
+        now: new Date().toISOString(),
+      }).then((row) => row!.id),
+    );
+  }
+  return ownedChannels.get(w)!;
 }
 async function ownersTrack(w: World, t: TestApp): Promise<number> {
   return t.track({ published: 0, owner_id: w.owner.id });
@@ -108,6 +126,43 @@ const rows: Row[] = [
     { rule: 'track delete needs a caller', caller, method: 'DELETE', url: (w) => `/api/my/musics/${w.priv}`, status: 401 },
     { rule: 'liked list needs a caller', caller, method: 'GET', url: () => '/api/musics?tempPlayListId=0', status: 401 },
     { rule: 'playlist tracks need a caller', caller, method: 'GET', url: (w) => `/api/musics?tempPlayListId=${w.playlist}`, status: 401 },
+    // The account page's calls are about the caller alone.
+    { rule: 'profile needs a caller', caller, method: 'PATCH', url: () => '/api/my/user', payload: () => ({ nick: 'x' }), status: 401 },
+    { rule: 'password change needs a caller', caller, method: 'POST', url: () => '/api/my/password', payload: () => ({}), status: 401 },
+    {
+      rule: 'withdrawal needs a caller',
+      caller,
+      method: 'POST',
+      url: () => '/api/my/withdrawal',
+      payload: () => ({ password: 'x' }),
+      status: 401,
+    },
+    { rule: 'consents need a caller', caller, method: 'GET', url: () => '/api/my/consents', status: 401 },
+    {
+      rule: 'marketing consent needs a caller',
+      caller,
+      method: 'PUT',
+      url: () => '/api/my/consents/marketing',
+      payload: () => ({ agreed: true }),
+      status: 401,
+    },
+    { rule: 'my licences need a caller', caller, method: 'GET', url: () => '/api/my/licences', status: 401 },
+    { rule: 'channels need a caller', caller, method: 'GET', url: () => '/api/my/channels', status: 401 },
+    {
+      rule: 'adding a channel needs a caller',
+      caller,
+      method: 'POST',
+      url: () => '/api/my/channels',
+      payload: () => ({ url: 'UC' + 'a'.repeat(22) }),
+      status: 401,
+    },
+    {
+      rule: 'removing a channel needs a caller',
+      caller,
+      method: 'DELETE',
+      url: async (w, t) => `/api/my/channels/${await owned(w, t)}`,
+      status: 401,
+    },
     // Public reads stay public for every caller (a rejected token reads as signed out).
     { rule: 'catalogue is public', caller, method: 'GET', url: () => '/api/musics', status: 200 },
     { rule: 'published track is public', caller, method: 'GET', url: (w) => `/api/musics/${w.pub}`, status: 200 },
@@ -117,6 +172,24 @@ const rows: Row[] = [
     { rule: 'my/user for a caller', caller, method: 'GET', url: () => '/api/my/user', status: 200 },
     { rule: 'published track for a caller', caller, method: 'GET', url: (w) => `/api/musics/${w.pub}`, status: 200 },
   ]),
+
+  // Channels: within the plan's allowance (free: none), and only one's own.
+  {
+    rule: 'a free plan clears no channel',
+    caller: 'level1',
+    method: 'POST',
+    url: () => '/api/my/channels',
+    payload: () => ({ url: 'UC' + 'b'.repeat(22) }),
+    status: 403,
+    code: 'CHANNEL_LIMIT',
+  },
+  {
+    rule: "another member's channel",
+    caller: 'other',
+    method: 'DELETE',
+    url: async (w, t) => `/api/my/channels/${await owned(w, t)}`,
+    status: 404,
+  },
 
   // Download level: below MIN_DOWNLOAD_LEVEL → 403 LEVEL_TOO_LOW.
   {
