@@ -1,10 +1,10 @@
 /**
  * Lighthouse (mobile preset) on / and /library, with Debian's Chromium, against the production build.
- *   node --import tsx bench/lighthouse.ts [--data-dir bench/out/demo]
+ *   node --import tsx bench/lighthouse.ts [--data-dir bench/out/demo] [--reports-dir DIR (each run's full report)]
  * Also measures the initial JavaScript of / (gzip) from the built files.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,7 +13,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { spawnServer } from './serve-command';
 
-const { values } = parseArgs({ options: { 'data-dir': { type: 'string', default: 'bench/out/demo' } } });
+const { values } = parseArgs({
+  options: { 'data-dir': { type: 'string', default: 'bench/out/demo' }, 'reports-dir': { type: 'string' } },
+});
 const port = await new Promise<number>((resolve) => {
   const s = createServer();
   s.listen(0, '127.0.0.1', () => {
@@ -66,6 +68,10 @@ try {
         onlyCategories: ['performance'],
       });
       const lhr = r!.lhr;
+      if (values['reports-dir']) {
+        mkdirSync(values['reports-dir'], { recursive: true });
+        writeFileSync(path.join(values['reports-dir'], `${route === '/' ? 'home' : route.slice(1)}-${i}.json`), JSON.stringify(lhr));
+      }
       runs.push({
         performance: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
         cls: Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN),

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Footer } from './layout/Footer';
 import { NoticeStack } from '../components/NoticeStack';
 import { TopNav } from './layout/TopNav';
+import { Icon } from '../components/Icon';
 import { useUserRefresh } from '../features/auth/queries';
 import { usePlayerSelector } from '../features/player/player';
 import { loadedPlayerBar, loadPlayerBar } from '../features/player/player-bar-loader';
@@ -40,7 +41,7 @@ export function AppLayout() {
       <TopNav />
       <div className={`sori-body${withSidebar ? ' with-sidebar' : ''}`}>
         {withSidebar ? (
-          <Suspense fallback={<div className="sori-sidebar-placeholder d-none d-lg-block" />}>
+          <Suspense fallback={<SidebarPlaceholder />}>
             <Sidebar />
           </Suspense>
         ) : null}
@@ -70,6 +71,25 @@ function PlayerSlot() {
     );
   }, [Bar]);
   return Bar ? <Bar /> : null;
+}
+
+/**
+ * Holds the sidebar's place while its code loads: the column from lg up, and below that the bar with the
+ * menu button (an unseen copy of the same height), so the page does not jump down when the bar arrives.
+ */
+function SidebarPlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="sori-sidebar-bar d-lg-none" aria-hidden="true">
+        <span className="btn btn-sm btn-outline-secondary d-inline-flex align-items-center gap-2 invisible">
+          <Icon name="menu" />
+          {t('sidebar.open')}
+        </span>
+      </div>
+      <div className="sori-sidebar-placeholder d-none d-lg-block" />
+    </>
+  );
 }
 
 function PageLoading() {
