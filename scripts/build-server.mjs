@@ -12,6 +12,7 @@ await build({
   entryPoints: {
     server: 'apps/server/src/server.ts',
     cli: 'apps/server/src/cli.ts',
+    worker: 'apps/server/src/worker.ts',
     'demo-worker': 'apps/server/src/seed/demo/worker.ts',
   },
   outdir: 'apps/server/dist',

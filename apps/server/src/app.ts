@@ -23,9 +23,11 @@ import { playlistRoutes } from './routes/playlist.routes';
 import { siteRoutes } from './routes/site.routes';
 import { registerMetrics } from './plugins/metrics';
 import { createServices, type Services } from './services';
+import { HealthService } from './services/health.service';
 import { INGEST_STALE_MS, recoverInterruptedUploads } from './services/upload-recovery';
 
 export interface AppContext extends Omit<Services, 'live' | 'mediaAccess' | 'mailer'> {
+  health: HealthService;
   config: Readonly<Config>;
   db: Db;
   counters: Counters;
@@ -44,7 +46,7 @@ const CHANGE_SYNC_MS = 2000;
  */
 export async function buildApp(config: Readonly<Config>, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const db = createDb(config);
-  const counters = createCounters(config.redisUrl);
+  const counters = createCounters(config.redisUrl, `${config.redisPrefix}:`);
   const app = Fastify({
     logger: safeLoggerOptions(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
@@ -61,7 +63,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     if (!services.mailer.enabled) {
       app.log.warn('mail is off (SMTP_URL is not set): password reset mail is not sent; the web app points members to support');
     }
-    const { tokens, auth, catalogue, library, licences, playlists, storage, media, mediaAccess, live, accounts, channels, mailer } =
+    const { tokens, auth, catalogue, library, licences, playlists, storage, media, mediaAccess, live, accounts, channels, mailer, jobs } =
       services;
     // What a crash left (tracks stuck in 'processing', scratch folders) goes before the catalogue loads.
     const recovery = { db: db.kysely, storage, tmpDir: path.join(config.dataDir, 'tmp') };
@@ -69,7 +71,14 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     if (recovered.removedTracks.length + recovered.removedScratch.length > 0)
       app.log.warn(recovered, 'removed what interrupted uploads left');
     await catalogue.load();
+    // Inline jobs live in this process: uploads it was still ingesting when it stopped are taken up again.
+    if (jobs.mode === 'inline') {
+      const resumed = await media.resumeQueuedIngests();
+      if (resumed > 0) app.log.info({ resumed }, 'took up the ingests of uploads left queued');
+    }
+    const health = new HealthService({ db: db.kysely, counters, redisConfigured: Boolean(config.redisUrl), storage, jobs, catalogue });
     const ctx: AppContext = {
+      health,
       config,
       db,
       counters,
@@ -83,6 +92,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       media,
       accounts,
       channels,
+      jobs,
     };
 
     const sync = setInterval(() => {
@@ -113,6 +123,9 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       mailer.close();
       clearInterval(sweep);
       live.stop();
+      // Inline jobs still running are stopped and stay queued in the database for the next start.
+      await jobs.close();
+      storage.close();
       await counters.close();
       await db.close();
     });
@@ -166,7 +179,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
         await api.register(accountRoutes({ auth, accounts, channels, licences }));
         await api.register(musicRoutes(catalogue, library));
         await api.register(playlistRoutes(playlists));
-        await api.register(siteRoutes(config, catalogue));
+        await api.register(siteRoutes(config, catalogue, health));
         await api.register(licenceRoutes(licences, channels));
         await api.register(
           mediaRoutes({

@@ -30,6 +30,26 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//u, 'must start with redis://')
     .optional(),
+  /** Media in an S3 bucket: s3://BUCKET?endpoint=URL&region=REGION&forcePathStyle=true; local disk in DATA_DIR when unset. */
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9]/u, 'must look like s3://bucket?region=REGION (or be unset for local disk)')
+    .optional(),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** inline: jobs (ingest) run inside the server; queue: they go to a BullMQ queue on REDIS_URL for `npm run worker`. */
+  JOBS: z.enum(['inline', 'queue']).default('inline'),
+  /** Tries a job gets before it is left failed (the dead-letter state) for an operator. */
+  JOB_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  /** On SIGTERM, how long /api/ready says 503 before the server stops listening (the load balancer's check interval). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** A worker that has not renewed its hold on a job for this long is taken for dead and the job is retried. */
+  JOB_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** Prefix of every Redis key (counters, the job queue), so several sites or test runs can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/u, 'letters, digits, _ and - only')
+    .default('sori'),
   /** HS256 key, at least 32 characters. Generated once into DATA_DIR when unset. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The Ed25519 private key that signs licences (PKCS#8 PEM); generated into DATA_DIR when unset. */
@@ -144,6 +164,12 @@ export interface Config {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string | null };
   redisUrl: string | null;
+  redisPrefix: string;
+  /** STORAGE_URL and its credentials; local disk in DATA_DIR/media when url is null. */
+  storage: { url: string | null; credentials: { accessKeyId: string; secretAccessKey: string } | null };
+  /** Where jobs run: in this process, or on a BullMQ queue for workers. */
+  jobs: { mode: 'inline' | 'queue'; attempts: number; lockMs: number };
+  shutdownGraceMs: number;
   jwtSecret: string;
   /** Licence signing key (PKCS#8 PEM, Ed25519) and the public lookups allowed per address and minute. */
   licences: { signingKeyPem: string; lookupsPerMinute: number };
@@ -190,6 +216,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Configuration is invalid, please check:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.JOBS === 'queue' && !e.REDIS_URL) throw new ConfigError('Configuration is invalid, please check:\n  JOBS: queue needs REDIS_URL');
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Configuration is invalid, please check:\n  AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY: set both or neither');
+  }
+  // Processes that share the work must share the keys: a generated key lives in one machine's DATA_DIR.
+  if ((e.JOBS === 'queue' || e.STORAGE_URL) && (!e.JWT_SECRET || !e.LICENCE_SIGNING_KEY)) {
+    throw new ConfigError(
+      'Configuration is invalid, please check:\n  JWT_SECRET and LICENCE_SIGNING_KEY: with JOBS=queue or STORAGE_URL every instance needs the same keys; set both',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
 
@@ -210,6 +246,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA ?? null }
       : { kind: 'sqlite', file: path.join(dataDir, 'sori.db') },
     redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX,
+    storage: Object.freeze({
+      url: e.STORAGE_URL ?? null,
+      credentials:
+        e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }
+          : null,
+    }),
+    jobs: Object.freeze({ mode: e.JOBS, attempts: e.JOB_ATTEMPTS, lockMs: e.JOB_LOCK_MS }),
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
     licences: Object.freeze({
       signingKeyPem: e.LICENCE_SIGNING_KEY ?? readOrCreateSigningKey(dataDir),

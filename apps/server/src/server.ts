@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { getMediaTools } from './media';
+import { describeStorage, getMediaTools } from './media';
 import { seedDemoCatalogue } from './seed/demo/seed';
 
 /** Entry point: read config, build, listen, and close cleanly on SIGINT/SIGTERM. */
@@ -16,10 +16,17 @@ async function main() {
     throw err;
   }
   const { app, ctx } = await buildApp(config);
+  let closing = false;
   const close = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    if (closing) return;
+    closing = true;
+    // /api/ready answers 503 at once, so a load balancer stops sending new requests; requests under way are
+    // answered, idle connections closed, and inline jobs still running stay queued for the next start.
+    app.log.info({ signal }, 'shutting down: draining requests');
+    ctx.health.drain();
+    const timer = setTimeout(() => process.exit(1), 10_000 + config.shutdownGraceMs);
     timer.unref();
+    await new Promise((r) => setTimeout(r, config.shutdownGraceMs));
     await app.close();
     process.exit(0);
   };
@@ -33,6 +40,8 @@ async function main() {
       dataDir: config.dataDir,
       tracks: ctx.catalogue.indexSize,
       ffmpeg: `${tools.ffmpeg} (${tools.ffmpegSource})`,
+      storage: describeStorage(ctx.storage),
+      jobs: ctx.jobs.mode,
     },
     `Sori is listening on http://localhost:${config.port}`,
   );

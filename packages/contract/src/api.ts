@@ -263,6 +263,24 @@ export const UploadQuota = /* @__PURE__ */ z.object({
 });
 export type UploadQuota = z.infer<typeof UploadQuota>;
 
+/** Where an upload's ingest is: waiting for a worker, being ingested, in the library, or failed with why. */
+export const UPLOAD_STATES = ['queued', 'ingesting', 'ready', 'failed'] as const;
+export type UploadState = (typeof UPLOAD_STATES)[number];
+
+/** An upload as its uploader follows it (POST /my/uploads answers one once the file is stored). */
+export const UploadStatus = /* @__PURE__ */ z.object({
+  /** The track's id (it is the uploader's own track from the start). */
+  id: z.number().int(),
+  title: z.string(),
+  status: z.enum(UPLOAD_STATES),
+  /** 0–100 while ingesting; null otherwise. */
+  progress: z.number().int().min(0).max(100).nullable(),
+  /** Why it failed, in the caller's language; null unless failed. */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type UploadStatus = z.infer<typeof UploadStatus>;
+
 /** "340 MB", "2 GB": binary units with the usual short names, as file managers show them. */
 export function formatBytes(n: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];

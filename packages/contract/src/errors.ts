@@ -264,6 +264,11 @@ export const ERROR_MESSAGES = {
     en: 'The request took too long to arrive. Please check your connection and try again.',
     ja: 'リクエストの受信に時間がかかりすぎました。接続を確認して、もう一度お試しください。',
   },
+  NOT_READY: {
+    ko: '서버가 아직 요청을 받을 준비가 되지 않았습니다. 잠시 후 다시 시도해주세요.',
+    en: 'The server is not ready for requests yet. Please try again shortly.',
+    ja: 'サーバーはまだリクエストを受け付ける準備ができていません。しばらくしてからもう一度お試しください。',
+  },
   INTERNAL: {
     ko: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
     en: 'Something went wrong on our side. Please try again shortly.',

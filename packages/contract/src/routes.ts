@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { AccountLicence, Channel, ClearedChannel, Consent } from './account';
 import { PublicLicence } from './licence';
-import { DownloadTicket, Music, pageOf, Playlist, PlaylistTrackResult, SigninResult, SiteInfo, UploadQuota, User } from './api';
+import {
+  DownloadTicket,
+  Music,
+  pageOf,
+  Playlist,
+  PlaylistTrackResult,
+  SigninResult,
+  SiteInfo,
+  UploadQuota,
+  UploadStatus,
+  User,
+} from './api';
 
 /**
  * Every JSON route of the API and what its success answer's `body` holds: the server declares each route's
@@ -39,6 +50,8 @@ export const API_ROUTES = {
   'GET /download/download': { status: 200, body: DownloadTicket },
 
   'POST /my/musics': { status: 201, body: Music },
+  'POST /my/uploads': { status: 202, body: UploadStatus },
+  'GET /my/uploads': { status: 200, body: /* @__PURE__ */ z.array(UploadStatus) },
   'GET /my/quota': { status: 200, body: UploadQuota },
   'PUT /my/musics/:id': { status: 200, body: Music },
   'DELETE /my/musics/:id': { status: 200, body: /* @__PURE__ */ z.object({ id: z.number().int() }) },
@@ -58,6 +71,19 @@ export const API_ROUTES = {
 
   'GET /site': { status: 200, body: SiteInfo },
   'GET /health': { status: 200, body: /* @__PURE__ */ z.object({ status: z.literal('ok'), tracks: z.number().int() }) },
+  'GET /ready': {
+    status: 200,
+    body: /* @__PURE__ */ z.object({
+      ready: z.literal(true),
+      checks: z.object({
+        database: z.literal('ok'),
+        redis: z.string(),
+        storage: z.literal('ok'),
+        index: z.literal('ok'),
+        jobs: z.string(),
+      }),
+    }),
+  },
 } as const;
 
 /** The file routes: what each answers (with HTTP Range where it says so). */

@@ -65,7 +65,10 @@ export interface TracksTable {
   /** Uploader; null for catalogue tracks. */
   owner_id: number | null;
   published: number;
-  /** 'ready' | 'processing' | 'failed' */
+  /**
+   * 'ready'; 'processing' (an operator's or the demo's ingest, in one step); an upload's job: 'queued',
+   * 'ingesting', then 'ready' or 'failed'.
+   */
   status: string;
   /** Storage keys of the media (null until ingested). */
   original_key: string | null;
@@ -81,6 +84,10 @@ export interface TracksTable {
   stored_bytes: ColumnType<number, number | undefined, number>;
   /** "host:pid" of the process ingesting a 'processing' track (crash recovery). */
   ingest_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An upload's ingest job: what it needs (JSON), its progress 0–100, why it failed (JSON code and details). */
+  ingest_request: ColumnType<string | null, string | null | undefined, string | null>;
+  ingest_progress: ColumnType<number | null, number | null | undefined, number | null>;
+  ingest_error: ColumnType<string | null, string | null | undefined, string | null>;
   /** What the pipeline measured, kept beside the values in force (which an uploader may override). */
   estimated_bpm: number | null;
   estimated_key: string | null;

@@ -10,6 +10,8 @@ export interface Counters {
   /** True the first time a key is seen within ttlMs. */
   firstWithin(key: string, ttlMs: number): Promise<boolean>;
   reset(key: string): Promise<void>;
+  /** Resolves when the shared store answers (for /api/ready). */
+  check(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,8 @@ export class MemoryCounters implements Counters {
     for (const [k, until] of this.seen) if (until <= t) this.seen.delete(k);
   }
 
+  async check() {}
+
   async close() {
     clearInterval(this.sweeper);
   }
@@ -84,6 +88,10 @@ export class RedisCounters implements Counters {
 
   async reset(key: string) {
     await this.redis.del(this.prefix + 'rl:' + key, this.prefix + 'seen:' + key);
+  }
+
+  async check() {
+    await this.redis.ping();
   }
 
   async close() {

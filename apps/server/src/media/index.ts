@@ -14,6 +14,8 @@ export type {
   StoredFile,
 } from './pipeline';
 export { LocalDiskStorage, StorageKeyError, StorageNotFoundError, assertValidKey, trackKeys } from './storage';
+export { S3Storage, parseStorageUrl } from './s3-storage';
+export { describeStorage, openStorage } from './open-storage';
 export type { ByteRange, MediaStorage, StoredObjectInfo } from './storage';
 export { MEDIA_ERROR_MESSAGES, MEDIA_ERROR_STATUS, MediaError, isMediaError, isRejection } from './media-errors';
 export type { MediaErrorCode } from './media-errors';

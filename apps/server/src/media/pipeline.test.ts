@@ -142,6 +142,9 @@ describe('ingest failures leave nothing behind', () => {
       stat: (key) => storage.stat(key),
       delete: (key) => storage.delete(key),
       deletePrefix: (prefix) => storage.deletePrefix(prefix),
+      list: (prefix) => storage.list(prefix),
+      check: () => storage.check(),
+      close: () => storage.close(),
     };
     const audio = await tone(fx.file('ok2.wav'), 440, 3);
     const err = await ingest({ path: audio }, { trackId: 203, storage: flaky }).catch((e: unknown) => e);

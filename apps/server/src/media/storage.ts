@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants as fsConstants, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -33,6 +33,12 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
   /** Removes every object under a prefix ending in "/" (`tracks/12/`). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Every key under a prefix ending in "/" (all keys when empty), in no promised order. */
+  list(prefix?: string): AsyncIterable<string>;
+  /** Resolves when the storage can be read and written (for /api/ready); rejects with the reason otherwise. */
+  check(): Promise<void>;
+  /** Lets go of connections; the storage is not used after. */
+  close(): void;
 }
 
 export class StorageKeyError extends Error {
@@ -82,6 +88,8 @@ export const trackKeys = {
   peaks: (trackId: number): string => `tracks/${safeId(trackId)}/peaks.json`,
   wave: (trackId: number): string => `tracks/${safeId(trackId)}/wave_${safeId(trackId)}.png`,
   cover: (trackId: number, size: number): string => `tracks/${safeId(trackId)}/cover-${size}.jpg`,
+  /** An upload as it arrived (its audio, and the cover sent with it), kept until its ingest job is done. */
+  upload: (trackId: number, part: 'audio' | 'cover'): string => `tracks/${safeId(trackId)}/upload-${part}`,
 };
 
 function safeId(id: number): number {
@@ -177,6 +185,35 @@ export class LocalDiskStorage implements MediaStorage {
   async deletePrefix(prefix: string): Promise<void> {
     assertValidPrefix(prefix);
     await rm(this.pathOf(prefix.slice(0, -1)), { recursive: true, force: true });
+  }
+
+  async *list(prefix = ''): AsyncIterable<string> {
+    if (prefix) assertValidPrefix(prefix);
+    const start = prefix ? this.pathOf(prefix.slice(0, -1)) : this.root;
+    const walk = async function* (dir: string, keyPrefix: string): AsyncIterable<string> {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw e;
+      }
+      for (const entry of entries) {
+        // Dot names (the temporary folder) are never keys.
+        if (entry.name.startsWith('.')) continue;
+        if (entry.isDirectory()) yield* walk(path.join(dir, entry.name), `${keyPrefix}${entry.name}/`);
+        else if (entry.isFile()) yield `${keyPrefix}${entry.name}`;
+      }
+    };
+    yield* walk(start, prefix);
+  }
+
+  async check(): Promise<void> {
+    await access(this.tmpDir, fsConstants.R_OK | fsConstants.W_OK);
+  }
+
+  close(): void {
+    // Nothing held open.
   }
 
   private async removeStaleTemps(): Promise<void> {

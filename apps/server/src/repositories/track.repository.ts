@@ -254,3 +254,30 @@ export async function latestChangeSeq(db: Kysely<Database>): Promise<number> {
 export async function catalogueTitles(db: Kysely<Database>): Promise<{ title: string; artist: string | null }[]> {
   return db.selectFrom('tracks').select(['title', 'artist']).where('owner_id', 'is', null).where('status', '=', 'ready').execute();
 }
+
+/** The states of an upload whose ingest job has not (yet) made it ready. */
+export const UNFINISHED_UPLOAD = ['queued', 'ingesting', 'failed'] as const;
+
+/** A member's uploads that are not ready (queued, ingesting, failed), newest first. */
+export function unfinishedUploadsOf(db: Kysely<Database>, ownerId: number, limit = 100): Promise<TrackRow[]> {
+  return db
+    .selectFrom('tracks')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('status', 'in', [...UNFINISHED_UPLOAD])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Tracks whose ingest job was waiting or running, for a restarted single process to take up again. */
+export async function queuedIngestIds(db: Kysely<Database>): Promise<number[]> {
+  return (await db.selectFrom('tracks').select('id').where('status', 'in', ['queued', 'ingesting']).orderBy('id').execute()).map(
+    (r) => r.id,
+  );
+}
+
+/** An ingest's progress: not a change to what the track says, so no change is recorded for other instances. */
+export async function setIngestProgress(db: Kysely<Database>, id: number, percent: number): Promise<void> {
+  await db.updateTable('tracks').set({ ingest_progress: percent }).where('id', '=', id).where('status', '=', 'ingesting').execute();
+}

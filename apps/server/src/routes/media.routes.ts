@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart';
-import { responseSchema, TrackMetadataRequest } from '@sori/contract';
+import { langFromAcceptLanguage, responseSchema, TrackMetadataRequest } from '@sori/contract';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { parseRange } from '../lib/http-range';
 import { MediaError, type MediaStorage } from '../media';
 import { requireViewer } from '../plugins/auth';
 import { parseTrackMetadata, type MediaService } from '../services/media.service';
+import { toUploadStatus } from '../services/music.mapper';
 import type { MediaAccessService, MediaKind } from '../services/media-access.service';
 import { mediaResponse, ok, parseId } from './http';
 import { nextPart } from './upload-parts';
@@ -141,58 +142,87 @@ export const mediaRoutes =
       },
     );
 
+    /**
+     * Reads an upload's multipart body into a scratch folder (names on disk are ours; the uploaded name is
+     * kept only as text) and hands the file, its cover and the typed metadata to `use`; the folder goes after.
+     */
+    async function withUpload<T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      use: (audio: { path: string; originalName: string }, meta: ReturnType<typeof parseTrackMetadata>, coverPath?: string) => Promise<T>,
+    ): Promise<T> {
+      if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
+      await mkdir(deps.tmpDir, { recursive: true });
+      const dir = await mkdtemp(path.join(deps.tmpDir, scratchPrefix('upload')));
+      const release = media.holdScratch(dir);
+      try {
+        let audio: { path: string; originalName: string } | null = null;
+        let coverPath: string | undefined;
+        const fields: Record<string, unknown> = {};
+        const partStream = request.parts({ limits: { fileSize: deps.uploadMaxBytes, files: 2, fields: 20, fieldSize: 4096 } });
+        const parts = partStream[Symbol.asyncIterator]();
+        for (;;) {
+          const next = await nextPart(parts, request.raw);
+          if (next === 'stalled') {
+            // The parser skipped a part it cannot read and will not go on: answer with what was read, and
+            // close the connection rather than read the rest of a body nobody parses.
+            reply.header('connection', 'close');
+            break;
+          }
+          if (next.done) break;
+          const part = next.value;
+          if (part.type === 'file') {
+            const target = part.fieldname === 'cover' ? path.join(dir, 'cover') : path.join(dir, 'audio');
+            if ((part.fieldname === 'cover' && coverPath) || (part.fieldname !== 'cover' && audio)) {
+              part.file.resume();
+              continue;
+            }
+            await pipeline(part.file, createWriteStream(target));
+            if (part.file.truncated) throw new MediaError('MEDIA_TOO_LARGE', undefined, { limitBytes: deps.uploadMaxBytes });
+            if (part.fieldname === 'cover') coverPath = target;
+            else audio = { path: target, originalName: part.filename ?? 'audio' };
+          } else {
+            const value = typeof part.value === 'string' ? part.value : String(part.value);
+            if (part.fieldname === 'moods') fields['moods'] = [...((fields['moods'] as string[] | undefined) ?? []), ...value.split(',')];
+            else fields[part.fieldname] = value;
+          }
+        }
+        if (!audio) throw badRequest('UPLOAD_NO_FILE', { field: 'file' });
+        return await use(audio, parseTrackMetadata(fields), coverPath);
+      } finally {
+        release();
+        await rm(dir, { recursive: true, force: true });
+      }
+    }
+
+    /** An upload in one step: answered with the ready track once its ingest is done. */
     app.post(
       '/my/musics',
       { schema: { response: responseSchema('POST /my/musics'), tags: ['uploads'], consumes: ['multipart/form-data'] } },
       async (request, reply) => {
         const viewer = requireViewer(request);
-        if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
-        await mkdir(deps.tmpDir, { recursive: true });
-        const dir = await mkdtemp(path.join(deps.tmpDir, scratchPrefix('upload')));
-        const release = media.holdScratch(dir);
-        try {
-          let audio: { path: string; originalName: string } | null = null;
-          let coverPath: string | undefined;
-          const fields: Record<string, unknown> = {};
-          const partStream = request.parts({ limits: { fileSize: deps.uploadMaxBytes, files: 2, fields: 20, fieldSize: 4096 } });
-          const parts = partStream[Symbol.asyncIterator]();
-          for (;;) {
-            const next = await nextPart(parts, request.raw);
-            if (next === 'stalled') {
-              // The parser skipped a part it cannot read and will not go on: answer with what was read, and
-              // close the connection rather than read the rest of a body nobody parses.
-              reply.header('connection', 'close');
-              break;
-            }
-            if (next.done) break;
-            const part = next.value;
-            if (part.type === 'file') {
-              // Names on disk are ours; the uploaded name is kept only as text.
-              const target = part.fieldname === 'cover' ? path.join(dir, 'cover') : path.join(dir, 'audio');
-              if ((part.fieldname === 'cover' && coverPath) || (part.fieldname !== 'cover' && audio)) {
-                part.file.resume();
-                continue;
-              }
-              await pipeline(part.file, createWriteStream(target));
-              if (part.file.truncated) throw new MediaError('MEDIA_TOO_LARGE', undefined, { limitBytes: deps.uploadMaxBytes });
-              if (part.fieldname === 'cover') coverPath = target;
-              else audio = { path: target, originalName: part.filename ?? 'audio' };
-            } else {
-              const value = typeof part.value === 'string' ? part.value : String(part.value);
-              if (part.fieldname === 'moods') fields['moods'] = [...((fields['moods'] as string[] | undefined) ?? []), ...value.split(',')];
-              else fields[part.fieldname] = value;
-            }
-          }
-          if (!audio) throw badRequest('UPLOAD_NO_FILE', { field: 'file' });
-          const meta = parseTrackMetadata(fields);
-          const music = await media.upload(viewer, audio, meta, coverPath);
-          return reply.status(201).send(ok(music));
-        } finally {
-          release();
-          await rm(dir, { recursive: true, force: true });
-        }
+        const music = await withUpload(request, reply, (audio, meta, cover) => media.upload(viewer, audio, meta, cover));
+        return reply.status(201).send(ok(music));
       },
     );
+
+    /** An upload answered once stored (202): its ingest runs as a job, followed through GET /my/uploads. */
+    app.post(
+      '/my/uploads',
+      { schema: { response: responseSchema('POST /my/uploads'), tags: ['uploads'], consumes: ['multipart/form-data'] } },
+      async (request, reply) => {
+        const viewer = requireViewer(request);
+        const row = await withUpload(request, reply, (audio, meta, cover) => media.enqueueUpload(viewer, audio, meta, cover));
+        return reply.status(202).send(ok(toUploadStatus(row, langFromAcceptLanguage(request.headers['accept-language']))));
+      },
+    );
+
+    /** The caller's uploads not (yet) in the library: queued, ingesting with progress, or failed with why. */
+    app.get('/my/uploads', { schema: { response: responseSchema('GET /my/uploads'), tags: ['uploads'] } }, async (request) => {
+      const rows = await media.unfinishedUploads(requireViewer(request));
+      const lang = langFromAcceptLanguage(request.headers['accept-language']);
+      return ok(rows.map((r) => toUploadStatus(r, lang)));
+    });
 
     app.get('/my/quota', { schema: { response: responseSchema('GET /my/quota'), tags: ['uploads'] } }, async (request) => {
       return ok(await media.quotaOf(requireViewer(request)));

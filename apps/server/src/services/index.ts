@@ -4,8 +4,9 @@ import { createDb, type Db } from '../db/create-db';
 import { migrateToLatest } from '../db/migrate';
 import { createCounters, type Counters } from '../lib/counters';
 import { createMailer, type Mailer } from '../lib/mailer';
+import { BullJobQueue, bullConnection, InlineJobQueue, type JobHandlers, type JobQueue } from '../lib/job-queue';
 import { TokenService } from '../lib/tokens';
-import { LocalDiskStorage, type MediaStorage } from '../media';
+import { openStorage, type MediaStorage } from '../media';
 import { AccountService } from './account/account.service';
 import { ChannelService } from './account/channel.service';
 import { resetMail } from './account/mail-texts';
@@ -33,6 +34,8 @@ export interface Services {
   accounts: AccountService;
   channels: ChannelService;
   mailer: Mailer;
+  /** Where heavy jobs (ingest) go: this process, or the queue that `npm run worker` serves. */
+  jobs: JobQueue;
 }
 
 export interface ServiceOptions {
@@ -69,7 +72,11 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     resetMail,
     onMailError: options.onMailError ?? (() => undefined),
   });
-  const storage = await LocalDiskStorage.open(path.join(config.dataDir, 'media'));
+  const storage = await openStorage({
+    url: config.storage.url,
+    localRoot: path.join(config.dataDir, 'media'),
+    credentials: config.storage.credentials,
+  });
   const licences = new LicenceService({
     db: db.kysely,
     storage,
@@ -83,7 +90,12 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
   const library = new LibraryService({ db: db.kysely, catalogue, licences, counters, urls, hitWindowSeconds: config.hitWindowSeconds });
   const playlists = new PlaylistService(db.kysely, catalogue, config.playlistLimits);
   const live = new LiveIngests(db.kysely);
+  const jobs: JobQueue & { settled?(jobId: string, timeoutMs: number): Promise<void> } =
+    config.jobs.mode === 'queue' && config.redisUrl
+      ? new BullJobQueue(bullConnection(config.redisUrl), { attempts: config.jobs.attempts }, config.redisPrefix)
+      : new InlineJobQueue({ attempts: config.jobs.attempts });
   const media = new MediaService({
+    jobs,
     db: db.kysely,
     storage,
     catalogue,
@@ -98,7 +110,15 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
   const mediaAccess = new MediaAccessService({ db: db.kysely, tokens });
   const channels = new ChannelService({ db: db.kysely, plans: config.site.plans, graceDays: config.site.clearanceGraceDays });
   const accounts = new AccountService({ db: db.kysely, counters, licences, media, channels });
-  return { tokens, auth, catalogue, library, licences, playlists, storage, media, mediaAccess, live, accounts, channels, mailer };
+  if (jobs instanceof InlineJobQueue) jobs.setHandlers(jobHandlers({ media }));
+  return { tokens, auth, catalogue, library, licences, playlists, storage, media, mediaAccess, live, accounts, channels, mailer, jobs };
+}
+
+/** What runs each kind of job: the same service methods in this process (inline) and in `npm run worker`. */
+export function jobHandlers(services: Pick<Services, 'media'>): JobHandlers {
+  return {
+    ingest: ({ trackId }, ctx) => services.media.runIngestJob(trackId, ctx),
+  };
 }
 
 /**
@@ -119,6 +139,8 @@ export async function withOperatorServices<T>(
     return await run(services);
   } finally {
     services?.live.stop();
+    await services?.jobs.close();
+    services?.storage.close();
     await counters.close();
     await db.close();
   }

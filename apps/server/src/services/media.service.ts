@@ -6,17 +6,32 @@ import {
   parseSoundKey,
   speedFromBpm,
   TEXT_LIMITS,
+  type ErrorCode,
   type Music,
   type UploadQuota,
 } from '@sori/contract';
+import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline as pipe } from 'node:stream/promises';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, TracksTable } from '../db/schema';
 import { AppError, badRequest, notFound } from '../lib/app-error';
+import { PermanentJobError, type JobContext, type JobQueue } from '../lib/job-queue';
 import { nowIso } from '../lib/time';
 import { publishableEstimate } from '../media/confidence';
-import { ingest, trackKeys, type IngestOverrides, type IngestResult, type MediaLimits, type MediaStorage } from '../media';
+import {
+  ingest,
+  isMediaError,
+  MEDIA_ERROR_MESSAGES,
+  MediaError,
+  type MediaErrorCode,
+  trackKeys,
+  type IngestOverrides,
+  type IngestResult,
+  type MediaLimits,
+  type MediaStorage,
+} from '../media';
 import * as tracks from '../repositories/track.repository';
 import type { NewTrackRow, TrackRow } from '../repositories/track.repository';
 import type { Viewer } from './auth.service';
@@ -114,7 +129,33 @@ export interface MediaServiceDeps {
   quota?: QuotaLimits;
   /** How many ingests may run at once (each takes about one core). */
   concurrency: number;
+  /** Where upload ingests go: run here, or queued for workers. */
+  jobs: JobQueue & { settled?(jobId: string, timeoutMs: number): Promise<void> };
 }
+
+/** What an upload's ingest job needs that only the upload knew (tracks.ingest_request). */
+interface IngestRequest {
+  meta: TrackMetadataInput;
+  originalName: string;
+  cover: boolean;
+}
+
+/** Ingest failures no retry can mend: the file itself is the problem. */
+const FILE_FAULTS = new Set([
+  'MEDIA_EMPTY',
+  'MEDIA_TOO_LARGE',
+  'MEDIA_UNSUPPORTED',
+  'MEDIA_CORRUPT',
+  'MEDIA_TOO_SHORT',
+  'MEDIA_TOO_LONG',
+  'MEDIA_SILENT',
+  'MEDIA_COVER_INVALID',
+]);
+
+/** How long POST /my/musics waits for the ingest it queued before answering that it is still running. */
+const SYNC_UPLOAD_WAIT_MS = 15 * 60_000;
+
+export const ingestJobId = (trackId: number): string => `ingest-${trackId}`;
 
 /**
  * The row columns an ingest result fills in. With `confirmUnsure` (uploads: there is an uploader to ask),
@@ -190,15 +231,182 @@ export class MediaService {
   }
 
   /**
-   * Ingests an uploaded file as the viewer's own unpublished track. Either the track exists with all its
-   * media, or nothing is left behind: no row, no stored file.
+   * Stores an upload as the viewer's own unpublished track and queues its ingest: answered once the file is
+   * stored (POST /my/uploads). The track is 'queued', then 'ingesting', then 'ready' or 'failed' with why.
+   */
+  async enqueueUpload(
+    viewer: Viewer,
+    file: { path: string; originalName: string },
+    meta: TrackMetadataInput,
+    coverPath?: string,
+  ): Promise<TrackRow> {
+    const { db, storage } = this.deps;
+    const limits = this.deps.quota;
+    const reserved = (await stat(file.path)).size + (coverPath ? (await stat(coverPath)).size : 0);
+    const request: IngestRequest = { meta, originalName: file.originalName, cover: Boolean(coverPath) };
+    const row: NewTrackRow = {
+      title: meta.title ?? file.originalName,
+      artist: meta.artist ?? null,
+      genre: meta.genre ?? null,
+      moods: (meta.moods ?? []).join(','),
+      sound_key: null,
+      bpm: null,
+      speed: null,
+      duration_sec: null,
+      owner_id: viewer.id,
+      published: 0,
+      status: 'queued',
+      ...tracks.NOT_INGESTED,
+      stored_bytes: reserved,
+      ingest_request: JSON.stringify(request),
+    };
+    const placeholder = limits
+      ? await withUserLock(db, viewer.id, async (trx) => {
+          checkQuota(await quotaUsage(trx, viewer.id, limits), { tracks: 1, bytes: reserved });
+          return tracks.insertTrack(trx, row);
+        })
+      : await tracks.insertTrack(db, row);
+    const id = placeholder.id;
+    try {
+      await storage.put(trackKeys.upload(id, 'audio'), { path: file.path });
+      if (coverPath) await storage.put(trackKeys.upload(id, 'cover'), { path: coverPath });
+      await this.deps.jobs.add('ingest', { trackId: id }, { jobId: ingestJobId(id) });
+    } catch (err) {
+      await tracks.deleteTrack(db, id).catch(() => undefined);
+      await storage.deletePrefix(trackKeys.prefix(id)).catch(() => undefined);
+      throw err;
+    }
+    return placeholder;
+  }
+
+  /**
+   * POST /my/musics: the upload in one step, answered with the ready track. Its ingest is the same job
+   * (run here, or by a worker); a file the ingest refuses is answered with the same error as ever and
+   * leaves nothing behind.
    */
   async upload(viewer: Viewer, file: { path: string; originalName: string }, meta: TrackMetadataInput, coverPath?: string): Promise<Music> {
-    return this.createFromFile({ path: file.path, originalName: file.originalName, ...(coverPath ? { coverPath } : {}) }, meta, {
-      ownerId: viewer.id,
-      published: false,
-      quota: true,
-    }).then((row) => this.deps.catalogue.getMusic(row.id, viewer));
+    const placeholder = await this.enqueueUpload(viewer, file, meta, coverPath);
+    const id = placeholder.id;
+    await this.deps.jobs.settled?.(ingestJobId(id), SYNC_UPLOAD_WAIT_MS).catch(() => undefined);
+    const row = await tracks.findTrack(this.deps.db, id);
+    if (row?.status === 'failed') {
+      const failure = parseFailure(row.ingest_error);
+      await tracks.deleteTrack(this.deps.db, id);
+      await this.deps.storage.deletePrefix(trackKeys.prefix(id)).catch(() => undefined);
+      throw failureError(failure);
+    }
+    return this.deps.catalogue.getMusic(id, viewer);
+  }
+
+  /** The viewer's uploads that are not (yet) in the library: queued, ingesting, or failed with why. */
+  async unfinishedUploads(viewer: Viewer): Promise<TrackRow[]> {
+    return tracks.unfinishedUploadsOf(this.deps.db, viewer.id);
+  }
+
+  /** One of the viewer's uploads, whatever its state. */
+  async uploadOf(viewer: Viewer, id: number): Promise<TrackRow> {
+    return this.owned(viewer, id);
+  }
+
+  /**
+   * The ingest job of an upload. Idempotent: a track already ready, or deleted meanwhile, is left alone; a
+   * run cut short leaves the track queued with its upload stored, for the next try. What the file itself
+   * makes impossible fails at once; anything else is retried, and fails for good on the last try.
+   */
+  async runIngestJob(trackId: number, ctx: JobContext): Promise<void> {
+    const { db, storage, catalogue } = this.deps;
+    const row = await tracks.findTrack(db, trackId);
+    if (!row || row.status === 'ready' || !row.ingest_request) return;
+    const request = JSON.parse(row.ingest_request) as IngestRequest;
+    await tracks.updateTrack(db, trackId, { status: 'ingesting', ingest_progress: 0, ingest_error: null });
+    const base = this.deps.workDir ?? (await import('node:os')).tmpdir();
+    await mkdir(base, { recursive: true });
+    const work = await mkdtemp(path.join(base, scratchPrefix('ingest')));
+    const releaseWork = this.holdScratch(work);
+    try {
+      const audioPath = path.join(work, 'upload-audio');
+      await pipe(await storage.get(trackKeys.upload(trackId, 'audio')), createWriteStream(audioPath));
+      let coverPath: string | undefined;
+      if (request.cover) {
+        coverPath = path.join(work, 'upload-cover');
+        await pipe(await storage.get(trackKeys.upload(trackId, 'cover')), createWriteStream(coverPath));
+      }
+      let shown = 0;
+      const result = await this.withSlot(() =>
+        ingest(
+          { path: audioPath, originalName: request.originalName, ...(coverPath ? { coverPath } : {}) },
+          {
+            trackId,
+            storage,
+            overrides: overridesOf(request.meta),
+            limits: this.deps.limits,
+            signal: ctx.signal,
+            workDir: work,
+            onProgress: (p) => {
+              const percent = Math.round(p.fraction * 100);
+              if (percent < shown + 5 && percent < 100) return;
+              shown = percent;
+              void ctx.progress(percent).catch(() => undefined);
+              void tracks.setIngestProgress(db, trackId, percent).catch(() => undefined);
+            },
+          },
+        ),
+      );
+      const patch = { ...rowFromIngest(result, { confirmUnsure: true }), ingest_request: null, ingest_progress: null, ingest_error: null };
+      const limits = this.deps.quota;
+      const owner = row.owner_id;
+      const done =
+        limits && owner !== null
+          ? await withUserLock(db, owner, async (trx) => {
+              checkQuota(await quotaUsage(trx, owner, limits, trackId), { tracks: 1, bytes: Number(patch.stored_bytes) });
+              return tracks.updateTrack(trx, trackId, patch);
+            })
+          : await tracks.updateTrack(db, trackId, patch);
+      if (!done) {
+        // Deleted while it was being ingested: what the ingest stored goes too.
+        await storage.deletePrefix(trackKeys.prefix(trackId));
+        return;
+      }
+      await storage.delete(trackKeys.upload(trackId, 'audio'));
+      await storage.delete(trackKeys.upload(trackId, 'cover'));
+      await catalogue.refresh([trackId]);
+    } catch (err) {
+      const fileFault = (isMediaError(err) && FILE_FAULTS.has(err.code)) || (err instanceof AppError && err.status < 500);
+      if (ctx.signal.aborted && !fileFault) {
+        await tracks.updateTrack(db, trackId, { status: 'queued', ingest_progress: null });
+        throw err;
+      }
+      if (fileFault || ctx.lastAttempt) {
+        const code = isMediaError(err) ? err.code : err instanceof AppError ? err.code : 'MEDIA_PROCESSING_FAILED';
+        const details = isMediaError(err) ? err.details : err instanceof AppError ? err.details : undefined;
+        const status = isMediaError(err) ? err.status : err instanceof AppError ? err.status : 500;
+        // A bad file is not kept; an upload that failed on our side keeps its file for an operator's retry.
+        if (fileFault) await storage.deletePrefix(trackKeys.prefix(trackId)).catch(() => undefined);
+        await tracks.updateTrack(db, trackId, {
+          status: 'failed',
+          ingest_progress: null,
+          ingest_error: JSON.stringify({ code, status, ...(details ? { details } : {}) }),
+          ...(fileFault ? { stored_bytes: 0, ingest_request: null } : {}),
+        });
+        if (fileFault) throw new PermanentJobError(`${code}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+        throw err;
+      }
+      await tracks.updateTrack(db, trackId, { status: 'queued', ingest_progress: null });
+      throw err;
+    } finally {
+      releaseWork();
+      await rm(work, { recursive: true, force: true }).catch(() => undefined);
+    }
+  }
+
+  /** Queues again the ingests a stopped process left waiting or running (inline jobs live in memory only). */
+  async resumeQueuedIngests(): Promise<number> {
+    const ids = await tracks.queuedIngestIds(this.deps.db);
+    for (const id of ids) {
+      await tracks.updateTrack(this.deps.db, id, { status: 'queued', ingest_progress: null });
+      await this.deps.jobs.add('ingest', { trackId: id }, { jobId: ingestJobId(id) });
+    }
+    return ids.length;
   }
 
   /** The shared path of uploads, the ingest command and the demo catalogue. */
@@ -237,14 +445,7 @@ export class MediaService {
     const release = this.deps.live?.hold({ row: id });
     let work: string | undefined;
     try {
-      const overrides: IngestOverrides = {};
-      if (meta.title != null) overrides.title = meta.title;
-      if (meta.artist != null) overrides.artist = meta.artist;
-      if (meta.genre != null) overrides.genre = meta.genre;
-      if (meta.moods != null) overrides.moods = meta.moods;
-      if (meta.soundKey != null) overrides.soundKey = meta.soundKey;
-      if (meta.keyMode != null) overrides.keyMode = meta.keyMode;
-      if (meta.bpm != null) overrides.bpm = meta.bpm;
+      const overrides = overridesOf(meta);
       if (this.deps.workDir) {
         await mkdir(this.deps.workDir, { recursive: true });
         work = await mkdtemp(path.join(this.deps.workDir, scratchPrefix('ingest')));
@@ -352,4 +553,46 @@ export class MediaService {
     if (!row || row.owner_id !== viewer.id) throw notFound('TRACK_NOT_FOUND');
     return row;
   }
+}
+
+/** What the uploader typed, as the pipeline takes it: each value given wins over the file and the analysis. */
+function overridesOf(meta: TrackMetadataInput): IngestOverrides {
+  const overrides: IngestOverrides = {};
+  if (meta.title != null) overrides.title = meta.title;
+  if (meta.artist != null) overrides.artist = meta.artist;
+  if (meta.genre != null) overrides.genre = meta.genre;
+  if (meta.moods != null) overrides.moods = meta.moods;
+  if (meta.soundKey != null) overrides.soundKey = meta.soundKey;
+  if (meta.keyMode != null) overrides.keyMode = meta.keyMode;
+  if (meta.bpm != null) overrides.bpm = meta.bpm;
+  return overrides;
+}
+
+export interface IngestFailure {
+  code: string;
+  status: number;
+  details?: Record<string, unknown>;
+}
+
+/** tracks.ingest_error as stored: `{ code, status, details }`. */
+export function parseFailure(stored: string | null): IngestFailure {
+  try {
+    const v = JSON.parse(stored ?? '') as { code?: unknown; status?: unknown; details?: unknown };
+    if (typeof v.code === 'string') {
+      return {
+        code: v.code,
+        status: typeof v.status === 'number' ? v.status : 500,
+        ...(v.details && typeof v.details === 'object' ? { details: v.details as Record<string, unknown> } : {}),
+      };
+    }
+  } catch {
+    // fall through
+  }
+  return { code: 'MEDIA_PROCESSING_FAILED', status: 500 };
+}
+
+/** The error an ingest failed with, to answer as the one-step upload always answered it. */
+function failureError(f: IngestFailure): Error {
+  if (f.code in MEDIA_ERROR_MESSAGES) return new MediaError(f.code as MediaErrorCode, undefined, f.details);
+  return new AppError(f.status, f.code as ErrorCode, f.details);
 }

@@ -1,4 +1,17 @@
-import { formatDuration, type KeyMode, type Music } from '@sori/contract';
+import {
+  ERROR_MESSAGES,
+  errorMessage,
+  fillMessage,
+  formatDuration,
+  UPLOAD_STATES,
+  type ErrorCode,
+  type KeyMode,
+  type Lang,
+  type Music,
+  type UploadState,
+  type UploadStatus,
+} from '@sori/contract';
+import { MEDIA_ERROR_MESSAGES, type MediaErrorCode } from '../media/media-errors';
 import type { WireRow } from '../repositories/track.repository';
 import type { TokenService } from '../lib/tokens';
 import { trackDownloadName } from '../media/download-name';
@@ -69,4 +82,37 @@ export function toMusic(row: WireRow, liked: boolean, urls: MediaUrls, viewerId:
     }
   }
   return music;
+}
+
+/** An upload as its uploader follows it; the reason of a failure in the caller's language. */
+export function toUploadStatus(
+  row: { id: number; title: string; status: string; ingest_progress: number | null; ingest_error: string | null; created_at: string },
+  lang: Lang,
+): UploadStatus {
+  const status: UploadState = (UPLOAD_STATES as readonly string[]).includes(row.status) ? (row.status as UploadState) : 'ingesting';
+  let error: UploadStatus['error'] = null;
+  if (status === 'failed') {
+    let code = 'MEDIA_PROCESSING_FAILED';
+    let details: unknown;
+    try {
+      const v = JSON.parse(row.ingest_error ?? '{}') as { code?: string; details?: unknown };
+      if (v.code) code = v.code;
+      details = v.details;
+    } catch {
+      // the stored reason is ours; an unreadable one reads as a processing failure
+    }
+    const template =
+      code in MEDIA_ERROR_MESSAGES
+        ? MEDIA_ERROR_MESSAGES[code as MediaErrorCode][lang]
+        : errorMessage(code in ERROR_MESSAGES ? (code as ErrorCode) : 'INTERNAL', lang);
+    error = { code, message: fillMessage(template, details, lang) };
+  }
+  return {
+    id: row.id,
+    title: row.title,
+    status,
+    progress: status === 'ingesting' ? (row.ingest_progress ?? 0) : null,
+    error,
+    createdAt: row.created_at,
+  };
 }

@@ -1,0 +1,178 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAudio } from './helpers/audio';
+import { multipart } from './helpers/multipart';
+import { startS3, type TestS3 } from './helpers/s3';
+import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
+
+/** Keys every instance of a scaled site shares (a generated key would live in one machine's DATA_DIR). */
+export function sharedKeys(): Record<string, string> {
+  return {
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LICENCE_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.each(DIALECTS)('uploads as jobs (%s, inline)', (dialect) => {
+  let t: TestApp;
+  let dir: string;
+  let wav: Buffer;
+  let owner: { token: string; id: number };
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    dir = mkdtempSync(path.join(tmpdir(), 'sori-jobs-test-'));
+    wav = makeAudio(dir, 'chord', 4);
+    owner = await t.user({ level: 5 });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const send = (token: string | undefined, data: Buffer, name = 'song.wav', lang = 'ko') => {
+    const { payload, headers } = multipart([
+      { name: 'title', value: '작업으로 올린 곡' },
+      { name: 'file', filename: name, contentType: 'audio/wav', data },
+    ]);
+    return t.call({ method: 'POST', url: '/api/my/uploads', payload, headers, token, lang });
+  };
+  const statuses = async (token: string, lang = 'ko') =>
+    (await t.call({ method: 'GET', url: '/api/my/uploads', token, lang })).json().body as {
+      id: number;
+      status: string;
+      progress: number | null;
+      error: { code: string; message: string } | null;
+    }[];
+
+  it('answers once the file is stored, shows the upload queued or ingesting, then the track is ready', async () => {
+    const res = await send(owner.token, wav);
+    expect(res.statusCode, res.body).toBe(202);
+    const accepted = res.json().body;
+    expect(accepted).toMatchObject({ title: '작업으로 올린 곡', error: null });
+    expect(['queued', 'ingesting']).toContain(accepted.status);
+    await until('the ingest', async () => (await statuses(owner.token)).length === 0);
+    const mine = (await t.call({ method: 'GET', url: '/api/my/musics', token: owner.token })).json().body.content;
+    const track = mine.find((m: { id: number }) => m.id === accepted.id);
+    expect(track).toMatchObject({ title: '작업으로 올린 곡', playTime: 4 });
+    expect(track.filePath).toMatch(/^\/api\/musics\/\d+\/stream/u);
+    // The upload as it arrived is not kept once the track is made.
+    expect(await t.ctx.storage.stat(`tracks/${accepted.id}/upload-audio`)).toBeNull();
+  });
+
+  it('shows a file the ingest refuses as failed, with the reason in the caller’s language, and keeps none of it', async () => {
+    const res = await send(owner.token, Buffer.from('this is not audio at all, just text '.repeat(100)), 'fake.wav');
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json().body.id as number;
+    const failed = await until('the failure', async () =>
+      (await statuses(owner.token, 'en')).find((s) => s.id === id && s.status === 'failed'),
+    );
+    expect(failed.error?.code).toMatch(/^MEDIA_(UNSUPPORTED|CORRUPT)$/u);
+    expect(failed.error?.message).toMatch(/[a-z]/u);
+    const ko = (await statuses(owner.token, 'ko')).find((s) => s.id === id)!;
+    expect(ko.error?.message).toMatch(/[가-힣]/u);
+    const kept: string[] = [];
+    for await (const k of t.ctx.storage.list(`tracks/${id}/`)) kept.push(k);
+    expect(kept).toEqual([]);
+    // The uploader clears it away.
+    expect((await t.call({ method: 'DELETE', url: `/api/my/musics/${id}`, token: owner.token })).statusCode).toBe(200);
+    expect((await statuses(owner.token)).find((s) => s.id === id)).toBeUndefined();
+  });
+
+  it('shows uploads to their uploader only, and to nobody signed out', async () => {
+    const other = await t.user();
+    const res = await send(owner.token, wav);
+    const id = res.json().body.id as number;
+    expect((await statuses(other.token)).find((s) => s.id === id)).toBeUndefined();
+    expect((await t.call({ method: 'GET', url: '/api/my/uploads' })).statusCode).toBe(401);
+    expect((await send(undefined, wav)).statusCode).toBe(401);
+    await until('the ingest', async () => (await statuses(owner.token)).length === 0);
+  });
+
+  it('is ready when its parts answer, and not while it drains', async () => {
+    const ready = await t.call({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode, ready.body).toBe(200);
+    expect(ready.json().body).toMatchObject({ ready: true, checks: { database: 'ok', storage: 'ok', index: 'ok', jobs: 'inline' } });
+    const sibling = await t.sibling();
+    try {
+      sibling.ctx.health.drain();
+      const draining = await sibling.app.inject({ method: 'GET', url: '/api/ready', headers: { 'accept-language': 'en' } });
+      expect(draining.statusCode).toBe(503);
+      expect(draining.json()).toMatchObject({ code: 'NOT_READY', details: { failures: { draining: 'shutting down' } } });
+      // Liveness is another question: the draining process still answers.
+      expect((await sibling.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await sibling.app.close();
+    }
+  });
+});
+
+describe('media in S3-compatible storage (s3rver)', () => {
+  let s3: TestS3;
+  let t: TestApp;
+  let dir: string;
+  let owner: { token: string; id: number };
+  beforeAll(async () => {
+    s3 = await startS3();
+    t = await createTestApp('sqlite', { ...s3.env, ...sharedKeys() });
+    dir = mkdtempSync(path.join(tmpdir(), 'sori-s3-app-'));
+    owner = await t.user({ level: 5 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stores an upload in the bucket and serves it with Range and the same cache headers as local disk', async () => {
+    const wav = makeAudio(dir, 's3', 3);
+    const { payload, headers } = multipart([{ name: 'file', filename: 's3.wav', contentType: 'audio/wav', data: wav }]);
+    const res = await t.call({ method: 'POST', url: '/api/my/musics', payload, headers, token: owner.token });
+    expect(res.statusCode, res.body).toBe(201);
+    const m = res.json().body;
+    const keys: string[] = [];
+    for await (const k of t.ctx.storage.list(`tracks/${m.id}/`)) keys.push(k);
+    expect(keys.sort()).toEqual(
+      [`tracks/${m.id}/original.wav`, `tracks/${m.id}/peaks.json`, `tracks/${m.id}/preview.mp3`, `tracks/${m.id}/wave_${m.id}.png`].sort(),
+    );
+    expect((await t.ctx.storage.stat(`tracks/${m.id}/preview.mp3`))?.size).toBeGreaterThan(1000);
+    // Nothing of it on the local disk.
+    expect(existsSync(path.join(t.ctx.config.dataDir, 'media', 'tracks'))).toBe(false);
+
+    const full = await t.call({ method: 'GET', url: m.filePath });
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['accept-ranges']).toBe('bytes');
+    expect(full.headers['cache-control']).toBe('private, max-age=3600');
+    const part = await t.call({ method: 'GET', url: m.filePath, headers: { range: 'bytes=100-199' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${full.rawPayload.length}`);
+    expect(part.rawPayload.equals(full.rawPayload.subarray(100, 200))).toBe(true);
+    // Access rules as on local disk: the unpublished preview is refused without its signed link.
+    expect((await t.call({ method: 'GET', url: `/api/musics/${m.id}/stream` })).statusCode).toBe(404);
+    const ready = await t.call({ method: 'GET', url: '/api/ready' });
+    expect(ready.json().body.checks.storage).toBe('ok');
+  });
+
+  it('is not ready when the bucket cannot be reached', async () => {
+    const gone = await createTestApp('sqlite', { ...s3.env, STORAGE_URL: s3.url.replace('sori-test', 'no-such-bucket'), ...sharedKeys() });
+    try {
+      const res = await gone.call({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(Object.keys(res.json().details.failures)).toEqual(['storage']);
+    } finally {
+      await gone.close();
+    }
+  });
+});
