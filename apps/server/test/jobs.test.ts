@@ -1,20 +1,12 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAudio } from './helpers/audio';
+import { sharedKeys } from './helpers/keys';
 import { multipart } from './helpers/multipart';
 import { startS3, type TestS3 } from './helpers/s3';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
-
-/** Keys every instance of a scaled site shares (a generated key would live in one machine's DATA_DIR). */
-export function sharedKeys(): Record<string, string> {
-  return {
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    LICENCE_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-  };
-}
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
   const end = Date.now() + timeoutMs;
