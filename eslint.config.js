@@ -27,7 +27,7 @@ const restrict = (files, patterns) => ({
 function serverLayers() {
   return [
     restrict([`${SERVER}/routes/**/*.ts`, `${SERVER}/plugins/**/*.ts`], DATABASE),
-    restrict([`${SERVER}/{app,server,cli,ingest-command,worker}.ts`], [DATABASE[0]]),
+    restrict([`${SERVER}/{app,server,cli,ingest-command,operator-commands,worker}.ts`], [DATABASE[0]]),
     restrict([`${SERVER}/services/**/*.ts`], UPWARD),
     restrict([`${SERVER}/repositories/**/*.ts`, `${SERVER}/db/**/*.ts`], [...UPWARD, ...SERVICES]),
     restrict([`${SERVER}/{lib,media,search,seed}/**/*.ts`], [...DATABASE, ...UPWARD, ...SERVICES]),

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { purgeAccessLogs } from './lib/access-log';
 import { withOperatorServices } from './services';
 import { runIngestCommand } from './ingest-command';
+import { jobsCommand, jobsRetryCommand, mediaMigrateCommand } from './operator-commands';
 
 /**
  * Operator commands: `npm run sori -- <command> …`. They use the same configuration (DATA_DIR,
@@ -27,6 +28,12 @@ Commands:
   licence:revoke <id> --reason "…"
                                Revoke a licence: it stays public and signed, and says revoked, when and why
   licence:list <email>         List a user's licences (id, status, issue time, track)
+  jobs [--limit N]             With JOBS=queue: jobs waiting, running and failed, and the failed ones with
+                               their reasons (the dead-letter state)
+  jobs:retry <id>              Send a failed job back to the queue
+  media:migrate --to s3://BUCKET?…|local [--from s3://…|local]
+                               Copy every media object between local disk (DATA_DIR/media) and S3 (from the
+                               configured storage by default); resumable: what is already there is skipped
   logs:purge [--older-than-days N]
                                Delete daily access-log files of days more than N days before today
                                (UTC; default ACCESS_LOG_RETENTION_DAYS, 90) from ACCESS_LOG_DIR
@@ -216,6 +223,12 @@ async function main(argv: string[]): Promise<number> {
       return licenceList(args);
     case 'ingest':
       return ingestCommand(args);
+    case 'jobs':
+      return jobsCommand(loadConfig(), args);
+    case 'jobs:retry':
+      return jobsRetryCommand(loadConfig(), args);
+    case 'media:migrate':
+      return mediaMigrateCommand(loadConfig(), args);
     case 'track:publish':
       return publishCommand(args, true);
     case 'track:unpublish':

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -146,6 +146,21 @@ describe.runIf(missing.length === 0)('two API instances and a worker on PostgreS
     return keys.sort();
   };
 
+  /** An operator command with the topology's settings; not spawnSync: s3rver runs in this process. */
+  const operator = async (...args: string[]) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli.ts'), ...args], {
+      cwd: root,
+      env: { ...process.env, ...env, DATA_DIR: procs[0]!.dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const status = await new Promise<number | null>((r) => child.once('close', r));
+    return { status, stdout, stderr };
+  };
+
   let audioDir: string;
   beforeAll(async () => {
     s3 = await startS3();
@@ -224,11 +239,7 @@ describe.runIf(missing.length === 0)('two API instances and a worker on PostgreS
     ]);
 
     // Published by an operator: every instance's public search finds it within 5 s.
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli.ts'), 'track:publish', String(id)], {
-      cwd: root,
-      env: { ...process.env, ...env, DATA_DIR: procs[0]!.dataDir, LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-    });
+    const cli = await operator('track:publish', String(id));
     expect(cli.status, cli.stderr).toBe(0);
     for (const base of [a, b]) {
       await until(
@@ -291,6 +302,27 @@ describe.runIf(missing.length === 0)('two API instances and a worker on PostgreS
     const logs = worker.output.join('');
     expect(logs).toContain('job started');
   }, 120_000);
+
+  it('keeps a job that failed for good where operators see it, with its reason, and can send it back', async () => {
+    const token = await signup(a);
+    const res = await upload(a, token, 'not-audio', Buffer.from('plain text, not audio '.repeat(200)));
+    const id = (await bodyOf<{ id: number }>(res)).id;
+    const failed = await until(
+      'the failure',
+      async () => (await uploads(b, token)).find((u) => u.id === id && u.status === 'failed'),
+      20_000,
+    );
+    expect(failed).toMatchObject({ progress: null });
+    const listed = await operator('jobs');
+    expect(listed.status, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(
+      new RegExp(`ingest-${id}\\s+ingest\\s+\\{"trackId":${id}\\}\\s+tries 1 .*MEDIA_(UNSUPPORTED|CORRUPT)`, 'u'),
+    );
+    const retried = await operator('jobs:retry', `ingest-${id}`);
+    expect(retried.status, retried.stderr).toBe(0);
+    expect(retried.stdout).toContain(`ingest-${id} is queued again`);
+    expect((await operator('jobs:retry', 'ingest-999999')).status).toBe(1);
+  });
 
   it('answers health and readiness for a load balancer, and drains on SIGTERM', async () => {
     const ready = await bodyOf<{ checks: unknown }>(await call(b, 'GET', '/api/ready'));

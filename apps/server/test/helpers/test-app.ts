@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppContext } from '../../src/app';
@@ -42,8 +42,10 @@ export interface TestApp {
    * one, or this one after a restart (close this one first). The caller closes it.
    */
   sibling(): ReturnType<typeof buildApp>;
-  /** Runs an operator command (`npm run sori -- …`) on this app's data directory and database. */
+  /** Runs an operator command (`npm run sori -- …`) on this app's data directory, database and settings. */
   cli(...args: string[]): SpawnSyncReturns<string>;
+  /** The same without blocking this process: for commands that talk to a server running in the test (s3rver). */
+  cliAsync(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }>;
   close(): Promise<void>;
 }
 
@@ -91,6 +93,21 @@ export async function createTestApp(
         ...headers,
       },
     });
+
+  const cliArgs = (args: string[]) => ['--import', 'tsx', 'apps/server/src/cli.ts', ...args];
+  const cliOptions = {
+    encoding: 'utf8' as const,
+    env: {
+      ...process.env,
+      // The suite's own settings, as the server has them (storage, queue, keys).
+      ...restEnv,
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'silent',
+      ...(dialect === 'postgres' ? { DATABASE_URL: pgUrl!, DATABASE_SCHEMA: schema! } : {}),
+    },
+    cwd: path.resolve(import.meta.dirname, '../../../..'),
+  };
 
   return {
     app,
@@ -147,17 +164,16 @@ export async function createTestApp(
       return t.id;
     },
     sibling: () => buildApp(config, { logger: false }),
-    cli: (...args) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
-        encoding: 'utf8',
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          SEED_DEMO: '0',
-          LOG_LEVEL: 'silent',
-          ...(dialect === 'postgres' ? { DATABASE_URL: pgUrl!, DATABASE_SCHEMA: schema! } : {}),
-        },
-        cwd: path.resolve(import.meta.dirname, '../../../..'),
+    cli: (...args) => spawnSync(process.execPath, cliArgs(args), cliOptions),
+    cliAsync: (...args) =>
+      new Promise((resolve, reject) => {
+        const child = spawn(process.execPath, cliArgs(args), cliOptions);
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('error', reject);
+        child.on('close', (status) => resolve({ status, stdout, stderr }));
       }),
     async close() {
       await app.close();
