@@ -54,6 +54,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   try {
     await migrateToLatest(db);
     const services = await createServices(config, db, counters, {
+      onBackgroundError: (what: string, trackId: number, err: unknown) => app.log.warn({ err, trackId }, `making a track's ${what} failed`),
       // The error only: a message holds a reset link, a credential that is never logged.
       onMailError: (err: unknown) =>
         app.log.error({ code: (err as { code?: string }).code, message: (err as Error).message }, 'mail not sent'),
@@ -61,8 +62,23 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     if (!services.mailer.enabled) {
       app.log.warn('mail is off (SMTP_URL is not set): password reset mail is not sent; the web app points members to support');
     }
-    const { tokens, auth, catalogue, library, licences, playlists, storage, media, mediaAccess, live, accounts, channels, mailer } =
-      services;
+    const {
+      tokens,
+      auth,
+      catalogue,
+      library,
+      licences,
+      playlists,
+      storage,
+      media,
+      mediaAccess,
+      live,
+      accounts,
+      channels,
+      mailer,
+      sound,
+      edits,
+    } = services;
     // What a crash left (tracks stuck in 'processing', scratch folders) goes before the catalogue loads.
     const recovery = { db: db.kysely, storage, tmpDir: path.join(config.dataDir, 'tmp') };
     const recovered = await recoverInterruptedUploads(recovery);
@@ -83,6 +99,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       media,
       accounts,
       channels,
+      sound,
+      edits,
     };
 
     const sync = setInterval(() => {
@@ -113,6 +131,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       mailer.close();
       clearInterval(sweep);
       live.stop();
+      // Edits being made finish before the database closes under them.
+      await edits.idle();
       await counters.close();
       await db.close();
     });
@@ -164,7 +184,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
         });
         await api.register(authRoutes(auth));
         await api.register(accountRoutes({ auth, accounts, channels, licences }));
-        await api.register(musicRoutes(catalogue, library));
+        await api.register(musicRoutes(catalogue, library, edits));
         await api.register(playlistRoutes(playlists));
         await api.register(siteRoutes(config, catalogue));
         await api.register(licenceRoutes(licences, channels));
