@@ -161,6 +161,8 @@ export async function withOperatorServices<T>(
     services = await createServices(config, db, counters, { ...options, operator: true });
     return await run(services);
   } finally {
+    // Edits a command started (ingest --publish, track:publish) are finished before the database closes.
+    await services?.edits.idle();
     services?.live.stop();
     await counters.close();
     await db.close();

@@ -347,6 +347,8 @@ export class MediaService {
   async setPublished(id: number, published: boolean): Promise<TrackRow | undefined> {
     const row = await tracks.updateTrack(this.deps.db, id, { published: published ? 1 : 0, updated_at: nowIso() });
     await this.deps.catalogue.refresh([id]);
+    // A track entering the catalogue gets its short edits (those already made are left alone).
+    if (row && published && row.status === 'ready') this.deps.afterReady?.(id, true);
     return row;
   }
 
