@@ -56,6 +56,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   try {
     await migrateToLatest(db);
     const services = await createServices(config, db, counters, {
+      onBackgroundError: (what: string, trackId: number, err: unknown) => app.log.warn({ err, trackId }, `making a track's ${what} failed`),
       // The error only: a message holds a reset link, a credential that is never logged.
       onMailError: (err: unknown) =>
         app.log.error({ code: (err as { code?: string }).code, message: (err as Error).message }, 'mail not sent'),
@@ -63,8 +64,24 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     if (!services.mailer.enabled) {
       app.log.warn('mail is off (SMTP_URL is not set): password reset mail is not sent; the web app points members to support');
     }
-    const { tokens, auth, catalogue, library, licences, playlists, storage, media, mediaAccess, live, accounts, channels, mailer, jobs } =
-      services;
+    const {
+      tokens,
+      auth,
+      catalogue,
+      library,
+      licences,
+      playlists,
+      storage,
+      media,
+      mediaAccess,
+      live,
+      accounts,
+      channels,
+      mailer,
+      sound,
+      edits,
+      jobs,
+    } = services;
     // What a crash left (tracks stuck in 'processing', scratch folders) goes before the catalogue loads.
     const recovery = { db: db.kysely, storage, tmpDir: path.join(config.dataDir, 'tmp') };
     const recovered = await recoverInterruptedUploads(recovery);
@@ -93,6 +110,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       accounts,
       channels,
       jobs,
+      sound,
+      edits,
     };
 
     const sync = setInterval(() => {
@@ -123,6 +142,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       mailer.close();
       clearInterval(sweep);
       live.stop();
+      // Edits being made finish before the database closes under them.
+      await edits.idle();
       // Inline jobs still running are stopped and stay queued in the database for the next start.
       await jobs.close();
       storage.close();
@@ -177,7 +198,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
         });
         await api.register(authRoutes(auth));
         await api.register(accountRoutes({ auth, accounts, channels, licences }));
-        await api.register(musicRoutes(catalogue, library));
+        await api.register(musicRoutes(catalogue, library, edits));
         await api.register(playlistRoutes(playlists));
         await api.register(siteRoutes(config, catalogue, health));
         await api.register(licenceRoutes(licences, channels));

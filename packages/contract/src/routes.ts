@@ -9,6 +9,7 @@ import {
   PlaylistTrackResult,
   SigninResult,
   SiteInfo,
+  TrackEdit,
   UploadQuota,
   UploadStatus,
   User,
@@ -43,6 +44,10 @@ export const API_ROUTES = {
 
   'GET /musics': { status: 200, body: /* @__PURE__ */ pageOf(Music) },
   'GET /musics/:id': { status: 200, body: Music },
+  /** Published tracks that sound like this one (nearest first), paged like `GET /musics`; the track itself excluded. */
+  'GET /musics/:id/similar': { status: 200, body: /* @__PURE__ */ pageOf(Music) },
+  /** The track's 15, 30 and 60-second edits that its length allows; 'pending' ones are being made. */
+  'GET /musics/:id/edits': { status: 200, body: /* @__PURE__ */ z.array(TrackEdit) },
   'GET /my/musics': { status: 200, body: /* @__PURE__ */ pageOf(Music) },
   'POST /my/like': { status: 200, body: /* @__PURE__ */ z.object({ musicId: z.number().int(), liked: z.boolean() }) },
   'POST /my/unlike': { status: 200, body: /* @__PURE__ */ z.object({ musicId: z.number().int(), liked: z.boolean() }) },

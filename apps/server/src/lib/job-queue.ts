@@ -4,6 +4,10 @@ import { DelayedError, Job, Queue, QueueEvents, UnrecoverableError, Worker, type
 export interface JobTypes {
   /** Turns a stored upload into a ready track (decode, analyse, encode, waveform, store). */
   ingest: { trackId: number };
+  /** Computes a ready track's sound features (for similar tracks). */
+  sound: { trackId: number };
+  /** Makes a published track's short edits (15, 30, 60 s). */
+  edits: { trackId: number };
 }
 export type JobName = keyof JobTypes;
 
@@ -52,8 +56,11 @@ export interface JobCounts {
 /** Where jobs go: run in this process (`inline`) or sent to workers through BullMQ (`queue`). */
 export interface JobQueue {
   readonly mode: 'inline' | 'queue';
-  /** Adds a job; a job with the same id already waiting or running is not added twice. */
-  add<N extends JobName>(name: N, data: JobTypes[N], opts: { jobId: string }): Promise<void>;
+  /**
+   * Adds a job; a job with the same id already waiting or running is not added twice. A job that may be
+   * wanted again later (edits after a track is published again) is `repeatable`: its id is free once done.
+   */
+  add<N extends JobName>(name: N, data: JobTypes[N], opts: AddOptions): Promise<void>;
   counts(): Promise<JobCounts>;
   /** Jobs that used up their tries (the dead-letter state), newest first. */
   failed(limit?: number): Promise<FailedJob[]>;
@@ -62,6 +69,11 @@ export interface JobQueue {
   /** Resolves when the queue can be reached. */
   check(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface AddOptions {
+  jobId: string;
+  repeatable?: boolean;
 }
 
 export interface QueueSettings {
@@ -97,7 +109,7 @@ export class InlineJobQueue implements JobQueue {
     this.handlers = handlers;
   }
 
-  async add<N extends JobName>(name: N, data: JobTypes[N], opts: { jobId: string }): Promise<void> {
+  async add<N extends JobName>(name: N, data: JobTypes[N], opts: AddOptions): Promise<void> {
     if (this.running.has(opts.jobId)) return;
     const run = this.run(name, data, opts.jobId).finally(() => this.running.delete(opts.jobId));
     this.running.set(opts.jobId, run);
@@ -191,8 +203,8 @@ export class BullJobQueue implements JobQueue {
     });
   }
 
-  async add<N extends JobName>(name: N, data: JobTypes[N], opts: { jobId: string }): Promise<void> {
-    await this.queue.add(name, data, { jobId: opts.jobId });
+  async add<N extends JobName>(name: N, data: JobTypes[N], opts: AddOptions): Promise<void> {
+    await this.queue.add(name, data, { jobId: opts.jobId, ...(opts.repeatable ? { removeOnComplete: true } : {}) });
   }
 
   /** Resolves when the job is done, rejects with its failure; for callers that answer only once it is. */

@@ -90,6 +90,10 @@ export const trackKeys = {
   cover: (trackId: number, size: number): string => `tracks/${safeId(trackId)}/cover-${size}.jpg`,
   /** An upload as it arrived (its audio, and the cover sent with it), kept until its ingest job is done. */
   upload: (trackId: number, part: 'audio' | 'cover'): string => `tracks/${safeId(trackId)}/upload-${part}`,
+  /** A short edit (15, 30 or 60 seconds) and its own peaks and waveform image. */
+  edit: (trackId: number, seconds: number): string => `tracks/${safeId(trackId)}/edit-${safeId(seconds)}.mp3`,
+  editPeaks: (trackId: number, seconds: number): string => `tracks/${safeId(trackId)}/peaks-${safeId(seconds)}.json`,
+  editWave: (trackId: number, seconds: number): string => `tracks/${safeId(trackId)}/wave_${safeId(trackId)}-${safeId(seconds)}.png`,
 };
 
 function safeId(id: number): number {

@@ -1,15 +1,16 @@
-import { MusicIdBody, MusicIdQuery, MusicQueryRaw, responseSchema } from '@sori/contract';
+import { DownloadQuery, type EditSeconds, MusicIdBody, MusicIdQuery, MusicQueryRaw, responseSchema, SimilarQueryRaw } from '@sori/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../plugins/auth';
 import type { CatalogueService } from '../services/catalogue/catalogue.service';
+import type { EditsService } from '../services/edits.service';
 import type { LibraryService } from '../services/library.service';
 import { clientKey, musicQueryFrom, ok, parseId } from './http';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const musicRoutes =
-  (catalogue: CatalogueService, library: LibraryService): FastifyPluginAsyncZod =>
+  (catalogue: CatalogueService, library: LibraryService, edits: EditsService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/musics',
@@ -31,6 +32,31 @@ export const musicRoutes =
       { schema: { response: responseSchema('GET /musics/:id'), params: z.object({ id: z.string() }), tags: ['musics'] } },
       async (request) => {
         return ok(await catalogue.getMusic(parseId(request.params.id), request.viewer));
+      },
+    );
+
+    // Paged like /musics, written by the same page writer (the cached JSON of each track).
+    app.get(
+      '/musics/:id/similar',
+      {
+        schema: {
+          response: responseSchema('GET /musics/:id/similar'),
+          params: z.object({ id: z.string() }),
+          querystring: SimilarQueryRaw,
+          tags: ['musics'],
+        },
+      },
+      async (request, reply) => {
+        const id = parseId(request.params.id);
+        return reply.type(JSON_TYPE).send(await catalogue.similar(id, musicQueryFrom(request), request.viewer));
+      },
+    );
+
+    app.get(
+      '/musics/:id/edits',
+      { schema: { response: responseSchema('GET /musics/:id/edits'), params: z.object({ id: z.string() }), tags: ['musics'] } },
+      async (request) => {
+        return ok(await edits.list(parseId(request.params.id), request.viewer));
       },
     );
 
@@ -65,9 +91,10 @@ export const musicRoutes =
 
     app.get(
       '/download/download',
-      { schema: { response: responseSchema('GET /download/download'), querystring: MusicIdQuery, tags: ['downloads'] } },
+      { schema: { response: responseSchema('GET /download/download'), querystring: DownloadQuery, tags: ['downloads'] } },
       async (request) => {
-        return ok(await library.download(request.query.musicId, request.viewer));
+        const edit = request.query.edit === undefined ? null : (Number(request.query.edit) as EditSeconds);
+        return ok(await library.download(request.query.musicId, request.viewer, edit));
       },
     );
   };

@@ -18,6 +18,8 @@ import { LicenceSigner } from './licences/signing';
 import { MediaAccessService } from './media-access.service';
 import { MediaService } from './media.service';
 import { PlaylistService } from './playlist.service';
+import { EditsService } from './edits.service';
+import { SoundService } from './sound.service';
 import { LiveIngests } from './upload-recovery';
 
 export interface Services {
@@ -36,11 +38,15 @@ export interface Services {
   mailer: Mailer;
   /** Where heavy jobs (ingest) go: this process, or the queue that `npm run worker` serves. */
   jobs: JobQueue;
+  sound: SoundService;
+  edits: EditsService;
 }
 
 export interface ServiceOptions {
   /** Told when a mail could not be sent (the server logs it without the message). */
   onMailError?: (err: unknown) => void;
+  /** Told when making a track's sound features or edits in the background failed. */
+  onBackgroundError?: (what: string, trackId: number, err: unknown) => void;
   /** How many ingests may run at once; the configured number when unset. */
   ingestConcurrency?: number;
   /**
@@ -94,6 +100,11 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     config.jobs.mode === 'queue' && config.redisUrl
       ? new BullJobQueue(bullConnection(config.redisUrl), { attempts: config.jobs.attempts }, config.redisPrefix)
       : new InlineJobQueue({ attempts: config.jobs.attempts });
+  const requestWork = (kind: 'edits' | 'sound', id: number) => {
+    jobs
+      .add(kind, { trackId: id }, { jobId: `${kind}-${id}`, repeatable: true })
+      .catch((err: unknown) => options.onBackgroundError?.(kind === 'edits' ? 'edits' : 'sound features', id, err));
+  };
   const media = new MediaService({
     jobs,
     db: db.kysely,
@@ -106,18 +117,59 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     live,
     quota: config.uploadQuota,
     concurrency: options.ingestConcurrency ?? config.ingestConcurrency,
+    // A track just made ready: its sound features, and for a published one its short edits, as jobs.
+    afterReady: (id, published) => requestWork(published ? 'edits' : 'sound', id),
+  });
+  const sound = new SoundService({
+    db: db.kysely,
+    storage,
+    catalogue,
+    ...(options.operator ? {} : { workDir: path.join(config.dataDir, 'tmp') }),
+    withSlot: (fn) => media.withSlot(fn),
+  });
+  const edits = new EditsService({
+    db: db.kysely,
+    storage,
+    catalogue,
+    sound,
+    urls,
+    onError: (id, err) => options.onBackgroundError?.('edits', id, err),
+    request: (id) => requestWork('edits', id),
   });
   const mediaAccess = new MediaAccessService({ db: db.kysely, tokens });
   const channels = new ChannelService({ db: db.kysely, plans: config.site.plans, graceDays: config.site.clearanceGraceDays });
   const accounts = new AccountService({ db: db.kysely, counters, licences, media, channels });
-  if (jobs instanceof InlineJobQueue) jobs.setHandlers(jobHandlers({ media }));
-  return { tokens, auth, catalogue, library, licences, playlists, storage, media, mediaAccess, live, accounts, channels, mailer, jobs };
+  if (jobs instanceof InlineJobQueue) jobs.setHandlers(jobHandlers({ media, sound, edits }));
+  return {
+    tokens,
+    auth,
+    catalogue,
+    library,
+    licences,
+    playlists,
+    storage,
+    media,
+    mediaAccess,
+    live,
+    accounts,
+    channels,
+    mailer,
+    sound,
+    edits,
+    jobs,
+  };
 }
 
 /** What runs each kind of job: the same service methods in this process (inline) and in `npm run worker`. */
-export function jobHandlers(services: Pick<Services, 'media'>): JobHandlers {
+export function jobHandlers(services: Pick<Services, 'media' | 'sound' | 'edits'>): JobHandlers {
   return {
     ingest: ({ trackId }, ctx) => services.media.runIngestJob(trackId, ctx),
+    sound: async ({ trackId }) => {
+      await services.sound.computeFeatures(trackId);
+    },
+    edits: async ({ trackId }) => {
+      await services.edits.makeEdits(trackId);
+    },
   };
 }
 
@@ -138,6 +190,8 @@ export async function withOperatorServices<T>(
     services = await createServices(config, db, counters, { ...options, operator: true });
     return await run(services);
   } finally {
+    // Edits a command started (ingest --publish, track:publish) are finished before the database closes.
+    await services?.edits.idle();
     services?.live.stop();
     await services?.jobs.close();
     services?.storage.close();

@@ -131,6 +131,8 @@ export interface MediaServiceDeps {
   concurrency: number;
   /** Where upload ingests go: run here, or queued for workers. */
   jobs: JobQueue & { settled?(jobId: string, timeoutMs: number): Promise<void> };
+  /** Called (not awaited) once a track's ingest has made it ready: its sound features and edits follow. */
+  afterReady?: (trackId: number, published: boolean) => void;
 }
 
 /** What an upload's ingest job needs that only the upload knew (tracks.ingest_request). */
@@ -370,6 +372,7 @@ export class MediaService {
       await storage.delete(trackKeys.upload(trackId, 'audio'));
       await storage.delete(trackKeys.upload(trackId, 'cover'));
       await catalogue.refresh([trackId]);
+      this.deps.afterReady?.(trackId, done.published === 1);
     } catch (err) {
       const fileFault = (isMediaError(err) && FILE_FAULTS.has(err.code)) || (err instanceof AppError && err.status < 500);
       if (ctx.signal.aborted && !fileFault) {
@@ -472,6 +475,7 @@ export class MediaService {
         : await tracks.updateTrack(db, id, patch);
       if (!row) throw new AppError(500, 'INTERNAL');
       await catalogue.refresh([id]);
+      this.deps.afterReady?.(id, row.published === 1);
       return row;
     } catch (err) {
       await tracks.deleteTrack(db, id).catch(() => undefined);
@@ -545,6 +549,8 @@ export class MediaService {
   async setPublished(id: number, published: boolean): Promise<TrackRow | undefined> {
     const row = await tracks.updateTrack(this.deps.db, id, { published: published ? 1 : 0, updated_at: nowIso() });
     await this.deps.catalogue.refresh([id]);
+    // A track entering the catalogue gets its short edits (those already made are left alone).
+    if (row && published && row.status === 'ready') this.deps.afterReady?.(id, true);
     return row;
   }
 
