@@ -20,6 +20,7 @@ import { licenceKeyRoutes, licenceRoutes } from './routes/licence.routes';
 import { musicRoutes } from './routes/music.routes';
 import { mediaRoutes } from './routes/media.routes';
 import { playlistRoutes } from './routes/playlist.routes';
+import { shareRoutes } from './routes/share.routes';
 import { siteRoutes } from './routes/site.routes';
 import { registerMetrics } from './plugins/metrics';
 import { createServices, type Services } from './services';
@@ -61,8 +62,23 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     if (!services.mailer.enabled) {
       app.log.warn('mail is off (SMTP_URL is not set): password reset mail is not sent; the web app points members to support');
     }
-    const { tokens, auth, catalogue, library, licences, playlists, storage, media, mediaAccess, live, accounts, channels, mailer } =
-      services;
+    const {
+      tokens,
+      auth,
+      catalogue,
+      library,
+      licences,
+      playlists,
+      shares,
+      previews,
+      storage,
+      media,
+      mediaAccess,
+      live,
+      accounts,
+      channels,
+      mailer,
+    } = services;
     // What a crash left (tracks stuck in 'processing', scratch folders) goes before the catalogue loads.
     const recovery = { db: db.kysely, storage, tmpDir: path.join(config.dataDir, 'tmp') };
     const recovered = await recoverInterruptedUploads(recovery);
@@ -79,6 +95,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       library,
       licences,
       playlists,
+      shares,
+      previews,
       storage,
       media,
       accounts,
@@ -166,6 +184,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
         await api.register(accountRoutes({ auth, accounts, channels, licences }));
         await api.register(musicRoutes(catalogue, library));
         await api.register(playlistRoutes(playlists));
+        await api.register(shareRoutes(shares));
         await api.register(siteRoutes(config, catalogue));
         await api.register(licenceRoutes(licences, channels));
         await api.register(
@@ -181,7 +200,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       { prefix: '/api' },
     );
     await app.register(licenceKeyRoutes(licences.publicKeys()));
-    await registerWeb(app, config.webDist);
+    await registerWeb(app, config.webDist, previews);
     await app.ready();
     return { app, ctx };
   } catch (err) {

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/2026_11_23_0003_upload_limits';
 import * as m0004KeyMode from './migrations/2026_11_23_0004_key_mode_confidence';
 import * as m0005 from './migrations/2026_11_25_0005_licences';
 import * as m0006 from './migrations/2026_11_26_0006_accounts';
+import * as m0008 from './migrations/2026_11_26_0008_playlist_shares';
 
 /**
  * Versioned migrations, run at start. Listed here (not read from the folder) so that the bundle and the
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0004_key_mode_confidence': m0004KeyMode,
   '2026_11_25_0005_licences': m0005,
   '2026_11_26_0006_accounts': m0006,
+  '2026_11_26_0008_playlist_shares': m0008,
 };
 
 class StaticProvider implements MigrationProvider {

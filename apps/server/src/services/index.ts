@@ -16,7 +16,9 @@ import { LicenceService } from './licences/licence.service';
 import { LicenceSigner } from './licences/signing';
 import { MediaAccessService } from './media-access.service';
 import { MediaService } from './media.service';
+import { PagePreviewService } from './page-preview.service';
 import { PlaylistService } from './playlist.service';
+import { ShareService } from './share.service';
 import { LiveIngests } from './upload-recovery';
 
 export interface Services {
@@ -26,6 +28,8 @@ export interface Services {
   library: LibraryService;
   licences: LicenceService;
   playlists: PlaylistService;
+  shares: ShareService;
+  previews: PagePreviewService;
   storage: MediaStorage;
   media: MediaService;
   mediaAccess: MediaAccessService;
@@ -82,6 +86,14 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
   const catalogue = new CatalogueService({ db: db.kysely, sqlite: db.sqlite, pg: db.pg, urls, licences });
   const library = new LibraryService({ db: db.kysely, catalogue, licences, counters, urls, hitWindowSeconds: config.hitWindowSeconds });
   const playlists = new PlaylistService(db.kysely, catalogue, config.playlistLimits);
+  const shares = new ShareService({
+    db: db.kysely,
+    catalogue,
+    counters,
+    publicBaseUrl: config.publicBaseUrl,
+    opensPerMinute: config.shareOpensPerMinute,
+  });
+  const previews = new PagePreviewService({ catalogue, shares, publicBaseUrl: config.publicBaseUrl });
   const live = new LiveIngests(db.kysely);
   const media = new MediaService({
     db: db.kysely,
@@ -98,7 +110,23 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
   const mediaAccess = new MediaAccessService({ db: db.kysely, tokens });
   const channels = new ChannelService({ db: db.kysely, plans: config.site.plans, graceDays: config.site.clearanceGraceDays });
   const accounts = new AccountService({ db: db.kysely, counters, licences, media, channels });
-  return { tokens, auth, catalogue, library, licences, playlists, storage, media, mediaAccess, live, accounts, channels, mailer };
+  return {
+    tokens,
+    auth,
+    catalogue,
+    library,
+    licences,
+    playlists,
+    shares,
+    previews,
+    storage,
+    media,
+    mediaAccess,
+    live,
+    accounts,
+    channels,
+    mailer,
+  };
 }
 
 /**
