@@ -154,8 +154,32 @@ export const DownloadTicket = /* @__PURE__ */ z.object({
   expiresAt: z.string(),
   /** The licence this download is made under: issued now, or the caller's active one for this file. */
   licenceId: z.string(),
+  /** The short edit downloaded (15, 30 or 60 seconds); absent for the full track. */
+  edit: z.number().int().optional(),
 });
 export type DownloadTicket = z.infer<typeof DownloadTicket>;
+
+/** The lengths of a track's short edits, in seconds (a track gets those it is long enough for). */
+export const EDIT_SECONDS = [15, 30, 60] as const;
+export type EditSeconds = (typeof EDIT_SECONDS)[number];
+
+/**
+ * One short edit of a track (`GET /musics/{id}/edits`): cut on bars from the beat grid, opening and ending
+ * kept. While it is being made its `status` is 'pending' and its URLs and `playTime` are null.
+ */
+export const TrackEdit = /* @__PURE__ */ z.object({
+  seconds: z.union([z.literal(15), z.literal(30), z.literal(60)]),
+  /** Measured length of the rendered edit, seconds (within ±0.5 s of `seconds`); null while pending. */
+  playTime: z.number().nullable(),
+  /** Same-origin stream URL of the edit (HTTP Range), formed like `Music.filePath`; null while pending. */
+  filePath: z.string().nullable(),
+  /** The edit's own 220×25 waveform PNG. */
+  waveUrl: z.string().nullable(),
+  /** The edit's own peaks (JSON) for the player. */
+  peaksUrl: z.string().nullable(),
+  status: z.enum(['ready', 'pending']),
+});
+export type TrackEdit = z.infer<typeof TrackEdit>;
 
 /** Company details for the footer (site configuration, `config/site.json`). */
 export const SiteInfo = /* @__PURE__ */ z.object({
@@ -212,6 +236,14 @@ export const ResetPasswordRequest = /* @__PURE__ */ z.object({
 /** Ids follow the one rule of ids.ts: a JSON number or digit string in bodies, digits in queries and paths. */
 export const MusicIdBody = /* @__PURE__ */ z.object({ musicId: idValue });
 export const MusicIdQuery = /* @__PURE__ */ z.object({ musicId: idText });
+
+/** `GET /download/download`: `edit` (15, 30 or 60) asks for that short edit instead of the original. */
+export const DownloadQuery = /* @__PURE__ */ z.object({ musicId: idText, edit: z.enum(['15', '30', '60']).optional() });
+/** `GET /musics/{id}/similar`: paged like `GET /musics` (`page` zero-based, `size` up to 100). */
+export const SimilarQueryRaw = /* @__PURE__ */ z.object({
+  page: z.union([z.string(), z.array(z.string())]).optional(),
+  size: z.union([z.string(), z.array(z.string())]).optional(),
+});
 
 export const PlaylistCreateRequest = /* @__PURE__ */ z.object({
   name: trimmedString(TEXT_LIMITS.playlistName),

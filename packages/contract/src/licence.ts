@@ -47,6 +47,8 @@ export const PublicLicence = /* @__PURE__ */ z.object({
   revocationReason: z.string().nullable(),
   track: z.object({ id: z.number().int(), title: z.string(), artist: z.string().nullable() }),
   file: z.object({ name: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/u) }),
+  /** The licensed file is the track's short edit of this many seconds (absent: the full track). */
+  edit: z.number().int().optional(),
   licensee: z.object({ name: z.string().describe('masked, e.g. 김**'), email: z.string().describe('masked, e.g. ev***@example.com') }),
   plan: z.object({ name: z.string(), level: z.number().int() }),
   terms: z.object({ version: z.string(), scope: z.array(z.string()), url: z.string() }),

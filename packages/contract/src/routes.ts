@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AccountLicence, Channel, ClearedChannel, Consent } from './account';
 import { PublicLicence } from './licence';
 import { PlaylistShare, PlaylistShareState, SharedPlaylist } from './share';
-import { DownloadTicket, Music, pageOf, Playlist, PlaylistTrackResult, SigninResult, SiteInfo, UploadQuota, User } from './api';
+import { DownloadTicket, Music, pageOf, TrackEdit, Playlist, PlaylistTrackResult, SigninResult, SiteInfo, UploadQuota, User } from './api';
 
 /**
  * Every JSON route of the API and what its success answer's `body` holds: the server declares each route's
@@ -33,6 +33,10 @@ export const API_ROUTES = {
 
   'GET /musics': { status: 200, body: /* @__PURE__ */ pageOf(Music) },
   'GET /musics/:id': { status: 200, body: Music },
+  /** Published tracks that sound like this one (nearest first), paged like `GET /musics`; the track itself excluded. */
+  'GET /musics/:id/similar': { status: 200, body: /* @__PURE__ */ pageOf(Music) },
+  /** The track's 15, 30 and 60-second edits that its length allows; 'pending' ones are being made. */
+  'GET /musics/:id/edits': { status: 200, body: /* @__PURE__ */ z.array(TrackEdit) },
   'GET /my/musics': { status: 200, body: /* @__PURE__ */ pageOf(Music) },
   'POST /my/like': { status: 200, body: /* @__PURE__ */ z.object({ musicId: z.number().int(), liked: z.boolean() }) },
   'POST /my/unlike': { status: 200, body: /* @__PURE__ */ z.object({ musicId: z.number().int(), liked: z.boolean() }) },

@@ -1,4 +1,4 @@
-import { MusicIdBody, MusicIdQuery, MusicQueryRaw, responseSchema } from '@sori/contract';
+import { DownloadQuery, MusicIdBody, MusicIdQuery, MusicQueryRaw, pageFrom, responseSchema, SimilarQueryRaw } from '@sori/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../plugins/auth';
@@ -34,6 +34,33 @@ export const musicRoutes =
       },
     );
 
+    // Contract first (issue 21): the answers' shapes, empty until similarity and edits land on this branch.
+    app.get(
+      '/musics/:id/similar',
+      {
+        schema: {
+          response: responseSchema('GET /musics/:id/similar'),
+          params: z.object({ id: z.string() }),
+          querystring: SimilarQueryRaw,
+          tags: ['musics'],
+        },
+      },
+      async (request) => {
+        parseId(request.params.id);
+        const query = musicQueryFrom(request);
+        return ok(pageFrom([], query.page, query.size, 0));
+      },
+    );
+
+    app.get(
+      '/musics/:id/edits',
+      { schema: { response: responseSchema('GET /musics/:id/edits'), params: z.object({ id: z.string() }), tags: ['musics'] } },
+      async (request) => {
+        parseId(request.params.id);
+        return ok([]);
+      },
+    );
+
     app.get(
       '/my/musics',
       { schema: { response: responseSchema('GET /my/musics'), querystring: MusicQueryRaw, tags: ['musics'] } },
@@ -65,7 +92,7 @@ export const musicRoutes =
 
     app.get(
       '/download/download',
-      { schema: { response: responseSchema('GET /download/download'), querystring: MusicIdQuery, tags: ['downloads'] } },
+      { schema: { response: responseSchema('GET /download/download'), querystring: DownloadQuery, tags: ['downloads'] } },
       async (request) => {
         return ok(await library.download(request.query.musicId, request.viewer));
       },
