@@ -55,6 +55,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
   try {
     await migrateToLatest(db);
     const services = await createServices(config, db, counters, {
+      onBackgroundError: (what: string, trackId: number, err: unknown) => app.log.warn({ err, trackId }, `making a track's ${what} failed`),
       // The error only: a message holds a reset link, a credential that is never logged.
       onMailError: (err: unknown) =>
         app.log.error({ code: (err as { code?: string }).code, message: (err as Error).message }, 'mail not sent'),
@@ -78,6 +79,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       accounts,
       channels,
       mailer,
+      sound,
+      edits,
     } = services;
     // What a crash left (tracks stuck in 'processing', scratch folders) goes before the catalogue loads.
     const recovery = { db: db.kysely, storage, tmpDir: path.join(config.dataDir, 'tmp') };
@@ -101,6 +104,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       media,
       accounts,
       channels,
+      sound,
+      edits,
     };
 
     const sync = setInterval(() => {
@@ -131,6 +136,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       mailer.close();
       clearInterval(sweep);
       live.stop();
+      // Edits being made finish before the database closes under them.
+      await edits.idle();
       await counters.close();
       await db.close();
     });
@@ -182,7 +189,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
         });
         await api.register(authRoutes(auth));
         await api.register(accountRoutes({ auth, accounts, channels, licences }));
-        await api.register(musicRoutes(catalogue, library));
+        await api.register(musicRoutes(catalogue, library, edits));
         await api.register(playlistRoutes(playlists));
         await api.register(shareRoutes(shares));
         await api.register(siteRoutes(config, catalogue));

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { purgeAccessLogs } from './lib/access-log';
 import { withOperatorServices } from './services';
 import { runIngestCommand } from './ingest-command';
+import { Presets, SingleBar } from 'cli-progress';
 
 /**
  * Operator commands: `npm run sori -- <command> …`. They use the same configuration (DATA_DIR,
@@ -30,6 +31,9 @@ Commands:
   logs:purge [--older-than-days N]
                                Delete daily access-log files of days more than N days before today
                                (UTC; default ACCESS_LOG_RETENTION_DAYS, 90) from ACCESS_LOG_DIR
+  sound:backfill [--limit N]   Compute the sound features ("similar tracks") of every ready track that has
+                               none of the current version, lowest id first, with progress; resumable (what
+                               is left is read from the database, so a stopped run goes on where it was)
   help                         Show this help`;
 
 async function ingestCommand(args: string[]): Promise<number> {
@@ -199,6 +203,52 @@ async function licenceList(args: string[]): Promise<number> {
   });
 }
 
+async function soundBackfill(args: string[]): Promise<number> {
+  let limit: number | undefined;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--limit' && /^\d+$/u.test(args[i + 1] ?? '')) limit = Number(args[++i]);
+    else {
+      console.error(`Unknown option ${args[i]}\n\n${USAGE}`);
+      return 2;
+    }
+  }
+  return withOperatorServices(loadConfig(), {}, async ({ sound }) => {
+    const interactive = process.stdout.isTTY === true;
+    const bar = new SingleBar(
+      {
+        format: 'sound:backfill [{bar}] {value}/{total} tracks | {eta_formatted} left | #{track}',
+        hideCursor: true,
+        clearOnComplete: false,
+      },
+      Presets.shades_classic,
+    );
+    let started = false;
+    let lastLine = -1;
+    const result = await sound.backfill({
+      ...(limit === undefined ? {} : { limit }),
+      onProgress: (p) => {
+        if (interactive) {
+          if (!started) bar.start(p.total, 0, { track: '' });
+          started = true;
+          bar.update(p.done + p.failed, { track: p.trackId ?? '' });
+          return;
+        }
+        // Without a terminal (logs, CI): a line at the start, every tenth and the end.
+        const tenth = p.total === 0 ? 10 : Math.floor(((p.done + p.failed) * 10) / p.total);
+        if (tenth !== lastLine) {
+          lastLine = tenth;
+          console.log(`sound:backfill ${p.done + p.failed}/${p.total}${p.trackId === null ? '' : ` (#${p.trackId})`}`);
+        }
+      },
+      onError: (id, e) => console.error(`#${id}: ${e instanceof Error ? e.message : String(e)}`),
+    });
+    if (started) bar.stop();
+    const left = await sound.remaining();
+    console.log(`Sound features: ${result.done} computed, ${result.failed} failed; ${left} track${left === 1 ? '' : 's'} still without.`);
+    return result.failed > 0 ? 1 : 0;
+  });
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   switch (command) {
@@ -218,6 +268,8 @@ async function main(argv: string[]): Promise<number> {
       return ingestCommand(args);
     case 'track:publish':
       return publishCommand(args, true);
+    case 'sound:backfill':
+      return soundBackfill(args);
     case 'track:unpublish':
       return publishCommand(args, false);
     case undefined:

@@ -186,6 +186,39 @@ export interface LicencesTable {
   kid: string;
   /** The public licence exactly as signed (JSON with its signature). */
   signed_json: string;
+  /** The short edit licensed (15, 30 or 60 seconds); null for the full track. */
+  edit_seconds: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A track's sound as "similar tracks" compares it (media/sound.ts). */
+export interface SoundFeaturesTable {
+  track_id: number;
+  /** The extractor's version (SOUND_FEATURES_VERSION). */
+  version: number;
+  /** JSON array of numbers, in the order of SOUND_FEATURE_NAMES. */
+  vector: string;
+  computed_at: string;
+}
+
+/** One short edit of a track (15, 30 or 60 seconds). */
+export interface TrackEditsTable {
+  track_id: number;
+  seconds: number;
+  /** 'pending' | 'ready' | 'failed' */
+  status: string;
+  audio_key: string | null;
+  wave_key: string | null;
+  peaks_key: string | null;
+  /** Measured length of the rendered file. */
+  duration_sec: number | null;
+  stored_bytes: ColumnType<number, number | undefined, number>;
+  /** SHA-256 (hex) of the stored edit: the file a licence of it names. */
+  sha256: string | null;
+  /** JSON of the EditPlan it was cut by (media/edits.ts). */
+  plan: string | null;
+  /** "host:pid" of the process making it while pending. */
+  claimed_by: string | null;
+  updated_at: string;
 }
 
 export interface Database {
@@ -202,4 +235,6 @@ export interface Database {
   sessions: SessionsTable;
   consents: ConsentsTable;
   channels: ChannelsTable;
+  sound_features: SoundFeaturesTable;
+  track_edits: TrackEditsTable;
 }

@@ -46,3 +46,8 @@ export function trackDownloadName(artist: string | null | undefined, title: stri
   if (RESERVED.test(stem)) stem = `${stem}_`;
   return extension ? `${stem}.${extension}` : stem;
 }
+
+/** The name a short edit is saved as: `Artist - Title (30s edit).mp3`. */
+export function editDownloadName(artist: string | null | undefined, title: string | null | undefined, seconds: number): string {
+  return trackDownloadName(artist, `${clean(title) || 'track'} (${seconds}s edit)`, 'edit.mp3');
+}

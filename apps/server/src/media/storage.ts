@@ -82,6 +82,10 @@ export const trackKeys = {
   peaks: (trackId: number): string => `tracks/${safeId(trackId)}/peaks.json`,
   wave: (trackId: number): string => `tracks/${safeId(trackId)}/wave_${safeId(trackId)}.png`,
   cover: (trackId: number, size: number): string => `tracks/${safeId(trackId)}/cover-${size}.jpg`,
+  /** A short edit (15, 30 or 60 seconds) and its own peaks and waveform image. */
+  edit: (trackId: number, seconds: number): string => `tracks/${safeId(trackId)}/edit-${safeId(seconds)}.mp3`,
+  editPeaks: (trackId: number, seconds: number): string => `tracks/${safeId(trackId)}/peaks-${safeId(seconds)}.json`,
+  editWave: (trackId: number, seconds: number): string => `tracks/${safeId(trackId)}/wave_${safeId(trackId)}-${safeId(seconds)}.png`,
 };
 
 function safeId(id: number): number {

@@ -172,6 +172,11 @@ async function recordChange(db: Kysely<Database>, trackId: number, at: string) {
   await db.insertInto('track_changes').values({ track_id: trackId, at }).execute();
 }
 
+/** Records a change to what is known of a track outside its row (its sound features), for every instance's index. */
+export async function noteTrackChanged(db: Kysely<Database>, trackId: number): Promise<void> {
+  await recordChange(db, trackId, nowIso());
+}
+
 /** A track's stored files and measured values before its ingest has run: none. */
 export const NOT_INGESTED = {
   original_key: null,

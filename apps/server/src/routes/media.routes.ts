@@ -28,6 +28,9 @@ export interface MediaRouteDeps {
 const FileParam = z.object({ file: z.string() });
 const IdParam = z.object({ id: z.string() });
 const Signed = z.object({ v: z.string().optional(), exp: z.string().optional(), uid: z.string().optional(), sig: z.string().optional() });
+/** The media of a short edit instead of the full track's (`edit=30`). */
+const EditParam = z.enum(['15', '30', '60']).optional();
+const SignedOrEdit = Signed.extend({ edit: EditParam });
 
 const CACHE = { public: 'public, max-age=31536000, immutable', private: 'private, max-age=3600' } as const;
 
@@ -100,22 +103,28 @@ export const mediaRoutes =
     }
 
     const asset =
-      (pattern: RegExp, kindOf: (m: RegExpExecArray) => MediaKind, type: string) =>
+      (pattern: RegExp, kindOf: (m: RegExpExecArray) => MediaKind, type: string, editPart?: 'wave' | 'peaks') =>
       async (request: FastifyRequest<{ Params: { file: string }; Querystring: z.infer<typeof Signed> }>, reply: FastifyReply) => {
         const m = pattern.exec(request.params.file);
         if (!m) throw notFound('NOT_FOUND');
+        // `wave_12-30.png`, `12-30.json`: a short edit's own waveform and peaks.
+        const edit = editPart ? m.groups?.['edit'] : undefined;
+        if (edit && editPart) {
+          const { key, access } = await mediaAccess.edit(parseId(m[1]), Number(edit), editPart, request.viewer?.id ?? null, request.query);
+          return sendObject(request, reply, storage, key, type, CACHE[access]);
+        }
         return sendMedia(request, reply, request.query, parseId(m[1]), kindOf(m), type);
       };
 
     app.get(
       '/media/wave/:file',
       { schema: { response: mediaResponse('GET /media/wave/:file'), params: FileParam, querystring: Signed, hide: true } },
-      asset(/^wave_(\d{1,15})\.png$/u, () => 'wave', 'image/png'),
+      asset(/^wave_(\d{1,15})(?:-(?<edit>15|30|60))?\.png$/u, () => 'wave', 'image/png', 'wave'),
     );
     app.get(
       '/media/peaks/:file',
       { schema: { response: mediaResponse('GET /media/peaks/:file'), params: FileParam, querystring: Signed, hide: true } },
-      asset(/^(\d{1,15})\.json$/u, () => 'peaks', 'application/json'),
+      asset(/^(\d{1,15})(?:-(?<edit>15|30|60))?\.json$/u, () => 'peaks', 'application/json', 'peaks'),
     );
     app.get(
       '/media/cover/:file',
@@ -125,18 +134,30 @@ export const mediaRoutes =
 
     app.get(
       '/musics/:id/stream',
-      { schema: { response: mediaResponse('GET /musics/:id/stream'), params: IdParam, querystring: Signed, tags: ['media'] } },
+      { schema: { response: mediaResponse('GET /musics/:id/stream'), params: IdParam, querystring: SignedOrEdit, tags: ['media'] } },
       async (request, reply) => {
-        return sendMedia(request, reply, request.query, parseId(request.params.id), 'preview', 'audio/mpeg');
+        const id = parseId(request.params.id);
+        if (request.query.edit) {
+          const { key, access } = await mediaAccess.edit(
+            id,
+            Number(request.query.edit),
+            'audio',
+            request.viewer?.id ?? null,
+            request.query,
+          );
+          return sendObject(request, reply, storage, key, 'audio/mpeg', CACHE[access]);
+        }
+        return sendMedia(request, reply, request.query, id, 'preview', 'audio/mpeg');
       },
     );
 
     /** The licensed original, through the short-lived link that GET /download/download answered. */
     app.get(
       '/musics/:id/original',
-      { schema: { response: mediaResponse('GET /musics/:id/original'), params: IdParam, querystring: Signed, tags: ['media'] } },
+      { schema: { response: mediaResponse('GET /musics/:id/original'), params: IdParam, querystring: SignedOrEdit, tags: ['media'] } },
       async (request, reply) => {
-        const file = await mediaAccess.original(parseId(request.params.id), request.query);
+        const edit = request.query.edit === undefined ? null : Number(request.query.edit);
+        const file = await mediaAccess.original(parseId(request.params.id), request.query, edit);
         return sendObject(request, reply, storage, file.key, file.mime, 'private, no-store', contentDisposition(file.fileName));
       },
     );

@@ -1,15 +1,16 @@
-import { DownloadQuery, MusicIdBody, MusicIdQuery, MusicQueryRaw, pageFrom, responseSchema, SimilarQueryRaw } from '@sori/contract';
+import { DownloadQuery, type EditSeconds, MusicIdBody, MusicIdQuery, MusicQueryRaw, responseSchema, SimilarQueryRaw } from '@sori/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../plugins/auth';
 import type { CatalogueService } from '../services/catalogue/catalogue.service';
+import type { EditsService } from '../services/edits.service';
 import type { LibraryService } from '../services/library.service';
 import { clientKey, musicQueryFrom, ok, parseId } from './http';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const musicRoutes =
-  (catalogue: CatalogueService, library: LibraryService): FastifyPluginAsyncZod =>
+  (catalogue: CatalogueService, library: LibraryService, edits: EditsService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/musics',
@@ -34,7 +35,7 @@ export const musicRoutes =
       },
     );
 
-    // Contract first (issue 21): the answers' shapes, empty until similarity and edits land on this branch.
+    // Paged like /musics, written by the same page writer (the cached JSON of each track).
     app.get(
       '/musics/:id/similar',
       {
@@ -45,10 +46,9 @@ export const musicRoutes =
           tags: ['musics'],
         },
       },
-      async (request) => {
-        parseId(request.params.id);
-        const query = musicQueryFrom(request);
-        return ok(pageFrom([], query.page, query.size, 0));
+      async (request, reply) => {
+        const id = parseId(request.params.id);
+        return reply.type(JSON_TYPE).send(await catalogue.similar(id, musicQueryFrom(request), request.viewer));
       },
     );
 
@@ -56,8 +56,7 @@ export const musicRoutes =
       '/musics/:id/edits',
       { schema: { response: responseSchema('GET /musics/:id/edits'), params: z.object({ id: z.string() }), tags: ['musics'] } },
       async (request) => {
-        parseId(request.params.id);
-        return ok([]);
+        return ok(await edits.list(parseId(request.params.id), request.viewer));
       },
     );
 
@@ -94,7 +93,8 @@ export const musicRoutes =
       '/download/download',
       { schema: { response: responseSchema('GET /download/download'), querystring: DownloadQuery, tags: ['downloads'] } },
       async (request) => {
-        return ok(await library.download(request.query.musicId, request.viewer));
+        const edit = request.query.edit === undefined ? null : (Number(request.query.edit) as EditSeconds);
+        return ok(await library.download(request.query.musicId, request.viewer, edit));
       },
     );
   };

@@ -19,6 +19,8 @@ import { MediaService } from './media.service';
 import { PagePreviewService } from './page-preview.service';
 import { PlaylistService } from './playlist.service';
 import { ShareService } from './share.service';
+import { EditsService } from './edits.service';
+import { SoundService } from './sound.service';
 import { LiveIngests } from './upload-recovery';
 
 export interface Services {
@@ -37,11 +39,15 @@ export interface Services {
   accounts: AccountService;
   channels: ChannelService;
   mailer: Mailer;
+  sound: SoundService;
+  edits: EditsService;
 }
 
 export interface ServiceOptions {
   /** Told when a mail could not be sent (the server logs it without the message). */
   onMailError?: (err: unknown) => void;
+  /** Told when making a track's sound features or edits in the background failed. */
+  onBackgroundError?: (what: string, trackId: number, err: unknown) => void;
   /** How many ingests may run at once; the configured number when unset. */
   ingestConcurrency?: number;
   /**
@@ -106,6 +112,27 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     live,
     quota: config.uploadQuota,
     concurrency: options.ingestConcurrency ?? config.ingestConcurrency,
+    // A track just made ready: its sound features, and for a published one its short edits. (Issue 20 moves
+    // this onto the job queue.)
+    afterReady: (id, published) => {
+      const work = published ? edits.makeEdits(id) : sound.computeFeatures(id);
+      work.catch((err: unknown) => options.onBackgroundError?.(published ? 'edits' : 'sound features', id, err));
+    },
+  });
+  const sound = new SoundService({
+    db: db.kysely,
+    storage,
+    catalogue,
+    ...(options.operator ? {} : { workDir: path.join(config.dataDir, 'tmp') }),
+    withSlot: (fn) => media.withSlot(fn),
+  });
+  const edits = new EditsService({
+    db: db.kysely,
+    storage,
+    catalogue,
+    sound,
+    urls,
+    onError: (id, err) => options.onBackgroundError?.('edits', id, err),
   });
   const mediaAccess = new MediaAccessService({ db: db.kysely, tokens });
   const channels = new ChannelService({ db: db.kysely, plans: config.site.plans, graceDays: config.site.clearanceGraceDays });
@@ -126,6 +153,8 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     accounts,
     channels,
     mailer,
+    sound,
+    edits,
   };
 }
 

@@ -1,10 +1,11 @@
-import { MIN_DOWNLOAD_LEVEL, type DownloadTicket } from '@sori/contract';
+import { MIN_DOWNLOAD_LEVEL, type DownloadTicket, type EditSeconds } from '@sori/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError, forbidden, unauthorized } from '../lib/app-error';
 import type { Counters } from '../lib/counters';
-import { trackDownloadName } from '../media/download-name';
+import { editDownloadName, trackDownloadName } from '../media/download-name';
 import * as library from '../repositories/library.repository';
+import * as sound from '../repositories/sound.repository';
 import * as tracks from '../repositories/track.repository';
 import type { Viewer } from './auth.service';
 import type { CatalogueService } from './catalogue/catalogue.service';
@@ -19,6 +20,9 @@ export interface LibraryDeps {
   urls: MediaUrls;
   hitWindowSeconds: number;
 }
+
+/** What a download link is signed for: the original, or one short edit of the track. */
+export const downloadResource = (id: number, edit: number | null) => (edit === null ? `original:${id}` : `original:${id}:edit-${edit}`);
 
 /** How long a signed download link stays valid (docs/DECISIONS.md, settled rules). */
 export const DOWNLOAD_LINK_TTL_SECONDS = 300;
@@ -48,23 +52,34 @@ export class LibraryService {
 
   /**
    * Checks sign-in and level, issues the licence (or reuses the caller's active one for this file), records
-   * the download and answers a short-lived link to the original with the licence's id.
+   * the download and answers a short-lived link to the original with the licence's id. With `edit`, the
+   * same rules give the track's short edit of that length instead (it must have been made), under a licence
+   * of its own that names it.
    */
-  async download(id: number, viewer: Viewer | null): Promise<DownloadTicket> {
+  async download(id: number, viewer: Viewer | null, edit: EditSeconds | null = null): Promise<DownloadTicket> {
     if (!viewer) throw unauthorized();
     if (viewer.level < MIN_DOWNLOAD_LEVEL) throw forbidden('LEVEL_TOO_LOW');
     const row = await this.deps.catalogue.visibleTrack(id, viewer);
     if (!row.original_key || !row.file_name || row.status !== 'ready') throw new AppError(409, 'NO_FILE');
-    const { licence } = await this.deps.licences.issue(viewer, row);
+    let fileName = trackDownloadName(row.artist, row.title, row.file_name);
+    let licensed: { seconds: number; fileName: string; sha256: string } | undefined;
+    if (edit !== null) {
+      const made = await sound.findEdit(this.deps.db, id, edit);
+      if (!made || made.status !== 'ready' || !made.sha256) throw new AppError(409, 'NO_FILE');
+      fileName = editDownloadName(row.artist, row.title, edit);
+      licensed = { seconds: edit, fileName, sha256: made.sha256 };
+    }
+    const { licence } = await this.deps.licences.issue(viewer, row, licensed);
     await library.recordDownload(this.deps.db, viewer.id, id);
     await this.bump(id, 'download_count', 1);
-    const s = this.deps.urls.tokens.signUrlParams(`original:${id}`, viewer.id, DOWNLOAD_LINK_TTL_SECONDS);
+    const s = this.deps.urls.tokens.signUrlParams(downloadResource(id, edit), viewer.id, DOWNLOAD_LINK_TTL_SECONDS);
     return {
       musicId: id,
-      url: `/api/musics/${id}/original?exp=${s.exp}&uid=${s.uid}&sig=${s.sig}`,
-      fileName: trackDownloadName(row.artist, row.title, row.file_name),
+      url: `/api/musics/${id}/original?${edit === null ? '' : `edit=${edit}&`}exp=${s.exp}&uid=${s.uid}&sig=${s.sig}`,
+      fileName,
       expiresAt: new Date(s.exp * 1000).toISOString(),
       licenceId: licence.id,
+      ...(edit === null ? {} : { edit }),
     };
   }
 

@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { forbidden, notFound } from '../lib/app-error';
 import type { SignedParams, TokenService } from '../lib/tokens';
-import { trackDownloadName } from '../media/download-name';
+import { editDownloadName, trackDownloadName } from '../media/download-name';
+import * as sound from '../repositories/sound.repository';
+import { downloadResource } from './library.service';
 import * as tracks from '../repositories/track.repository';
 import { findUserById } from '../repositories/user.repository';
 import { privateMediaResource } from './music.mapper';
@@ -35,15 +37,7 @@ export class MediaAccessService {
 
   /** The stored object of this kind for a track the caller may fetch, or 404 (never 403: no existence leak). */
   async object(id: number, kind: MediaKind, viewerId: number | null, signed: SignedParams): Promise<MediaObject> {
-    const row = await tracks.findTrack(this.deps.db, id);
-    if (!row || row.status !== 'ready') throw notFound('TRACK_NOT_FOUND');
-    let access: MediaObject['access'] = 'public';
-    if (row.published !== 1) {
-      const owner = row.owner_id;
-      const signedUid = this.deps.tokens.checkUrlParams(privateMediaResource(id), signed);
-      if (owner === null || (viewerId !== owner && signedUid !== owner)) throw notFound('TRACK_NOT_FOUND');
-      access = 'private';
-    }
+    const { row, access } = await this.reachable(id, viewerId, signed);
     const key = {
       wave: row.wave_key,
       peaks: row.peaks_key,
@@ -55,14 +49,51 @@ export class MediaAccessService {
     return { key, access };
   }
 
-  /** The original behind a download link: the signature for this track, then the holder's level now. */
-  async original(id: number, signed: SignedParams): Promise<OriginalFile> {
-    const uid = this.deps.tokens.checkUrlParams(`original:${id}`, signed);
+  /** One of a track's short edits (its audio, peaks or waveform), under the same rule as the track's media. */
+  async edit(
+    id: number,
+    seconds: number,
+    part: 'audio' | 'peaks' | 'wave',
+    viewerId: number | null,
+    signed: SignedParams,
+  ): Promise<MediaObject> {
+    const { access } = await this.reachable(id, viewerId, signed);
+    const edit = await sound.findEdit(this.deps.db, id, seconds);
+    const key = edit?.status === 'ready' ? { audio: edit.audio_key, peaks: edit.peaks_key, wave: edit.wave_key }[part] : null;
+    if (!key) throw notFound(part === 'audio' ? 'NO_FILE' : 'NOT_FOUND');
+    return { key, access };
+  }
+
+  /** A ready track the caller may fetch the media of, and whether that media may be cached publicly. */
+  private async reachable(id: number, viewerId: number | null, signed: SignedParams) {
+    const row = await tracks.findTrack(this.deps.db, id);
+    if (!row || row.status !== 'ready') throw notFound('TRACK_NOT_FOUND');
+    let access: MediaObject['access'] = 'public';
+    if (row.published !== 1) {
+      const owner = row.owner_id;
+      const signedUid = this.deps.tokens.checkUrlParams(privateMediaResource(id), signed);
+      if (owner === null || (viewerId !== owner && signedUid !== owner)) throw notFound('TRACK_NOT_FOUND');
+      access = 'private';
+    }
+    return { row, access };
+  }
+
+  /**
+   * The original (or, with `edit`, that short edit) behind a download link: the signature for this track and
+   * file, then the holder's level now.
+   */
+  async original(id: number, signed: SignedParams, edit: number | null = null): Promise<OriginalFile> {
+    const uid = this.deps.tokens.checkUrlParams(downloadResource(id, edit), signed);
     if (uid === null) throw forbidden('FORBIDDEN');
     const user = await findUserById(this.deps.db, uid);
     if (!user || user.level < MIN_DOWNLOAD_LEVEL) throw forbidden('LEVEL_TOO_LOW');
     const row = await tracks.findTrack(this.deps.db, id);
     if (!row || !row.original_key || !row.file_name) throw notFound('NO_FILE');
+    if (edit !== null) {
+      const made = await sound.findEdit(this.deps.db, id, edit);
+      if (!made || made.status !== 'ready' || !made.audio_key) throw notFound('NO_FILE');
+      return { key: made.audio_key, mime: 'audio/mpeg', fileName: editDownloadName(row.artist, row.title, edit) };
+    }
     return {
       key: row.original_key,
       mime: row.original_mime ?? 'application/octet-stream',

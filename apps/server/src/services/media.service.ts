@@ -114,6 +114,8 @@ export interface MediaServiceDeps {
   quota?: QuotaLimits;
   /** How many ingests may run at once (each takes about one core). */
   concurrency: number;
+  /** Called (not awaited) once a track's ingest has made it ready: its sound features and edits follow. */
+  afterReady?: (trackId: number, published: boolean) => void;
 }
 
 /**
@@ -271,6 +273,7 @@ export class MediaService {
         : await tracks.updateTrack(db, id, patch);
       if (!row) throw new AppError(500, 'INTERNAL');
       await catalogue.refresh([id]);
+      this.deps.afterReady?.(id, row.published === 1);
       return row;
     } catch (err) {
       await tracks.deleteTrack(db, id).catch(() => undefined);

@@ -1,4 +1,4 @@
-import { formatDuration, type KeyMode, type Music } from '@sori/contract';
+import { formatDuration, type EditSeconds, type KeyMode, type Music, type TrackEdit } from '@sori/contract';
 import type { WireRow } from '../repositories/track.repository';
 import type { TokenService } from '../lib/tokens';
 import { trackDownloadName } from '../media/download-name';
@@ -29,14 +29,41 @@ const version = (row: WireRow) => Date.parse(row.updated_at).toString(36);
 const asKeyMode = (v: string | null): KeyMode | null => (v === 'major' || v === 'minor' ? v : null);
 
 /** The wire shape of a track (DECISIONS 8). The only producer of Music objects. */
-export function toMusic(row: WireRow, liked: boolean, urls: MediaUrls, viewerId: number | null): Music {
-  const ready = row.status === 'ready';
-  let q = `?v=${version(row)}`;
+/** The query of a track's media URLs: the version, and for the owner of an unpublished upload a signature. */
+function mediaQuery(row: Pick<WireRow, 'id' | 'published' | 'owner_id'>, v: string, urls: MediaUrls, viewerId: number | null): string {
+  let q = `?v=${v}`;
   if (!row.published && viewerId !== null && row.owner_id === viewerId) {
     // <audio> and <img> cannot send a bearer header: an unpublished upload's media goes through signed links.
     const s = urls.tokens.signUrlParams(privateMediaResource(row.id), viewerId, PRIVATE_STREAM_TTL_SECONDS);
     q += `&exp=${s.exp}&uid=${s.uid}&sig=${s.sig}`;
   }
+  return q;
+}
+
+/** One short edit as `GET /musics/{id}/edits` lists it: its URLs are formed like the track's own. */
+export function toTrackEdit(
+  row: Pick<WireRow, 'id' | 'published' | 'owner_id'>,
+  seconds: EditSeconds,
+  edit: { status: string; duration_sec: number | null; updated_at: string } | undefined,
+  urls: MediaUrls,
+  viewerId: number | null,
+): TrackEdit {
+  if (!edit || edit.status !== 'ready')
+    return { seconds, playTime: null, filePath: null, waveUrl: null, peaksUrl: null, status: 'pending' };
+  const q = mediaQuery(row, Date.parse(edit.updated_at).toString(36), urls, viewerId);
+  return {
+    seconds,
+    playTime: edit.duration_sec,
+    filePath: `/api/musics/${row.id}/stream${q}&edit=${seconds}`,
+    waveUrl: `/api/media/wave/wave_${row.id}-${seconds}.png${q}`,
+    peaksUrl: `/api/media/peaks/${row.id}-${seconds}.json${q}`,
+    status: 'ready',
+  };
+}
+
+export function toMusic(row: WireRow, liked: boolean, urls: MediaUrls, viewerId: number | null): Music {
+  const ready = row.status === 'ready';
+  const q = mediaQuery(row, version(row), urls, viewerId);
   const filePath = ready && row.preview_key ? `/api/musics/${row.id}/stream${q}` : null;
   const music: Music = {
     id: row.id,

@@ -8,7 +8,11 @@ import * as library from '../../repositories/library.repository';
 import * as playlists from '../../repositories/playlist.repository';
 import * as tracks from '../../repositories/track.repository';
 import type { IndexRow, WireRow } from '../../repositories/track.repository';
+import { pitchClassOfKey } from '@sori/contract';
+import { featureWeights, SOUND_FEATURES_VERSION } from '../../media/sound';
+import * as sound from '../../repositories/sound.repository';
 import { CatalogueIndex, type IndexedTrack, type IndexScope } from '../../search/catalogue-index';
+import { SimilarityIndex, type SimilarMeta } from '../../search/similarity';
 import type { Viewer } from '../auth.service';
 import { parseMoods, toMusic, type MediaUrls } from '../music.mapper';
 import { Lru } from './lru';
@@ -71,6 +75,20 @@ function toIndexed(r: IndexRow): IndexedTrack {
   };
 }
 
+function toSimilarMeta(t: IndexedTrack): SimilarMeta {
+  return {
+    id: t.id,
+    genre: t.genre,
+    moods: t.moods,
+    bpm: t.bpm,
+    keyPc: t.soundKey === null ? null : pitchClassOfKey(t.soundKey),
+    published: t.published,
+  };
+}
+
+/** Vectors the standardisation of the similarity index is fitted on at load (a sample of the first ones). */
+const SCALE_SAMPLE = 20_000;
+
 const isVisible = (row: WireRow, viewer: Viewer | null) =>
   (row.published === 1 && row.status === 'ready') || (viewer !== null && row.owner_id === viewer.id);
 
@@ -83,6 +101,8 @@ const isVisible = (row: WireRow, viewer: Viewer | null) =>
  */
 export class CatalogueService {
   private index = CatalogueIndex.build([]);
+  /** Sound vectors and tags for "similar tracks", kept in step with the index (same loads and refreshes). */
+  private similarity = new SimilarityIndex(featureWeights());
   private changeSeq = 0;
   private syncing: Promise<void> | null = null;
   private readonly responses = new Lru<string, Buffer>(RESPONSE_CACHE_BYTES, (b) => b.length + RESPONSE_ENTRY_OVERHEAD);
@@ -117,21 +137,45 @@ export class CatalogueService {
   /** Builds the index from the database (at boot). */
   async load(): Promise<void> {
     const seq = await tracks.latestChangeSeq(this.deps.db);
+    const similarity = new SimilarityIndex(featureWeights());
     if (this.deps.sqlite) {
       const rows = tracks.iterateIndexRowsSync(this.deps.sqlite);
       this.index = CatalogueIndex.build(
         (function* () {
-          for (const r of rows) yield toIndexed(r);
+          for (const r of rows) {
+            const t = toIndexed(r);
+            similarity.upsert(toSimilarMeta(t));
+            yield t;
+          }
         })(),
         { maxId: tracks.maxTrackIdSync(this.deps.sqlite), collect: fullCollection },
       );
     } else {
       const all: IndexedTrack[] = [];
       for await (const batch of tracks.streamIndexRows(this.deps.db)) for (const r of batch) all.push(toIndexed(r));
+      for (const t of all) similarity.upsert(toSimilarMeta(t));
       this.index = CatalogueIndex.build(all, { collect: fullCollection });
     }
+    await this.loadVectors(similarity);
+    this.similarity = similarity;
     this.pages.sizeFor(this.index.size);
     this.changeSeq = seq;
+  }
+
+  /** Reads every stored sound vector into `into`, standardised on a sample of them. */
+  private async loadVectors(into: SimilarityIndex): Promise<void> {
+    const sample: number[][] = [];
+    for await (const batch of sound.streamFeatures(this.deps.db, SOUND_FEATURES_VERSION)) {
+      for (const r of batch) {
+        if (sample.length >= SCALE_SAMPLE) break;
+        sample.push(JSON.parse(r.vector) as number[]);
+      }
+      if (sample.length >= SCALE_SAMPLE) break;
+    }
+    into.fitScale(sample);
+    for await (const batch of sound.streamFeatures(this.deps.db, SOUND_FEATURES_VERSION)) {
+      for (const r of batch) into.setVector(r.track_id, JSON.parse(r.vector) as number[]);
+    }
   }
 
   /** Applies track changes made by any instance since the last sync. */
@@ -159,10 +203,48 @@ export class CatalogueService {
     for await (const batch of tracks.streamIndexRows(this.deps.db, 1000, ids)) {
       for (const r of batch) {
         seen.add(r.id);
-        this.index.upsert(toIndexed(r));
+        const t = toIndexed(r);
+        this.index.upsert(t);
+        this.similarity.upsert(toSimilarMeta(t));
       }
     }
-    for (const id of ids) if (!seen.has(id)) this.index.remove(id);
+    for (const id of ids) {
+      if (!seen.has(id)) {
+        this.index.remove(id);
+        this.similarity.remove(id);
+      }
+    }
+    await this.vectorsChanged(ids.filter((id) => seen.has(id)));
+  }
+
+  /** Re-reads these tracks' sound vectors (nothing a page shows changes: no cache is touched). */
+  async vectorsChanged(ids: readonly number[]): Promise<void> {
+    const vectors = new Map((await sound.featuresOf(this.deps.db, ids, SOUND_FEATURES_VERSION)).map((r) => [r.track_id, r.vector]));
+    for (const id of ids) {
+      const v = vectors.get(id);
+      this.similarity.setVector(id, v === undefined ? null : (JSON.parse(v) as number[]));
+    }
+  }
+
+  /**
+   * Published tracks that sound like this one (the track itself left out), a page at a time, as the JSON of
+   * `{ body: page }`: the same page writer and cached track JSON as searches. Unknown or invisible: 404.
+   */
+  async similar(id: number, query: Pick<MusicQuery, 'page' | 'size'>, viewer: Viewer | null): Promise<Buffer> {
+    await this.visibleTrack(id, viewer);
+    const turn = this.turns.wait();
+    if (turn) await turn;
+    try {
+      const result = this.similarity.similar(id, query.page * query.size, query.size);
+      return await this.pages.write(result.ids, result.total, query.size, query.page, viewer);
+    } finally {
+      this.turns.done();
+    }
+  }
+
+  /** The similarity index's memory and size (benchmarks). */
+  similarityStats(): { tracks: number; bytes: number } {
+    return { tracks: this.similarity.size, bytes: this.similarity.bytes };
   }
 
   /** A catalogue or list search, as the JSON of `{ body: page }`. */

@@ -70,9 +70,15 @@ export class LicenceService {
   constructor(private readonly deps: LicenceDeps) {}
 
   /** The licence a download is made under: the caller's active one for this file, or a new one. */
-  async issue(viewer: Viewer, track: WireRow & { original_sha256?: string | null }): Promise<{ licence: PublicLicence; reused: boolean }> {
+  async issue(
+    viewer: Viewer,
+    track: WireRow & { original_sha256?: string | null },
+    /** A short edit licensed instead of the original: its length, download name and the stored file's hash. */
+    edit?: { seconds: number; fileName: string; sha256: string },
+  ): Promise<{ licence: PublicLicence; reused: boolean }> {
     if (!track.original_key || !track.file_name) throw new AppError(409, 'NO_FILE');
-    const sha256 = await this.fileHash(track.id, track.original_key);
+    const sha256 = edit ? edit.sha256 : await this.fileHash(track.id, track.original_key);
+    const fileName = edit ? edit.fileName : track.file_name;
     const existing = await licences.findActiveLicence(this.deps.db, viewer.id, track.id, sha256);
     if (existing) return { licence: parse(existing), reused: true };
     const user = await findUserById(this.deps.db, viewer.id);
@@ -87,7 +93,8 @@ export class LicenceService {
       revokedAt: null,
       revocationReason: null,
       track: { id: track.id, title: track.title, artist: track.artist },
-      file: { name: track.file_name, sha256 },
+      file: { name: fileName, sha256 },
+      ...(edit ? { edit: edit.seconds } : {}),
       licensee: { name: maskName(user.name), email: maskEmail(user.email) },
       plan: { name: user.plan, level: user.level },
       terms: { version: LICENCE_TERMS.version, scope: [...LICENCE_TERMS.scope], url: `${this.deps.publicBaseUrl}${LICENCE_TERMS.url}` },
@@ -103,8 +110,9 @@ export class LicenceService {
         track_id: track.id,
         track_title: track.title,
         track_artist: track.artist,
-        file_name: track.file_name,
+        file_name: fileName,
         file_sha256: sha256,
+        edit_seconds: edit?.seconds ?? null,
         licensee_name: user.name,
         licensee_email: user.email,
         plan_name: body.plan.name,

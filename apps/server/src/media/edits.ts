@@ -1,0 +1,205 @@
+import { EDIT_SECONDS, type EditSeconds } from '@sori/contract';
+import type { SoundAnalysis, SoundFrames } from './sound';
+
+/**
+ * Short edits (15, 30 and 60 seconds) planned from a track's sound analysis: pure, no I/O. The edit keeps
+ * the real opening (from the first beat) and the real ending (to the end of the music), and leaves out a
+ * whole number of bars between them, joining where the music on both sides of the cut is most alike
+ * (bar-synchronous chroma and timbre). Joins sit on downbeats of the beat grid under a short equal-power
+ * crossfade; only when no whole-bar cut lands within the tolerance is the ending cut, with a final fade.
+ */
+
+/** The rendered edit must be this close to its target (seconds); plans aim inside it with a margin. */
+export const EDIT_TOLERANCE_SEC = 0.5;
+const PLAN_TOLERANCE_SEC = 0.3;
+/** Equal-power crossfade at each join, centred on the downbeats. */
+export const JOIN_CROSSFADE_SEC = 0.05;
+/** A track gets an edit of T seconds when it is at least this much longer than T. */
+export const EDIT_MIN_SAVING_SEC = 3;
+/** Assumed metre: bars of four beats (the grid's first beat taken as a downbeat). */
+export const BEATS_PER_BAR = 4;
+/** Without a measurable beat, a pseudo-grid of this step stands in for beats. */
+const NO_BEAT_STEP_SEC = 0.5;
+const SILENT_DB = -60;
+
+export interface EditSegment {
+  /** Seconds in the source. */
+  from: number;
+  to: number;
+}
+
+export interface EditPlan {
+  seconds: EditSeconds;
+  /** The source spans played in order; consecutive spans overlap by `crossfadeSec` (the join). */
+  segments: EditSegment[];
+  crossfadeSec: number;
+  /** Length of the fade at the very end: 0 when the real ending is kept. */
+  fadeOutSec: number;
+  /** The length the render will have. */
+  lengthSec: number;
+  /** How unlike the two sides of each join are (0 = identical); empty without a join. */
+  joinCosts: number[];
+  /** The beat grid the cuts were placed on (seconds in the source). */
+  grid: number[];
+  beatsPerBar: number;
+}
+
+/** The edit lengths a track of this length gets. */
+export function editLengthsFor(durationSec: number | null): EditSeconds[] {
+  if (durationSec === null) return [];
+  return EDIT_SECONDS.filter((s) => durationSec >= s + EDIT_MIN_SAVING_SEC);
+}
+
+/** The beat grid extended back to the start of the track (a pseudo-grid when there is no beat). */
+export function editGrid(a: Pick<SoundAnalysis, 'beats' | 'durationSec'>): number[] {
+  if (a.beats.length < BEATS_PER_BAR * 2) {
+    const out: number[] = [];
+    for (let t = 0; t <= a.durationSec; t += NO_BEAT_STEP_SEC) out.push(Math.round(t * 1000) / 1000);
+    return out;
+  }
+  const grid = [...a.beats];
+  const period = (grid[grid.length - 1]! - grid[0]!) / (grid.length - 1);
+  // A first beat the onset detector could not see (the very first frame has no onset) is put back.
+  while (grid[0]! - period > -0.06) grid.unshift(Math.max(0, Math.round((grid[0]! - period) * 1000) / 1000));
+  return grid;
+}
+
+/** Where the music ends: the last frame above silence, plus a short tail; at most the file's end. */
+function musicEnd(frames: SoundFrames, durationSec: number): number {
+  for (let i = frames.count - 1; i >= 0; i--) {
+    if (frames.db[i]! > SILENT_DB) return Math.min(durationSec, (i + 1) / frames.fps + 0.5);
+  }
+  return durationSec;
+}
+
+interface BarFeature {
+  chroma: Float64Array;
+  mfcc: Float64Array;
+  db: number;
+}
+
+function barFeatures(frames: SoundFrames, bars: number[]): BarFeature[] {
+  const mfccN = frames.mfcc.length / Math.max(1, frames.count);
+  const out: BarFeature[] = [];
+  for (let b = 0; b + 1 < bars.length; b++) {
+    const lo = Math.max(0, Math.floor(bars[b]! * frames.fps));
+    const hi = Math.min(frames.count, Math.max(lo + 1, Math.floor(bars[b + 1]! * frames.fps)));
+    const chroma = new Float64Array(12);
+    const mfcc = new Float64Array(mfccN);
+    let db = 0;
+    for (let i = lo; i < hi; i++) {
+      for (let p = 0; p < 12; p++) chroma[p]! += frames.chroma[i * 12 + p]!;
+      for (let c = 0; c < mfccN; c++) mfcc[c]! += frames.mfcc[i * mfccN + c]!;
+      db += frames.db[i]!;
+    }
+    const n = Math.max(1, hi - lo);
+    for (let c = 0; c < mfccN; c++) mfcc[c] = mfcc[c]! / n;
+    out.push({ chroma, mfcc, db: db / n });
+  }
+  return out;
+}
+
+function barDistance(a: BarFeature, b: BarFeature, mfccScale: Float64Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let p = 0; p < 12; p++) {
+    dot += a.chroma[p]! * b.chroma[p]!;
+    na += a.chroma[p]! ** 2;
+    nb += b.chroma[p]! ** 2;
+  }
+  const chroma = na > 0 && nb > 0 ? 1 - dot / Math.sqrt(na * nb) : 1;
+  let timbre = 0;
+  for (let c = 0; c < a.mfcc.length; c++) timbre += ((a.mfcc[c]! - b.mfcc[c]!) * mfccScale[c]!) ** 2;
+  timbre /= Math.max(1, a.mfcc.length);
+  return chroma + 0.25 * timbre + Math.abs(a.db - b.db) / 20;
+}
+
+/**
+ * The plan of one edit, or null when the track is too short for it. Deterministic: the same analysis
+ * gives the same plan.
+ */
+export function planEdit(a: SoundAnalysis, seconds: EditSeconds): EditPlan | null {
+  if (!editLengthsFor(a.durationSec).includes(seconds)) return null;
+  const grid = editGrid(a);
+  const start = grid[0]!;
+  const end = musicEnd(a.frames, a.durationSec);
+  const T = seconds;
+  const xf = JOIN_CROSSFADE_SEC;
+  const base = { seconds, crossfadeSec: xf, grid, beatsPerBar: BEATS_PER_BAR };
+  if (Math.abs(end - start - T) <= PLAN_TOLERANCE_SEC) {
+    return { ...base, segments: [{ from: start, to: end }], fadeOutSec: 0, lengthSec: end - start, joinCosts: [] };
+  }
+  if (end - start < T) {
+    // The music is shorter than the edit once its silences are left out: the whole of it, padded by the file.
+    const to = Math.min(a.durationSec, start + T);
+    return { ...base, segments: [{ from: start, to }], fadeOutSec: 0, lengthSec: to - start, joinCosts: [] };
+  }
+  // Downbeats, plus the end of the music as the close of the last (partial) bar.
+  const bars: number[] = [];
+  for (let i = 0; i < grid.length; i += BEATS_PER_BAR) if (grid[i]! < end) bars.push(grid[i]!);
+  const feats = barFeatures(a.frames, [...bars, end]);
+  const mfccN = feats[0]?.mfcc.length ?? 0;
+  const mfccScale = new Float64Array(mfccN).fill(1);
+  for (let c = 0; c < mfccN; c++) {
+    const vals = feats.map((f) => f.mfcc[c]!);
+    const m = vals.reduce((s, v) => s + v, 0) / Math.max(1, vals.length);
+    const sd = Math.sqrt(vals.reduce((s, v) => s + (v - m) ** 2, 0) / Math.max(1, vals.length));
+    mfccScale[c] = sd > 1e-6 ? 1 / sd : 0;
+  }
+  const cost = (i: number, j: number) => {
+    // Leaving bar i for bar j: the bars that would have followed should match, and so should those before.
+    let c = barDistance(feats[i]!, feats[j]!, mfccScale);
+    if (i > 0) c += barDistance(feats[i - 1]!, feats[j - 1]!, mfccScale);
+    return c;
+  };
+  let best: { i: number; j: number; c: number; L: number } | null = null;
+  let cutEnding: { i: number; j: number; c: number; L: number } | null = null;
+  // The opening keeps at least one bar, the ending at least one bar before the end of the music.
+  for (let i = 1; i < bars.length; i++) {
+    for (let j = i + 1; j < bars.length; j++) {
+      if (end - bars[j]! < bars[1]! - bars[0]!) continue;
+      const L = bars[i]! - start + (end - bars[j]!);
+      if (Math.abs(L - T) <= PLAN_TOLERANCE_SEC) {
+        const c = cost(i, j);
+        if (!best || c < best.c - 1e-9) best = { i, j, c, L };
+      } else if (L > T && L - T <= 2 * (bars[1]! - bars[0]!) + 4 && T - (bars[i]! - start) >= Math.min(3, T / 5) + (bars[1]! - bars[0]!)) {
+        // Too long by part of a bar: this join with the ending cut short, the shorter cut preferred.
+        const c = cost(i, j) + (L - T) / 4;
+        if (!cutEnding || c < cutEnding.c - 1e-9) cutEnding = { i, j, c, L };
+      }
+    }
+  }
+  if (best) {
+    const { i, j } = best;
+    return {
+      ...base,
+      segments: [
+        { from: start, to: bars[i]! + xf / 2 },
+        { from: bars[j]! - xf / 2, to: end },
+      ],
+      fadeOutSec: 0,
+      lengthSec: best.L,
+      joinCosts: [round(best.c)],
+    };
+  }
+  const fade = Math.min(3, T / 5);
+  if (cutEnding) {
+    const { i, j } = cutEnding;
+    const openLen = bars[i]! - start;
+    return {
+      ...base,
+      segments: [
+        { from: start, to: bars[i]! + xf / 2 },
+        { from: bars[j]! - xf / 2, to: bars[j]! + (T - openLen) },
+      ],
+      fadeOutSec: fade,
+      lengthSec: T,
+      joinCosts: [round(cutEnding.c)],
+    };
+  }
+  // No join fits (a track barely longer than the edit): the opening, faded out.
+  return { ...base, segments: [{ from: start, to: start + T }], fadeOutSec: fade, lengthSec: T, joinCosts: [] };
+}
+
+const round = (v: number) => Math.round(v * 1000) / 1000;
