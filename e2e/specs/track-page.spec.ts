@@ -2,7 +2,7 @@ import { genreOf, moodOf, type Music, type Page as MusicPage, type TrackEdit } f
 import type { Page } from '@playwright/test';
 import { createAccount, open, tr, type Account, type Lang } from '../app';
 import { seriousViolations, settle, THEMES } from '../axe';
-import { addToPlaylist, api, createPlaylist, SPECIAL, trackNamed } from '../data';
+import { addToPlaylist, api, createPlaylist, setLevel, SPECIAL, trackNamed } from '../data';
 import { expect, test } from '../test';
 import { settledResults } from './ui';
 
@@ -72,43 +72,59 @@ test('track page: facts, tags that open the filtered library, play, like, add to
   await expect(page.locator('[data-testid="track-row"]', { hasText: track.title })).toBeVisible();
 });
 
-test('track page sections: short edits and similar tracks show what the API answers', async ({ newPage }) => {
+test('track page sections: the short edits play and download under the rules; similar tracks list in the track table', async ({
+  newPage,
+  signedInPage,
+}) => {
+  // The 40 s fixture track is long enough for the 15 and 30-second edits (made at ingest).
   const track = await trackNamed(SPECIAL.long);
   const [edits, similar] = await Promise.all([
     api<TrackEdit[]>(`/musics/${track.id}/edits`),
     api<MusicPage<Music>>(`/musics/${track.id}/similar?page=0&size=20`),
   ]);
+  const ready = edits.find((e) => e.status === 'ready');
+  expect(ready, 'a ready edit of the 40 s track').toBeDefined();
+  expect(similar.content.length, 'similar tracks of the 40 s track').toBeGreaterThan(0);
+
   const page = await newPage();
   await open(page, `/track/${track.id}`);
   const editsSection = page.getByTestId('track-edits');
   await expect(editsSection.getByRole('heading', { name: tr('ko', 'trackPage.editsTitle') })).toBeVisible();
-  if (edits.length === 0) {
-    await expect(editsSection.getByTestId('edits-empty')).toBeVisible();
-  } else {
-    await expect(editsSection.getByTestId('edit-row')).toHaveCount(edits.length);
-    const ready = edits.find((e) => e.status === 'ready');
-    if (ready) {
-      const row = editsSection.locator(`[data-testid="edit-row"][data-seconds="${ready.seconds}"]`);
-      await row.getByTestId('edit-play').click();
-      await expect(page.locator('[data-testid="player-title"]')).toHaveText(
-        tr('ko', 'trackPage.editPlayerTitle', { title: track.title, seconds: ready.seconds }),
-        { useInnerText: true },
-      );
-      // Signed out, a download asks to sign in first.
-      await row.getByTestId('edit-download').click();
-      await page.locator('.modal.show').waitFor();
-      await page.keyboard.press('Escape');
-    }
-  }
+  await expect(editsSection.getByTestId('edit-row')).toHaveCount(edits.length);
+  const row = editsSection.locator(`[data-testid="edit-row"][data-seconds="${ready!.seconds}"]`);
+  await row.getByTestId('edit-play').click();
+  await expect(page.locator('[data-testid="player-title"]')).toHaveText(
+    tr('ko', 'trackPage.editPlayerTitle', { title: track.title, seconds: ready!.seconds }),
+    { useInnerText: true },
+  );
+  await expect(row.getByTestId('edit-play')).toHaveAccessibleName(
+    tr('ko', 'trackPage.pauseEdit', { title: track.title, seconds: ready!.seconds }),
+  );
+  // The full track is another recording: its button still offers to play it.
+  await expect(page.getByTestId('track-play')).toHaveAccessibleName(tr('ko', 'player.playTrack', { title: track.title }));
+  // Signed out, a download says to sign in first (PRODUCT §5), as a row's download does.
+  await row.getByTestId('edit-download').click();
+  await expect(notice(page).locator('span').first()).toHaveText(tr('ko', 'download.errors.login'), { useInnerText: true });
+
+  // Similar tracks: the API's first page, in the track table.
   const similarSection = page.getByTestId('track-similar');
-  if (similar.content.length === 0) {
-    await expect(similarSection.getByTestId('similar-empty')).toBeVisible();
-  } else {
-    await expect(similarSection.locator('[data-testid="track-row"]')).toHaveCount(similar.content.length);
-    await expect(similarSection.locator('[data-testid="track-title"]').first()).toHaveText(similar.content[0]!.title, {
-      useInnerText: true,
-    });
-  }
+  await expect(similarSection.locator('[data-testid="track-row"]')).toHaveCount(similar.content.length);
+  await expect(similarSection.locator('[data-testid="track-title"]').first()).toHaveText(similar.content[0]!.title, { useInnerText: true });
+
+  // A member at the download level saves the edit under its own name, and it joins their downloads.
+  const member = await createAccount('편집본');
+  await setLevel(member, 5);
+  const memberPage = await signedInPage(member);
+  await open(memberPage, `/track/${track.id}`);
+  const memberRow = memberPage.getByTestId('track-edits').locator(`[data-testid="edit-row"][data-seconds="${ready!.seconds}"]`);
+  const saved = memberPage.waitForEvent('download');
+  await memberRow.getByTestId('edit-download').click();
+  const file = await saved;
+  expect(file.suggestedFilename()).toBe(`${track.artist} - ${track.title} (${ready!.seconds}s edit).mp3`);
+  expect(await file.failure()).toBeNull();
+  await expect
+    .poll(async () => (await api<MusicPage<Music>>('/musics?tempPlayListId=-1', { token: member.token })).content.map((m) => m.id))
+    .toContain(track.id);
 });
 
 test('track page: an unknown or malformed id is a 404 from the server and the not-found screen', async ({ newPage }) => {
