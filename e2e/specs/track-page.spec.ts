@@ -1,7 +1,8 @@
 import { genreOf, moodOf, type Music, type Page as MusicPage, type TrackEdit } from '@sori/contract';
 import type { Page } from '@playwright/test';
-import { createAccount, open, tr, type Account, type Lang } from '../app';
-import { seriousViolations, settle, THEMES } from '../axe';
+import path from 'node:path';
+import { createAccount, open, SCREENSHOTS, tr, type Account, type Lang } from '../app';
+import { animationsDone, seriousViolations, settle, THEMES } from '../axe';
 import { addToPlaylist, api, createPlaylist, setLevel, SPECIAL, trackNamed } from '../data';
 import { expect, test } from '../test';
 import { settledResults } from './ui';
@@ -129,10 +130,10 @@ test('track page sections: the short edits play and download under the rules; si
 
 test('track page: an unknown or malformed id is a 404 from the server and the not-found screen', async ({ newPage }) => {
   const page = await newPage();
-  for (const path of ['/track/99999999', '/track/abc']) {
-    const response = await page.goto(path);
-    expect(response?.status(), path).toBe(404);
-    await expect(page.getByTestId('track-not-found'), path).toBeVisible();
+  for (const address of ['/track/99999999', '/track/abc']) {
+    const response = await page.goto(address);
+    expect(response?.status(), address).toBe(404);
+    await expect(page.getByTestId('track-not-found'), address).toBeVisible();
   }
   // The details panel leads to the track page.
   const track = await trackNamed(SPECIAL.calmPiano);
@@ -169,8 +170,8 @@ test('shared playlist: the owner makes a link, a signed-out visitor plays it rea
   await expect(page.getByTestId('playlist-shared')).toBeVisible();
 
   const visitor = await newPage();
-  const path = new URL(url).pathname;
-  const response = await visitor.goto(path);
+  const sharedPath = new URL(url).pathname;
+  const response = await visitor.goto(sharedPath);
   expect(response?.status()).toBe(200);
   await expect(visitor.getByTestId('page-title')).toHaveText(list.name, { useInnerText: true });
   await expect(visitor.getByTestId('shared-view-only')).toBeVisible();
@@ -186,12 +187,12 @@ test('shared playlist: the owner makes a link, a signed-out visitor plays it rea
   await expect(notice(page).locator('span').first()).toHaveText(tr('ko', 'playlistShare.stopped'), { useInnerText: true });
   await expect(modal.getByTestId('share-create')).toBeVisible();
 
-  const gone = await visitor.goto(path);
+  const gone = await visitor.goto(sharedPath);
   expect(gone?.status()).toBe(404);
   await expect(visitor.getByTestId('shared-not-found')).toBeVisible();
 });
 
-test('track page and shared playlist: no serious axe violation in ko/en/ja × both themes; nothing scrolls sideways at 360 px', async ({
+test('track page, shared playlist and the share dialog: no serious axe violation in ko/en/ja × both themes; nothing scrolls sideways at 360 px', async ({
   themedPage,
   newPage,
 }) => {
@@ -206,19 +207,30 @@ test('track page and shared playlist: no serious axe violation in ko/en/ja × bo
       const page = await themedPage(lang, theme, session(owner));
       await open(page, `/track/${track.id}`);
       await settle(page);
+      await expect(page.getByTestId('track-similar').locator('[data-testid="track-row"]').first()).toBeVisible();
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${lang}-${theme}-track-page.png`), fullPage: true });
       expect(await seriousViolations(page), `track page ${lang} ${theme}`).toEqual([]);
       await open(page, `/shared/${token}`);
       await settle(page);
       await expect(page.locator('[data-testid="track-row"]')).toHaveCount(1);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${lang}-${theme}-shared-playlist.png`) });
       expect(await seriousViolations(page), `shared playlist ${lang} ${theme}`).toEqual([]);
+      await open(page, `/playlist/${list.id}`);
+      await settle(page);
+      await page.getByTestId('playlist-share').click();
+      await expect(page.getByTestId('share-link')).toHaveValue(new RegExp(`${token}$`, 'u'));
+      await animationsDone(page);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${lang}-${theme}-share-dialog.png`) });
+      expect(await seriousViolations(page), `share dialog ${lang} ${theme}`).toEqual([]);
       await page.close();
     }
   }
   const phone = await newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-  for (const path of [`/track/${track.id}`, `/shared/${token}`]) {
-    await open(phone, path);
+  for (const route of [`/track/${track.id}`, `/shared/${token}`]) {
+    await open(phone, route);
     await settle(phone);
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow <= 0, `${path} overflows by ${overflow}px at 360px`).toBeTruthy();
+    expect(overflow <= 0, `${route} overflows by ${overflow}px at 360px`).toBeTruthy();
+    await phone.screenshot({ path: path.join(SCREENSHOTS, `phone-${route.split('/')[1]}.png`), fullPage: true });
   }
 });

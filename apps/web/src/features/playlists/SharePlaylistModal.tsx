@@ -86,7 +86,7 @@ export default function SharePlaylistModal({ playlistId, onClose }: SharePlaylis
         </Button>
         {state.isSuccess ? (
           link ? (
-            <Button variant="outline-danger" disabled={mutation.isPending} onClick={() => change(false)} data-testid="share-stop">
+            <Button variant="danger" disabled={mutation.isPending} onClick={() => change(false)} data-testid="share-stop">
               {t('playlistShare.stop')}
             </Button>
           ) : (

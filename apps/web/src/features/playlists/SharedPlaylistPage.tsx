@@ -4,7 +4,6 @@ import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
-import { PageHeader } from '../../components/PageHeader';
 import { isApiError } from '../../lib/api-client';
 import { failureText } from '../../lib/failure-text';
 import { ROUTES } from '../../lib/routes';
@@ -63,11 +62,16 @@ export default function SharedPlaylistPage() {
 
   return (
     <div className="sori-page" data-testid="shared-playlist">
-      <PageHeader
-        title={data ? data.playlist.name : t('sharedPlaylist.title')}
-        subtitle={data?.playlist.description ?? undefined}
-        actions={
-          data ? (
+      <header className="sori-page-header">
+        <p className="sori-track-eyebrow">{t('sharedPlaylist.title')}</p>
+        <div className="d-flex flex-wrap align-items-end justify-content-between gap-3">
+          <div>
+            <h1 className="sori-page-title" data-testid="page-title">
+              {data ? data.playlist.name : t('sharedPlaylist.title')}
+            </h1>
+            {data?.playlist.description ? <p className="sori-page-subtitle">{data.playlist.description}</p> : null}
+          </div>
+          {data ? (
             <div className="d-flex flex-wrap align-items-center gap-2">
               <span className="sori-badge-private" data-testid="shared-view-only">
                 {t('sharedPlaylist.viewOnly')}
@@ -76,11 +80,9 @@ export default function SharedPlaylistPage() {
                 {t('playlists.trackCount', { count: data.playlist.musicCount })}
               </span>
             </div>
-          ) : null
-        }
-      >
-        <p className="sori-track-eyebrow mb-0 mt-2">{t('sharedPlaylist.title')}</p>
-      </PageHeader>
+          ) : null}
+        </div>
+      </header>
       {shared.isError ? (
         <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2" data-testid="list-error">
           <span>{failureText(shared.error, t('sharedPlaylist.loadFailed'))}</span>
