@@ -11,7 +11,7 @@ import type { SoundAnalysis, SoundFrames } from './sound';
 
 /** The rendered edit must be this close to its target (seconds); plans aim inside it with a margin. */
 export const EDIT_TOLERANCE_SEC = 0.5;
-const PLAN_TOLERANCE_SEC = 0.3;
+const PLAN_TOLERANCE_SEC = 0.4;
 /** Equal-power crossfade at each join, centred on the downbeats. */
 export const JOIN_CROSSFADE_SEC = 0.05;
 /** A track gets an edit of T seconds when it is at least this much longer than T. */

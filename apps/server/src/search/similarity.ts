@@ -10,6 +10,23 @@
  * (1/16 of a standard deviation a step, ±7.9 σ): a million tracks' vectors take dims × 1 MB.
  */
 
+import { MOODS } from '@sori/contract';
+
+/** Each mood's bit in a track's 64-bit mood mask (two 32-bit words). */
+const MOOD_BIT = new Map(MOODS.map((m, i) => [m.code, i]));
+
+const popcount = (x: number) => {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+};
+
+/** Steps round the circle of fifths between two positions on it (0..6). */
+const FIFTHS_STEPS = Int8Array.from({ length: 144 }, (_, i) => {
+  const d = (((Math.floor(i / 12) - (i % 12)) % 12) + 12) % 12;
+  return Math.min(d, 12 - d);
+});
+
 export interface SimilarMeta {
   id: number;
   genre: number | null;
@@ -27,7 +44,6 @@ export type Blend = { [K in keyof typeof BLEND]: number };
 
 /** Quantisation: steps per (weighted) standard deviation. */
 const STEPS = 16;
-const MAX_MOODS = 8;
 
 export interface SimilarPage {
   ids: number[];
@@ -46,10 +62,12 @@ export class SimilarityIndex {
   private vec = new Int8Array(0);
   private hasVec = new Uint8Array(0);
   private genre = new Int32Array(0);
-  private moods = new Int32Array(0);
-  private moodCount = new Uint8Array(0);
-  private bpm = new Float32Array(0);
-  private keyPc = new Int8Array(0);
+  private moodLo = new Uint32Array(0);
+  private moodHi = new Uint32Array(0);
+  /** log2 of the BPM (NaN when unknown). */
+  private logBpm = new Float32Array(0);
+  /** The key's position on the circle of fifths (pitch class × 7 mod 12), -1 when unknown. */
+  private fifths = new Int8Array(0);
   private published = new Uint8Array(0);
   private publishedIds: Int32Array | null = null;
   private publishedDirty = true;
@@ -94,13 +112,13 @@ export class SimilarityIndex {
 
   /** Bytes held by the per-track arrays (for the benchmark's memory figures). */
   get bytes(): number {
-    return this.vec.byteLength + this.capacity * (1 + 4 + 4 * MAX_MOODS + 1 + 4 + 1 + 1) + (this.publishedIds?.byteLength ?? 0);
+    return this.vec.byteLength + this.capacity * (1 + 4 + 4 + 4 + 4 + 1 + 1) + (this.publishedIds?.byteLength ?? 0);
   }
 
   private grow(id: number): void {
     if (id < this.capacity) return;
     const cap = Math.max(1024, id + 1, Math.ceil(this.capacity * 1.5));
-    const copy = <T extends Int8Array | Uint8Array | Int32Array | Float32Array>(a: T, make: (n: number) => T, per = 1): T => {
+    const copy = <T extends Int8Array | Uint8Array | Int32Array | Uint32Array | Float32Array>(a: T, make: (n: number) => T, per = 1): T => {
       const b = make(cap * per);
       b.set(a);
       return b;
@@ -108,14 +126,10 @@ export class SimilarityIndex {
     this.vec = copy(this.vec, (n) => new Int8Array(n), this.dims);
     this.hasVec = copy(this.hasVec, (n) => new Uint8Array(n));
     this.genre = copy(this.genre, (n) => new Int32Array(n));
-    this.moods = copy(this.moods, (n) => new Int32Array(n), MAX_MOODS);
-    this.moodCount = copy(this.moodCount, (n) => new Uint8Array(n));
-    const bpm = new Float32Array(cap).fill(NaN);
-    bpm.set(this.bpm);
-    this.bpm = bpm;
-    const key = new Int8Array(cap).fill(-1);
-    key.set(this.keyPc);
-    this.keyPc = key;
+    this.moodLo = copy(this.moodLo, (n) => new Uint32Array(n));
+    this.moodHi = copy(this.moodHi, (n) => new Uint32Array(n));
+    this.logBpm = copy(this.logBpm, (n) => new Float32Array(n).fill(NaN));
+    this.fifths = copy(this.fifths, (n) => new Int8Array(n).fill(-1));
     this.published = copy(this.published, (n) => new Uint8Array(n));
     this.capacity = cap;
   }
@@ -126,11 +140,18 @@ export class SimilarityIndex {
     const id = m.id;
     this.maxId = Math.max(this.maxId, id);
     this.genre[id] = m.genre ?? 0;
-    const moods = m.moods.slice(0, MAX_MOODS);
-    this.moodCount[id] = moods.length;
-    for (let i = 0; i < moods.length; i++) this.moods[id * MAX_MOODS + i] = moods[i]!;
-    this.bpm[id] = m.bpm ?? NaN;
-    this.keyPc[id] = m.keyPc ?? -1;
+    let lo = 0;
+    let hi = 0;
+    for (const code of m.moods) {
+      const bit = MOOD_BIT.get(code);
+      if (bit === undefined) continue;
+      if (bit < 32) lo |= 1 << bit;
+      else hi |= 1 << (bit - 32);
+    }
+    this.moodLo[id] = lo >>> 0;
+    this.moodHi[id] = hi >>> 0;
+    this.logBpm[id] = m.bpm !== null && m.bpm > 0 ? Math.log2(m.bpm) : NaN;
+    this.fifths[id] = m.keyPc === null ? -1 : (m.keyPc * 7) % 12;
     if (this.published[id] !== (m.published ? 1 : 0)) this.publishedDirty = true;
     this.published[id] = m.published ? 1 : 0;
   }
@@ -196,12 +217,12 @@ export class SimilarityIndex {
     const wSound = selfVec ? blend.sound : 0;
     const g = this.genre[id]!;
     const gGroup = Math.floor(g / 100);
-    const mc = this.moodCount[id]!;
-    const myMoods = this.moods.subarray(id * MAX_MOODS, id * MAX_MOODS + mc);
-    const myBpm = this.bpm[id]!;
-    const myKey = this.keyPc[id]!;
-    const dims = this.dims;
-    const vec = this.vec;
+    const myLo = this.moodLo[id]!;
+    const myHi = this.moodHi[id]!;
+    const myMoods = popcount(myLo) + popcount(myHi);
+    const myBpm = this.logBpm[id]!;
+    const myKey = this.fifths[id]!;
+    const { dims, vec, genre, moodLo, moodHi, logBpm, fifths, hasVec } = this;
     const o = id * dims;
     const scale = this.wMax / (STEPS * STEPS) / this.wSum;
     // A bounded heap of the `want` best (worst on top): score, then id for a stable order.
@@ -212,38 +233,51 @@ export class SimilarityIndex {
     for (let c = 0; c < candidates.length; c++) {
       const t = candidates[c]!;
       if (t === id) continue;
+      // Tags first (cheap): genre, moods (Jaccard), BPM (within a quarter octave), key (fifths apart).
       let score = 0;
-      if (wSound > 0) {
-        let sim = 1 / 3;
-        if (this.hasVec[t]) {
-          let s = 0;
-          for (let d = 0, ot = t * dims; d < dims; d++) {
-            const x = vec[o + d]! - vec[ot + d]!;
-            s += x * x;
-          }
-          // Standardised squared distance over the total weight: about 2 between unrelated tracks, 0 for the same.
-          sim = 1 / (1 + s * scale);
-        }
-        score += wSound * sim;
-      }
-      const tg = this.genre[t]!;
+      const tg = genre[t]!;
       if (g !== 0 && tg !== 0) score += blend.genre * (tg === g ? 1 : Math.floor(tg / 100) === gGroup ? 0.5 : 0);
-      const tmc = this.moodCount[t]!;
-      if (mc > 0 && tmc > 0) {
-        let shared = 0;
-        for (let a = 0; a < tmc; a++) {
-          const m = this.moods[t * MAX_MOODS + a]!;
-          for (let b = 0; b < mc; b++) if (myMoods[b] === m) shared++;
-        }
-        score += blend.mood * (shared / (mc + tmc - shared));
+      if (myMoods > 0) {
+        const tl = moodLo[t]!;
+        const th = moodHi[t]!;
+        const shared = popcount(tl & myLo) + popcount(th & myHi);
+        if (shared > 0) score += (blend.mood * shared) / (myMoods + popcount(tl) + popcount(th) - shared);
       }
-      const tb = this.bpm[t]!;
-      if (myBpm === myBpm && tb === tb) score += blend.bpm * Math.max(0, 1 - Math.abs(Math.log2(tb / myBpm)) / 0.25);
-      const tk = this.keyPc[t]!;
+      const tb = logBpm[t]!;
+      if (myBpm === myBpm && tb === tb) {
+        const d = Math.abs(tb - myBpm);
+        if (d < 0.25) score += blend.bpm * (1 - d / 0.25);
+      }
+      const tk = fifths[t]!;
       if (myKey >= 0 && tk >= 0) {
-        // Steps round the circle of fifths: the same key 1, a fifth away 0.5.
-        const steps = Math.min(((((tk - myKey) * 7) % 12) + 12) % 12, ((((myKey - tk) * 7) % 12) + 12) % 12);
+        const steps = FIFTHS_STEPS[myKey * 12 + tk]!;
         score += blend.key * (steps === 0 ? 1 : steps === 1 ? 0.5 : 0);
+      }
+      if (wSound > 0) {
+        if (!hasVec[t]) score += wSound / 3;
+        else {
+          // The page is full: a candidate whose sound cannot lift it past the worst kept one stops early.
+          let limit = Infinity;
+          if (size === want) {
+            const need = hs[0]! - score;
+            if (need > wSound) continue;
+            if (need > 0) limit = (wSound / need - 1) / scale;
+          }
+          let sum = 0;
+          const ot = t * dims;
+          let d = 0;
+          while (d < dims) {
+            const stop = Math.min(dims, d + 16);
+            for (; d < stop; d++) {
+              const x = vec[o + d]! - vec[ot + d]!;
+              sum += x * x;
+            }
+            if (sum > limit) break;
+          }
+          if (sum > limit) continue;
+          // Standardised squared distance over the total weight: about 2 between unrelated tracks, 0 for the same.
+          score += wSound / (1 + sum * scale);
+        }
       }
       if (size < want) {
         // Sift up.

@@ -69,6 +69,13 @@ const rows: Row[] = [
       status: 401,
     },
     { rule: 'download needs a caller', caller, method: 'GET', url: (w) => `/api/download/download?musicId=${w.pub}`, status: 401 },
+    {
+      rule: 'edit download needs a caller',
+      caller,
+      method: 'GET',
+      url: (w) => `/api/download/download?musicId=${w.pub}&edit=30`,
+      status: 401,
+    },
     { rule: 'playlists need a caller', caller, method: 'GET', url: () => '/api/playbox/list', status: 401 },
     {
       rule: 'playlist create needs a caller',
@@ -209,6 +216,36 @@ const rows: Row[] = [
     code: 'LEVEL_TOO_LOW',
   },
   { rule: 'download at level 5', caller: 'level5', method: 'GET', url: (w) => `/api/download/download?musicId=${w.pub}`, status: 200 },
+  // A short edit is downloaded under the same rules (the world's tracks have no edits made: 409 once allowed).
+  {
+    rule: 'edit download needs level 5',
+    caller: 'level1',
+    method: 'GET',
+    url: (w) => `/api/download/download?musicId=${w.pub}&edit=30`,
+    status: 403,
+    code: 'LEVEL_TOO_LOW',
+  },
+  {
+    rule: 'edit download of an unpublished track',
+    caller: 'level5',
+    method: 'GET',
+    url: (w) => `/api/download/download?musicId=${w.priv}&edit=30`,
+    status: 404,
+  },
+  {
+    rule: 'edit download at level 5, edit not made',
+    caller: 'level5',
+    method: 'GET',
+    url: (w) => `/api/download/download?musicId=${w.pub}&edit=30`,
+    status: 409,
+  },
+  {
+    rule: 'a link to the original does not open an edit',
+    caller: 'anon',
+    method: 'GET',
+    url: (w) => `/api/musics/${w.pub}/original?edit=30&${w.signOriginal(w.pub, w.level5.id)}`,
+    status: 403,
+  },
 
   // The original file: only through a valid signed link of a user who may download.
   { rule: 'original without a link', caller: 'level5', method: 'GET', url: (w) => `/api/musics/${w.pub}/original`, status: 403 },

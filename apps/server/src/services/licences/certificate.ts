@@ -26,6 +26,7 @@ const TEXT: Record<Lang, Record<string, string>> = {
     plan: '요금제',
     scope: '이용 범위',
     file: '파일',
+    edit: '{n}초 편집본',
     sha256: '파일 SHA-256',
     terms: '약관 버전',
     licensor: '라이선스 제공자',
@@ -46,6 +47,7 @@ const TEXT: Record<Lang, Record<string, string>> = {
     plan: 'Plan',
     scope: 'Permitted use',
     file: 'File',
+    edit: '{n}-second edit',
     sha256: 'File SHA-256',
     terms: 'Terms version',
     licensor: 'Licensor',
@@ -67,6 +69,7 @@ const TEXT: Record<Lang, Record<string, string>> = {
     plan: 'プラン',
     scope: '利用範囲',
     file: 'ファイル',
+    edit: '{n}秒エディット',
     sha256: 'ファイルのSHA-256',
     terms: '規約のバージョン',
     licensor: 'ライセンス提供者',
@@ -152,7 +155,7 @@ export async function renderCertificate(licence: PublicLicence, lang: Lang, keyU
   row(t.plan!, `${PLAN_NAMES[lang][licence.plan.name] ?? licence.plan.name} (level ${licence.plan.level})`);
   row(t.scope!, licence.terms.scope.map((s) => `• ${LICENCE_SCOPE_LABELS[s as LicenceScope]?.[lang] ?? s}`).join('\n'));
   row(t.terms!, `${licence.terms.version} — ${licence.terms.url}`);
-  row(t.file!, licence.file.name);
+  row(t.file!, licence.edit === undefined ? licence.file.name : `${licence.file.name} (${t.edit!.replace('{n}', String(licence.edit))})`);
   row(t.sha256!, licence.file.sha256);
   row(t.licensor!, `${licence.licensor.name} — ${licence.licensor.url}`);
   row(t.verify!, licence.verifyUrl);
