@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
+import { MissingPage } from '../../components/MissingPage';
+import { RetryAlert } from '../../components/RetryAlert';
 import { isApiError } from '../../lib/api-client';
 import { failureText } from '../../lib/failure-text';
 import { ROUTES } from '../../lib/routes';
@@ -34,20 +34,17 @@ export default function SharedPlaylistPage() {
 
   if (shared.isError && isApiError(shared.error) && shared.error.status === 404) {
     return (
-      <div className="sori-page">
-        <h1 className="visually-hidden">{t('sharedPlaylist.notFound')}</h1>
-        <EmptyState
-          icon="list"
-          title={t('sharedPlaylist.notFound')}
-          body={t('sharedPlaylist.notFoundBody')}
-          testId="shared-not-found"
-          action={
-            <Link to={ROUTES.library} className="btn btn-primary">
-              {t('trackPage.toLibrary')}
-            </Link>
-          }
-        />
-      </div>
+      <MissingPage
+        icon="list"
+        title={t('sharedPlaylist.notFound')}
+        body={t('sharedPlaylist.notFoundBody')}
+        testId="shared-not-found"
+        action={
+          <Link to={ROUTES.library} className="btn btn-primary">
+            {t('trackPage.toLibrary')}
+          </Link>
+        }
+      />
     );
   }
 
@@ -84,12 +81,11 @@ export default function SharedPlaylistPage() {
         </div>
       </header>
       {shared.isError ? (
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2" data-testid="list-error">
-          <span>{failureText(shared.error, t('sharedPlaylist.loadFailed'))}</span>
-          <Button variant="outline-danger" size="sm" onClick={() => void shared.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <RetryAlert
+          text={failureText(shared.error, t('sharedPlaylist.loadFailed'))}
+          onRetry={() => void shared.refetch()}
+          testId="list-error"
+        />
       ) : !data ? (
         <span className="visually-hidden" role="status">
           {t('common.loading')}

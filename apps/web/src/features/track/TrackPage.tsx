@@ -9,13 +9,13 @@ import {
   type TrackEdit,
 } from '@sori/contract';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
+import { MissingPage } from '../../components/MissingPage';
+import { RetryAlert } from '../../components/RetryAlert';
 import { isApiError } from '../../lib/api-client';
 import { failureText } from '../../lib/failure-text';
 import { ROUTES } from '../../lib/routes';
@@ -49,32 +49,24 @@ export default function TrackPage() {
 
   if (id === null || (track.isError && isApiError(track.error) && track.error.status === 404)) {
     return (
-      <div className="sori-page">
-        <h1 className="visually-hidden">{t('trackPage.notFound')}</h1>
-        <EmptyState
-          icon="music"
-          title={t('trackPage.notFound')}
-          body={t('trackPage.notFoundBody')}
-          testId="track-not-found"
-          action={
-            <Link to={ROUTES.library} className="btn btn-primary">
-              {t('trackPage.toLibrary')}
-            </Link>
-          }
-        />
-      </div>
+      <MissingPage
+        icon="music"
+        title={t('trackPage.notFound')}
+        body={t('trackPage.notFoundBody')}
+        testId="track-not-found"
+        action={
+          <Link to={ROUTES.library} className="btn btn-primary">
+            {t('trackPage.toLibrary')}
+          </Link>
+        }
+      />
     );
   }
   if (track.isError) {
     return (
       <div className="sori-page">
         <h1 className="visually-hidden">{t('trackPage.title')}</h1>
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2" data-testid="track-error">
-          <span>{failureText(track.error, t('trackPage.loadFailed'))}</span>
-          <Button variant="outline-danger" size="sm" onClick={() => void track.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
+        <RetryAlert text={failureText(track.error, t('trackPage.loadFailed'))} onRetry={() => void track.refetch()} testId="track-error" />
       </div>
     );
   }
@@ -302,9 +294,12 @@ function EditsSection({ track }: { track: Music }) {
     body = <Spinner animation="border" size="sm" role="status" aria-label={t('common.loading')} />;
   } else if (edits.isError) {
     body = (
-      <Alert variant="danger" className="mb-0" data-testid="edits-error">
-        {failureText(edits.error, t('trackPage.editsFailed'))}
-      </Alert>
+      <RetryAlert
+        text={failureText(edits.error, t('trackPage.editsFailed'))}
+        onRetry={() => void edits.refetch()}
+        testId="edits-error"
+        className="mb-0"
+      />
     );
   } else if (edits.data.length === 0) {
     body = (
@@ -395,16 +390,12 @@ function SimilarSection({ track }: { track: Music }) {
     body = <Spinner animation="border" size="sm" role="status" aria-label={t('common.loading')} />;
   } else if (similar.isError) {
     body = (
-      <Alert
-        variant="danger"
-        className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-0"
-        data-testid="similar-error"
-      >
-        <span>{failureText(similar.error, t('trackPage.similarFailed'))}</span>
-        <Button variant="outline-danger" size="sm" onClick={() => void similar.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
+      <RetryAlert
+        text={failureText(similar.error, t('trackPage.similarFailed'))}
+        onRetry={() => void similar.refetch()}
+        testId="similar-error"
+        className="mb-0"
+      />
     );
   } else if (similar.data.content.length === 0) {
     body = (
