@@ -200,6 +200,8 @@ describe.each(DIALECTS)('playlist share links (%s)', (dialect) => {
     const home = await t.call({ method: 'GET', url: '/' });
     expect(res.headers['content-security-policy']).toBe(home.headers['content-security-policy']);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['vary']).toContain('Accept-Language');
+    expect(res.headers['cache-control']).toBe('no-cache');
 
     // Korean by default (a crawler sends no language).
     const ko = (await t.call({ method: 'GET', url: `/track/${id}` })).body;

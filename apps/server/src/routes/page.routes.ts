@@ -20,7 +20,8 @@ export function registerPageRoutes(app: FastifyInstance, previews: PagePreviewSe
       reply.status(err.status);
       if (err.headers) reply.headers(err.headers);
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    // The tags are written in the caller's language.
+    return reply.header('cache-control', 'no-cache').header('vary', 'Accept-Language').type('text/html; charset=utf-8').send(html);
   };
 
   app.get<{ Params: { id: string } }>('/track/:id', { schema: { hide: true } }, (request, reply) =>
