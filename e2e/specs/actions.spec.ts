@@ -324,7 +324,9 @@ test("add to playlist: 'no playlists', then newest first in the modal; drag a ro
   await expect(page.locator('[data-testid="notice"]'), 'no message from the modal').toHaveCount(0);
 });
 
-test('row menu: share copies a link that opens the track; details shows its facts; a missing track says so', async ({ newPage }) => {
+test('row menu: share copies a link to the track page; details shows its facts; an old library link still opens them; a missing track says so', async ({
+  newPage,
+}) => {
   const page = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
   const track = await trackNamed(SPECIAL.calmPiano);
   await open(page, '/library');
@@ -334,7 +336,7 @@ test('row menu: share copies a link that opens the track; details shows its fact
   await menu.locator('[data-testid="row-share"]').click();
   await expect(notice(page).locator('span').first(), 'copied').toHaveText(tr('ko', 'tracks.linkCopied'), { useInnerText: true });
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(new URL(link).pathname + new URL(link).search, 'the link').toEqual(`/library?track=${track.id}`);
+  expect(new URL(link).pathname + new URL(link).search, 'the link').toEqual(`/track/${track.id}`);
 
   await menu.locator('button[aria-haspopup="menu"]').click();
   await menu.locator('[data-testid="row-details"]').click();
@@ -355,9 +357,12 @@ test('row menu: share copies a link that opens the track; details shows its fact
   await page.keyboard.press('Escape');
   await panel.waitFor({ state: 'detached' });
 
-  // Someone opens the shared link.
+  // Someone opens the shared link: the track page.
   const friend = await newPage();
   await open(friend, link.replace(/^https?:\/\/[^/]+/u, ''));
+  await expect(friend.locator('[data-testid="page-title"]'), 'the track page').toHaveText(track.title, { useInnerText: true });
+  // A link shared before track pages existed still opens the details over the library.
+  await open(friend, `/library?track=${track.id}`);
   await friend.locator('[data-testid="track-details"] [data-testid="details-title"]').waitFor();
   await expect(friend.locator('[data-testid="details-title"]'), 'shared track opened').toHaveText(track.title, { useInnerText: true });
   await friend.locator('[data-testid="details-play"]').click();

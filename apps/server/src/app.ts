@@ -20,6 +20,7 @@ import { licenceKeyRoutes, licenceRoutes } from './routes/licence.routes';
 import { musicRoutes } from './routes/music.routes';
 import { mediaRoutes } from './routes/media.routes';
 import { playlistRoutes } from './routes/playlist.routes';
+import { shareRoutes } from './routes/share.routes';
 import { siteRoutes } from './routes/site.routes';
 import { registerMetrics } from './plugins/metrics';
 import { createServices, type Services } from './services';
@@ -71,6 +72,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       library,
       licences,
       playlists,
+      shares,
+      previews,
       storage,
       media,
       mediaAccess,
@@ -105,6 +108,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       library,
       licences,
       playlists,
+      shares,
+      previews,
       storage,
       media,
       accounts,
@@ -200,6 +205,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
         await api.register(accountRoutes({ auth, accounts, channels, licences }));
         await api.register(musicRoutes(catalogue, library, edits));
         await api.register(playlistRoutes(playlists));
+        await api.register(shareRoutes(shares));
         await api.register(siteRoutes(config, catalogue, health));
         await api.register(licenceRoutes(licences, channels));
         await api.register(
@@ -215,7 +221,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       { prefix: '/api' },
     );
     await app.register(licenceKeyRoutes(licences.publicKeys()));
-    await registerWeb(app, config.webDist);
+    await registerWeb(app, config.webDist, previews);
     await app.ready();
     return { app, ctx };
   } catch (err) {

@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   LICENCE_SIGNING_KEY: z.string().optional(),
   /** Lookups of a licence's public JSON per address and minute. */
   LICENCE_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Opens of shared playlists (API and page) per address and minute. */
+  SHARE_OPENS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -173,6 +175,8 @@ export interface Config {
   jwtSecret: string;
   /** Licence signing key (PKCS#8 PEM, Ed25519) and the public lookups allowed per address and minute. */
   licences: { signingKeyPem: string; lookupsPerMinute: number };
+  /** Opens of shared playlists (API and page) per address and minute. */
+  shareOpensPerMinute: number;
   tokenTtlSeconds: number;
   signin: { maxPerAccount: number; maxPerAddress: number; maxPerPair: number; windowSeconds: number };
   signup: { maxPerAddress: number; maxTotal: number; windowSeconds: number };
@@ -261,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signingKeyPem: e.LICENCE_SIGNING_KEY ?? readOrCreateSigningKey(dataDir),
       lookupsPerMinute: e.LICENCE_LOOKUPS_PER_MINUTE,
     }),
+    shareOpensPerMinute: e.SHARE_OPENS_PER_MINUTE,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     signin: {
       maxPerAccount: e.SIGNIN_MAX_PER_ACCOUNT,

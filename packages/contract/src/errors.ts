@@ -135,6 +135,11 @@ export const ERROR_MESSAGES = {
     en: 'Playlist not found.',
     ja: 'プレイリストが見つかりません。',
   },
+  SHARE_NOT_FOUND: {
+    ko: '공유가 끝났거나 없는 링크입니다.',
+    en: 'This link is not shared, or its sharing has ended.',
+    ja: 'このリンクは共有されていないか、共有が終了しています。',
+  },
   NO_FILE: {
     ko: '파일 정보가 없어 다운로드할 수 없습니다.',
     en: 'There is no file for this track, so it cannot be downloaded.',

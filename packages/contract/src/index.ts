@@ -9,3 +9,5 @@ export * from './ids';
 export * from './licence';
 export * from './routes';
 export * from './account';
+export * from './share';
+export * from './key-label';

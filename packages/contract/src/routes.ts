@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccountLicence, Channel, ClearedChannel, Consent } from './account';
 import { PublicLicence } from './licence';
+import { PlaylistShare, PlaylistShareState, SharedPlaylist } from './share';
 import {
   DownloadTicket,
   Music,
@@ -68,6 +69,17 @@ export const API_ROUTES = {
   'GET /playbox/:id': { status: 200, body: Playlist },
   'PUT /playbox/:id': { status: 200, body: Playlist },
   'DELETE /playbox/:id': { status: 200, body: /* @__PURE__ */ z.object({ id: z.number().int() }) },
+  /** The owner's share link of a playlist, or null when it is not shared. */
+  'GET /playbox/:id/share': { status: 200, body: PlaylistShareState },
+  /** Shares the playlist (the same link while it stays shared); owner only. */
+  'POST /playbox/:id/share': { status: 200, body: PlaylistShare },
+  /** Ends the share: the link answers 404 from then on; owner only. */
+  'DELETE /playbox/:id/share': { status: 200, body: /* @__PURE__ */ z.object({ shared: z.literal(false) }) },
+  /** A shared playlist and a page of its published tracks, to anyone (signed out too). */
+  'GET /shared/playlists/:token': {
+    status: 200,
+    body: /* @__PURE__ */ z.object({ playlist: SharedPlaylist, tracks: pageOf(Music) }),
+  },
   'POST /playlist/add': { status: 200, body: PlaylistTrackResult },
   'POST /playlist/remove': { status: 200, body: PlaylistTrackResult },
 

@@ -7,6 +7,7 @@ import * as m0004KeyMode from './migrations/2026_11_23_0004_key_mode_confidence'
 import * as m0005 from './migrations/2026_11_25_0005_licences';
 import * as m0006 from './migrations/2026_11_26_0006_accounts';
 import * as m0007 from './migrations/2026_11_26_0007_ingest_jobs';
+import * as m0008 from './migrations/2026_11_26_0008_playlist_shares';
 import * as m0009 from './migrations/2026_11_26_0009_sound_features_edits';
 
 /**
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_0005_licences': m0005,
   '2026_11_26_0006_accounts': m0006,
   '2026_11_26_0007_ingest_jobs': m0007,
+  '2026_11_26_0008_playlist_shares': m0008,
   '2026_11_26_0009_sound_features_edits': m0009,
 };
 

@@ -135,6 +135,14 @@ export interface PlaylistTracksTable {
   added_at: string;
 }
 
+/** A playlist shared by link: the token itself is kept, so the owner gets the same link back while shared. */
+export interface PlaylistSharesTable {
+  playlist_id: number;
+  /** 128 random bits, base64url (22 characters). */
+  token: string;
+  created_at: string;
+}
+
 export interface PasswordResetsTable {
   token_hash: string;
   user_id: number;
@@ -228,6 +236,7 @@ export interface Database {
   downloads: DownloadsTable;
   playlists: PlaylistsTable;
   playlist_tracks: PlaylistTracksTable;
+  playlist_shares: PlaylistSharesTable;
   password_resets: PasswordResetsTable;
   track_changes: TrackChangesTable;
   sessions: SessionsTable;

@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { registerPageRoutes } from '../routes/page.routes';
+import type { PagePreviewService } from '../services/page-preview.service';
 import { sendError } from './error-handler';
 
 /** Hashes of the inline scripts of index.html (the theme script that runs before React), for the CSP. */
@@ -19,9 +21,10 @@ export function inlineScriptHashes(webDist: string): string[] {
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html and translations never cached,
- * and every other GET that is not under /api answered with index.html (client-side routes).
+ * and every other GET that is not under /api answered with index.html (client-side routes); the shareable
+ * pages (/track/{id}, /shared/{token}) get their preview tags and a 404 status when there is nothing to see.
  */
-export async function registerWeb(app: FastifyInstance, webDist: string) {
+export async function registerWeb(app: FastifyInstance, webDist: string, previews: PagePreviewService) {
   const index = path.join(webDist, 'index.html');
   const hasWeb = existsSync(index);
   if (hasWeb) {
@@ -38,6 +41,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
         else res.header('cache-control', 'no-cache');
       },
     });
+    registerPageRoutes(app, previews, () => readFileSync(index, 'utf8'));
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;

@@ -17,7 +17,9 @@ import { LicenceService } from './licences/licence.service';
 import { LicenceSigner } from './licences/signing';
 import { MediaAccessService } from './media-access.service';
 import { MediaService } from './media.service';
+import { PagePreviewService } from './page-preview.service';
 import { PlaylistService } from './playlist.service';
+import { ShareService } from './share.service';
 import { EditsService } from './edits.service';
 import { SoundService } from './sound.service';
 import { LiveIngests } from './upload-recovery';
@@ -29,6 +31,8 @@ export interface Services {
   library: LibraryService;
   licences: LicenceService;
   playlists: PlaylistService;
+  shares: ShareService;
+  previews: PagePreviewService;
   storage: MediaStorage;
   media: MediaService;
   mediaAccess: MediaAccessService;
@@ -95,6 +99,14 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
   const catalogue = new CatalogueService({ db: db.kysely, sqlite: db.sqlite, pg: db.pg, urls, licences });
   const library = new LibraryService({ db: db.kysely, catalogue, licences, counters, urls, hitWindowSeconds: config.hitWindowSeconds });
   const playlists = new PlaylistService(db.kysely, catalogue, config.playlistLimits);
+  const shares = new ShareService({
+    db: db.kysely,
+    catalogue,
+    counters,
+    publicBaseUrl: config.publicBaseUrl,
+    opensPerMinute: config.shareOpensPerMinute,
+  });
+  const previews = new PagePreviewService({ catalogue, shares, publicBaseUrl: config.publicBaseUrl });
   const live = new LiveIngests(db.kysely);
   const jobs: JobQueue & { settled?(jobId: string, timeoutMs: number): Promise<void> } =
     config.jobs.mode === 'queue' && config.redisUrl
@@ -147,6 +159,8 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     library,
     licences,
     playlists,
+    shares,
+    previews,
     storage,
     media,
     mediaAccess,

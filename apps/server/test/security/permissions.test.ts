@@ -43,6 +43,11 @@ function owned(w: World, t: TestApp): Promise<number> {
   }
   return ownedChannels.get(w)!;
 }
+/** The owner's playlist shared now: its token (the same one while it stays shared). */
+async function ownersShare(w: World, t: TestApp): Promise<string> {
+  const r = await t.call({ method: 'POST', url: `/api/playbox/${w.playlist}/share`, token: w.owner.token });
+  return r.json().body.token as string;
+}
 async function ownersTrack(w: World, t: TestApp): Promise<number> {
   return t.track({ published: 0, owner_id: w.owner.id });
 }
@@ -98,6 +103,9 @@ const rows: Row[] = [
       status: 401,
     },
     { rule: 'playlist delete needs a caller', caller, method: 'DELETE', url: (w) => `/api/playbox/${w.playlist}`, status: 401 },
+    { rule: 'share state needs a caller', caller, method: 'GET', url: (w) => `/api/playbox/${w.playlist}/share`, status: 401 },
+    { rule: 'sharing needs a caller', caller, method: 'POST', url: (w) => `/api/playbox/${w.playlist}/share`, status: 401 },
+    { rule: 'ending a share needs a caller', caller, method: 'DELETE', url: (w) => `/api/playbox/${w.playlist}/share`, status: 401 },
     {
       rule: 'playbox/remove needs a caller',
       caller,
@@ -421,6 +429,37 @@ const rows: Row[] = [
     url: () => '/api/playlist/remove',
     payload: (w) => ({ playlistId: w.playlist, musicId: w.pub }),
     status: 404,
+  },
+  // Share links: only the owner shares or ends a share; anyone reads a shared playlist, until it ends.
+  { rule: 'another user cannot see a share', caller: 'other', method: 'GET', url: (w) => `/api/playbox/${w.playlist}/share`, status: 404 },
+  { rule: 'another user cannot share', caller: 'other', method: 'POST', url: (w) => `/api/playbox/${w.playlist}/share`, status: 404 },
+  {
+    rule: 'another user cannot end a share',
+    caller: 'other',
+    method: 'DELETE',
+    url: (w) => `/api/playbox/${w.playlist}/share`,
+    status: 404,
+  },
+  { rule: 'owner sees its share', caller: 'owner', method: 'GET', url: (w) => `/api/playbox/${w.playlist}/share`, status: 200 },
+  { rule: 'owner shares a playlist', caller: 'owner', method: 'POST', url: (w) => `/api/playbox/${w.playlist}/share`, status: 200 },
+  ...(['anon', 'bad', 'other'] as Caller[]).map((caller): Row => ({
+    rule: 'anyone reads a shared playlist',
+    caller,
+    method: 'GET',
+    url: async (w, t) => `/api/shared/playlists/${await ownersShare(w, t)}`,
+    status: 200,
+  })),
+  {
+    rule: 'an ended share is not found',
+    caller: 'anon',
+    method: 'GET',
+    url: async (w, t) => {
+      const token = await ownersShare(w, t);
+      await t.call({ method: 'DELETE', url: `/api/playbox/${w.playlist}/share`, token: w.owner.token });
+      return `/api/shared/playlists/${token}`;
+    },
+    status: 404,
+    code: 'SHARE_NOT_FOUND',
   },
   { rule: 'owner reads a playlist', caller: 'owner', method: 'GET', url: (w) => `/api/playbox/${w.playlist}`, status: 200 },
   { rule: 'owner lists its tracks', caller: 'owner', method: 'GET', url: (w) => `/api/musics?tempPlayListId=${w.playlist}`, status: 200 },

@@ -19,6 +19,8 @@ const PrivacyPage = lazy(() => import('../features/legal/PrivacyPage'));
 const VerifyPage = lazy(() => import('../features/licences/VerifyPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const TrackPage = lazy(() => import('../features/track/TrackPage'));
+const SharedPlaylistPage = lazy(() => import('../features/playlists/SharedPlaylistPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
@@ -34,6 +36,8 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
             <Route path="upload" element={<UploadPage />} />
             <Route path="playlist" element={<PlaylistManagerPage />} />
             <Route path="playlist/:id" element={<PlaylistDetailPage />} />
+            <Route path="track/:id" element={<TrackPage />} />
+            <Route path="shared/:token" element={<SharedPlaylistPage />} />
             <Route path="plan" element={<PlanPage />} />
             <Route path="terms" element={<TermsPage />} />
             <Route path="privacy" element={<PrivacyPage />} />

@@ -1,5 +1,5 @@
 import type { TranslationKey } from '../i18n/keys';
-import { normalizePath, ROUTES, VERIFY_PREFIX } from '../lib/routes';
+import { normalizePath, ROUTES, SHARED_PREFIX, TRACK_PREFIX, VERIFY_PREFIX } from '../lib/routes';
 
 /** The name of each screen in the browser tab ('음악 검색 · Sori'): the key of its title text. */
 export function pageTitleKey(pathname: string): TranslationKey {
@@ -29,6 +29,8 @@ export function pageTitleKey(pathname: string): TranslationKey {
       return 'reset.title';
     default:
       if (path.startsWith(VERIFY_PREFIX)) return 'verify.title';
+      if (path.startsWith(TRACK_PREFIX)) return 'trackPage.title';
+      if (path.startsWith(SHARED_PREFIX)) return 'sharedPlaylist.title';
       return path.startsWith(`${ROUTES.playlists}/`) ? 'playlistDetail.title' : 'notFound.title';
   }
 }

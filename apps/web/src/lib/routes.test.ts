@@ -11,7 +11,17 @@ describe('route chrome (PRODUCT §2)', () => {
   });
 
   it('should make library the active item across the library area', () => {
-    for (const path of ['/library', '/favorite', '/download', '/upload', '/playlist', '/playlist/12', '/playlist/x']) {
+    for (const path of [
+      '/library',
+      '/favorite',
+      '/download',
+      '/upload',
+      '/playlist',
+      '/playlist/12',
+      '/playlist/x',
+      '/track/3',
+      '/shared/abc',
+    ]) {
       expect(activeNavKey(path)).toBe('search');
     }
     expect(activeNavKey('/')).toBe('home');

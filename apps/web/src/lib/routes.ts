@@ -16,6 +16,14 @@ export const ROUTES = {
 
 export const playlistPath = (id: number | string): string => `/playlist/${id}`;
 
+/** A track's own page (`/track/{id}`): where shared links and the details panel lead. */
+export const TRACK_PREFIX = '/track/';
+export const trackPath = (id: number | string): string => `${TRACK_PREFIX}${id}`;
+
+/** A playlist shared by its owner (`/shared/{token}`), readable by anyone with the link. */
+export const SHARED_PREFIX = '/shared/';
+export const sharedPlaylistPath = (token: string): string => `${SHARED_PREFIX}${token}`;
+
 /** Trailing slashes do not make a different screen. */
 export function normalizePath(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/u, '');
@@ -37,7 +45,7 @@ export type NavKey = 'home' | 'search' | 'plan';
 
 /**
  * The top navigation's active item. Library ('search') covers its whole area: /library, /favorite,
- * /download, /upload and every /playlist/… path; the playlist manager /playlist belongs there too, since
+ * /download, /upload, every /playlist/… path, track pages and shared playlists; the playlist manager /playlist belongs there too, since
  * it lives in the same sidebar.
  */
 export function activeNavKey(pathname: string): NavKey | null {
@@ -50,7 +58,9 @@ export function activeNavKey(pathname: string): NavKey | null {
     path === ROUTES.download ||
     path === ROUTES.upload ||
     path === ROUTES.playlists ||
-    path.startsWith(`${ROUTES.playlists}/`)
+    path.startsWith(`${ROUTES.playlists}/`) ||
+    path.startsWith(TRACK_PREFIX) ||
+    path.startsWith(SHARED_PREFIX)
   ) {
     return 'search';
   }

@@ -308,6 +308,14 @@ export class CatalogueService {
     ]);
   }
 
+  /**
+   * A page of a shared playlist's tracks (the share service found the playlist), as the JSON of
+   * `{ body: page }`: published tracks only, whoever asks, the caller's likes marked.
+   */
+  async sharedList(ids: readonly number[], query: MusicQuery, viewer: Viewer | null): Promise<Buffer> {
+    return this.runQuery(query, { kind: 'list', ids }, viewer, null);
+  }
+
   /** The caller's own uploads, published or not (DECISIONS 13), as the JSON of `{ body: page }`. */
   async myMusics(query: MusicQuery, viewer: Viewer): Promise<Buffer> {
     return this.runQuery(query, { kind: 'owner', ownerId: viewer.id }, viewer, viewer.id);

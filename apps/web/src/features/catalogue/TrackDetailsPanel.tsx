@@ -2,7 +2,9 @@ import type { Music } from '@sori/contract';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
+import { trackPath } from '../../lib/routes';
 import { joinList } from '../../i18n/grammar';
 import { player } from '../player/player';
 import { genreLabel, moodLabel, useLabelLanguage } from './filters/labels';
@@ -88,6 +90,15 @@ export default function TrackDetailsPanel({ track, onClose, show = true }: Track
             <Icon name="link" size={16} />
             {t('tracks.share')}
           </Button>
+          <Link
+            to={trackPath(track.id)}
+            className="btn btn-outline-secondary d-inline-flex align-items-center gap-2"
+            onClick={onClose}
+            data-testid="details-open-page"
+          >
+            <Icon name="info" size={16} />
+            {t('tracks.openPage')}
+          </Link>
         </div>
       </Offcanvas.Body>
     </Offcanvas>

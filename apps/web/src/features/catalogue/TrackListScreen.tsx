@@ -1,11 +1,11 @@
 import { DEFAULT_PAGE_SIZE, SCROLL_AFTER_PAGE_CHANGE_MS } from '@sori/contract';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
+import { RetryAlert } from '../../components/RetryAlert';
 import { failureText } from '../../lib/failure-text';
 import { LoginRequired } from '../auth/LoginRequired';
 import { useSession } from '../auth/useSession';
@@ -102,12 +102,11 @@ function TrackResults({ label, source, emptyTitle, emptyBody, loadFailed, search
   if (tracks.isError) {
     // PRODUCT §8: a failed load gives an empty list and its message.
     return (
-      <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2" data-testid="list-error">
-        <span>{failureText(tracks.error, searched && searchFailed ? searchFailed : loadFailed)}</span>
-        <Button variant="outline-danger" size="sm" onClick={() => void tracks.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
+      <RetryAlert
+        text={failureText(tracks.error, searched && searchFailed ? searchFailed : loadFailed)}
+        onRetry={() => void tracks.refetch()}
+        testId="list-error"
+      />
     );
   }
   const data = tracks.data;

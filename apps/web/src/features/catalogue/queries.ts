@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE, type DownloadTicket, type Music, type Page } from '@sori/contract';
+import { DEFAULT_PAGE_SIZE, type DownloadTicket, type EditSeconds, type Music, type Page } from '@sori/contract';
 import { api, toPage } from '../../lib/api-client';
 import { STALE } from '../../lib/query-client';
 import { userKeys } from '../auth/queries';
@@ -78,14 +78,19 @@ export function useTrackQuery(id: number | null) {
 const isMusicPage = (data: unknown): data is Page<Music> =>
   data !== null && typeof data === 'object' && Array.isArray((data as Page<Music>).content);
 
-/** Rewrites one track wherever it is cached: every list page and the single-track entry. */
+const patchPage = (data: Page<Music>, id: number, patch: (track: Music) => Music): Page<Music> =>
+  data.content.some((t) => t.id === id) ? { ...data, content: data.content.map((t) => (t.id === id ? patch(t) : t)) } : data;
+
+/** Rewrites one track wherever it is cached: every list page (a shared playlist's too) and the single-track entry. */
 export function updateCachedTrack(queryClient: QueryClient, id: number, patch: (track: Music) => Music): void {
   const roots: readonly (readonly string[])[] = [musicKeys.all, musicKeys.personal];
   for (const root of roots) {
     queryClient.setQueriesData<unknown>({ queryKey: root }, (data: unknown) => {
-      if (isMusicPage(data)) {
-        if (!data.content.some((t) => t.id === id)) return data;
-        return { ...data, content: data.content.map((t) => (t.id === id ? patch(t) : t)) };
+      if (isMusicPage(data)) return patchPage(data, id, patch);
+      const tracks = data && typeof data === 'object' ? (data as { tracks?: unknown }).tracks : undefined;
+      if (isMusicPage(tracks)) {
+        const patched = patchPage(tracks, id, patch);
+        return patched === tracks ? data : { ...(data as object), tracks: patched };
       }
       if (data && typeof data === 'object' && (data as Music).id === id && 'liked' in (data as Music)) return patch(data as Music);
       return data;
@@ -119,9 +124,9 @@ export function useLikeMutation() {
   });
 }
 
-/** GET /download/download: records the download and answers a short-lived link to the original. */
-export function requestDownload(id: number): Promise<DownloadTicket> {
-  return api.get('/download/download', { query: { musicId: id } });
+/** GET /download/download: records the download and answers a short-lived link to the original (or to a short edit). */
+export function requestDownload(id: number, edit?: EditSeconds): Promise<DownloadTicket> {
+  return api.get('/download/download', { query: { musicId: id, edit } });
 }
 
 export function invalidateDownloads(queryClient: QueryClient): void {

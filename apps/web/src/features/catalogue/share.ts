@@ -1,11 +1,11 @@
 import type { Music } from '@sori/contract';
 import type { TFunction } from 'i18next';
-import { ROUTES } from '../../lib/routes';
+import { trackPath } from '../../lib/routes';
 import { notices } from '../../lib/notices';
 
-/** The link a shared track opens: music search with the track's details (DECISIONS 18). */
+/** The link a shared track opens: its own page, `/track/{id}`, which previews in chat apps (DECISIONS 18). */
 export function trackLink(id: number): string {
-  return new URL(`${ROUTES.library}?track=${id}`, window.location.origin).href;
+  return new URL(trackPath(id), window.location.origin).href;
 }
 
 /** Copies a track's link and says so; without clipboard access the link is shown to copy by hand. */

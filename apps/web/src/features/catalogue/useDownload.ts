@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Music } from '@sori/contract';
+import type { EditSeconds, Music } from '@sori/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api-client';
@@ -24,9 +24,10 @@ function saveAs(url: string, fileName: string): void {
 
 /**
  * The download flow (PRODUCT §5 and §8): signed in, the track has a file, level 5 or more; then the
- * server records the download and answers a short-lived link, and the file is saved with its name.
+ * server records the download and answers a short-lived link, and the file is saved with its name. A
+ * short edit (15, 30 or 60 s) goes through the same gates and is licensed as its own file.
  */
-export function useDownload(): (track: Music) => Promise<void> {
+export function useDownload(): (track: Music, edit?: EditSeconds) => Promise<void> {
   const { t } = useTranslation();
   const { openLogin } = useAuthModal();
   const queryClient = useQueryClient();
@@ -46,7 +47,8 @@ export function useDownload(): (track: Music) => Promise<void> {
   };
   const fail = (why: DownloadFailure) => notices.show('danger', messages[why], actions[why]);
 
-  return async (track: Music) => {
+  // With `edit`, the track's short edit of that many seconds, under the same rules (issue 21).
+  return async (track: Music, edit?: EditSeconds) => {
     const session = sessionStore.getSnapshot();
     let gate = downloadGate({ token: session.token, level: session.user?.level ?? null }, track);
     if (gate === 'level') {
@@ -64,12 +66,12 @@ export function useDownload(): (track: Music) => Promise<void> {
       return;
     }
     try {
-      const ticket = await requestDownload(track.id);
+      const ticket = await requestDownload(track.id, edit);
       saveAs(ticket.url, ticket.fileName || track.fileName || `${track.title}`);
       notices.show('success', t('download.started', { name: ticket.fileName }));
       invalidateDownloads(queryClient);
     } catch (error) {
-      console.warn(`[download] track ${track.id}`, error);
+      console.warn(`[download] track ${track.id}${edit ? ` (${edit} s edit)` : ''}`, error);
       fail(downloadFailure(error));
     }
   };

@@ -9,7 +9,13 @@ import { LOOP_RESTART_MS, SEEK_STEP_SECONDS, VOLUME, type Music } from '@sori/co
  * nothing (which costs Chromium 50–170 ms), then the previous element becomes the standby.
  */
 
-export type PlayerTrack = Pick<Music, 'id' | 'title' | 'artist' | 'cover' | 'playTime' | 'filePath' | 'fileUrl' | 'peaksUrl'>;
+export type PlayerTrack = Pick<Music, 'id' | 'title' | 'artist' | 'cover' | 'playTime' | 'filePath' | 'fileUrl' | 'peaksUrl'> & {
+  /** Another recording of the same track (a short edit: '30'); absent for the track itself. */
+  variant?: string;
+};
+
+/** Which recording a track stands for: its id, and the variant when it is a short edit. */
+export const playerKey = (track: Pick<PlayerTrack, 'id' | 'variant'>): string => `${track.id}:${track.variant ?? ''}`;
 
 export type PlayerStatus = 'idle' | 'loading' | 'playing' | 'paused' | 'error';
 
@@ -88,7 +94,7 @@ export class PlayerController {
   private readonly listeners = new Set<() => void>();
   private active: MediaLike | null = null;
   private standby: MediaLike | null = null;
-  private standbyTrackId: number | null = null;
+  private standbyKey: string | null = null;
   private restartTimer: unknown = null;
   private queue: readonly PlayerTrack[] = [];
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
@@ -116,11 +122,11 @@ export class PlayerController {
   /** Buffers a track the user is about to play (pointer over its row, focus on its button). */
   prime(track: PlayerTrack): void {
     this.deps.prefetch?.(track);
-    if (this.state.track?.id === track.id || this.standbyTrackId === track.id) return;
+    if (this.isLoaded(track) || this.standbyKey === playerKey(track)) return;
     const standby = this.ensureStandby();
     standby.preload = 'auto';
     standby.src = audioUrlOf(track);
-    this.standbyTrackId = track.id;
+    this.standbyKey = playerKey(track);
   }
 
   /**
@@ -129,7 +135,7 @@ export class PlayerController {
    */
   play(track: PlayerTrack, options: PlayOptions = {}): void {
     if (options.queue) this.queue = options.queue;
-    if (this.state.track?.id === track.id && this.active) {
+    if (this.isLoaded(track) && this.active) {
       this.set(this.neighbours(track.id));
       if (options.at === undefined) {
         this.toggle();
@@ -142,11 +148,11 @@ export class PlayerController {
     this.cancelRestart();
     this.deps.prefetch?.(track);
     let media: MediaLike;
-    if (this.standby && this.standbyTrackId === track.id) {
+    if (this.standby && this.standbyKey === playerKey(track)) {
       media = this.standby;
       this.standby = this.active;
       this.active = media;
-      this.standbyTrackId = null;
+      this.standbyKey = null;
       if (this.standby) this.unload(this.standby);
     } else {
       media = this.active ?? this.createMedia();
@@ -245,6 +251,11 @@ export class PlayerController {
       if (aborted) return;
       this.set({ status: refused ? 'paused' : 'error' });
     });
+  }
+
+  /** The track (or the same edit of it) is the one loaded now. */
+  private isLoaded(track: PlayerTrack): boolean {
+    return this.state.track !== null && playerKey(this.state.track) === playerKey(track);
   }
 
   private indexOfCurrent(): number {

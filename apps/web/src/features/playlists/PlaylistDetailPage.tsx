@@ -1,14 +1,19 @@
 import { parsePlaylistId, type Music } from '@sori/contract';
+import { lazy, Suspense, useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ROUTES } from '../../lib/routes';
 import { EmptyState } from '../../components/EmptyState';
+import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageHeader';
 import { isApiError } from '../../lib/api-client';
 import { notices } from '../../lib/notices';
 import { useSession } from '../auth/useSession';
 import { TrackListScreen } from '../catalogue/TrackListScreen';
-import { usePlaylistQuery, useRemoveFromPlaylistMutation } from './queries';
+import { usePlaylistQuery, usePlaylistShareQuery, useRemoveFromPlaylistMutation } from './queries';
+
+const SharePlaylistModal = lazy(() => import('./SharePlaylistModal'));
 
 /** /playlist/{id}: a playlist with its own search bar; the id must be an integer (PRODUCT §5). */
 export default function PlaylistDetailPage() {
@@ -18,6 +23,9 @@ export default function PlaylistDetailPage() {
   const { token } = useSession();
   const playlist = usePlaylistQuery(id);
   const removeTrack = useRemoveFromPlaylistMutation();
+  const [sharing, setSharing] = useState(false);
+  const owned = token !== null && id !== null && id > 0 && playlist.isSuccess;
+  const shareState = usePlaylistShareQuery(id ?? 0, owned);
 
   if (id === null) {
     return (
@@ -72,9 +80,31 @@ export default function PlaylistDetailPage() {
       subtitle={playlist.data?.description ?? undefined}
       headerExtra={
         playlist.data ? (
-          <span className="sori-header-count" data-testid="playlist-count">
-            {t('playlists.trackCount', { count: playlist.data.musicCount })}
-          </span>
+          <div className="d-flex flex-wrap align-items-center gap-2">
+            <span className="sori-header-count" data-testid="playlist-count">
+              {t('playlists.trackCount', { count: playlist.data.musicCount })}
+            </span>
+            {shareState.data ? (
+              <span className="sori-badge-private" data-testid="playlist-shared">
+                {t('playlistShare.shared')}
+              </span>
+            ) : null}
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              className="d-inline-flex align-items-center gap-2"
+              onClick={() => setSharing(true)}
+              data-testid="playlist-share"
+            >
+              <Icon name="share" size={16} />
+              {t('playlistShare.button')}
+            </Button>
+            {sharing ? (
+              <Suspense fallback={null}>
+                <SharePlaylistModal playlistId={id} onClose={() => setSharing(false)} />
+              </Suspense>
+            ) : null}
+          </div>
         ) : null
       }
       source={{ kind: 'playlist', playlistId: id }}

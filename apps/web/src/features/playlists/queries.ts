@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Playlist } from '@sori/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE, type Playlist } from '@sori/contract';
 import { api, toPage } from '../../lib/api-client';
 import { STALE } from '../../lib/query-client';
 import { userKeys } from '../auth/queries';
 import { useSession } from '../auth/useSession';
-import { invalidatePlaylistTracks } from '../catalogue/queries';
+import { invalidatePlaylistTracks, musicKeys } from '../catalogue/queries';
 
 export const playlistKeys = {
   all: [...userKeys.all, 'playlists'] as const,
@@ -125,5 +125,51 @@ export function useRemoveFromPlaylistMutation() {
       invalidatePlaylistTracks(queryClient, playlistId);
       refreshPlaylists(queryClient);
     },
+  });
+}
+
+// ---- Share links (issue 21) ------------------------------------------------------------------------
+
+export const shareKeys = {
+  /** The owner's link of one playlist (user data: dropped on sign-out). */
+  state: (playlistId: number) => [...playlistKeys.all, 'share', playlistId] as const,
+  /** A shared playlist as anyone reads it: under the catalogue's root, so a like flips its rows too. */
+  shared: (token: string, page: number) => [...musicKeys.all, 'shared', token, page] as const,
+};
+
+/** The owner's current link of a playlist, or null when it is not shared. */
+export function usePlaylistShareQuery(playlistId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: shareKeys.state(playlistId),
+    queryFn: ({ signal }) => api.get('/playbox/:id/share', { params: { id: playlistId }, signal }),
+    enabled,
+    staleTime: STALE.userLists,
+  });
+}
+
+/** Shares a playlist (answers the same link while it stays shared) or ends its share. */
+export function useShareMutation(playlistId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (share: boolean) =>
+      share
+        ? api.post('/playbox/:id/share', {}, { params: { id: playlistId } })
+        : api.delete('/playbox/:id/share', { params: { id: playlistId } }).then(() => null),
+    onSuccess: (link) => queryClient.setQueryData(shareKeys.state(playlistId), link),
+  });
+}
+
+/** A shared playlist and a page of its tracks (one-based here), to anyone holding the link. */
+export function useSharedPlaylistQuery(token: string, page: number) {
+  return useQuery({
+    queryKey: shareKeys.shared(token, page),
+    queryFn: ({ signal }) =>
+      api.get('/shared/playlists/:token', {
+        params: { token },
+        query: { page: Math.max(0, page - 1), size: DEFAULT_PAGE_SIZE, sort: ['id', 'desc'] },
+        signal,
+      }),
+    staleTime: STALE.catalogue,
+    placeholderData: keepPreviousData,
   });
 }
