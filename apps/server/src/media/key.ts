@@ -102,8 +102,10 @@ export interface KeyParams {
   candidateMargin: number;
   /** Seconds of sounding audio taken as the opening and as the closing chord. */
   edgeSec: number;
-  /** Weight of the opening and closing chords matching the candidate's tonic triad. */
-  edgeWeight: number;
+  /** Weight of the opening chord matching the candidate's tonic triad. */
+  openingWeight: number;
+  /** Weight of the closing chord matching the candidate's tonic triad. */
+  closingWeight: number;
   /** Weight of the closing bass note being the candidate's tonic. */
   lastBassWeight: number;
   /** Weight of the share of frames in which all three notes of the candidate's tonic triad sound. */
@@ -126,7 +128,8 @@ export const KEY_PARAMS: KeyParams = {
   maxFlatness: 0.6,
   candidateMargin: 0.15,
   edgeSec: 2,
-  edgeWeight: 0.8,
+  openingWeight: 0.2,
+  closingWeight: 0.4,
   lastBassWeight: 0.2,
   triadWeight: 0.3,
   presentShare: 0.5,
@@ -201,12 +204,12 @@ function triadFit(ch: ArrayLike<number>, t: readonly number[]): number {
  * Key finding in two stages over the sounding frames (those within `silenceDb` of the median level).
  * First, Krumhansl–Schmuckler: the pitch-class distribution, with the bass distribution added because the
  * bass returns to the tonic, correlated with major and minor profiles in all 12 transpositions. Then the
- * keys close to the best are told apart by what a listener hears as home: whether the opening and closing
- * chords are the key's tonic triad, whether the last bass note is its tonic, how often its tonic triad
- * sounds whole and, for a minor key, how often its seventh degree is raised (the harmonic minor's leading
- * tone, foreign to the relative major). The profiles alone cannot tell C major from A minor when a
- * progression uses the notes of both; the tonic chord can. Confidence is the second stage's margin times
- * the key clarity, so a lone tone or a click track is offered as a guess, never published.
+ * keys close to the best, and their relatives, are ranked by what a listener hears as home: how often the
+ * key's tonic triad sounds whole and, for a minor key, how often its seventh degree is raised (the harmonic
+ * minor's leading tone, foreign to the relative major). Last, the winner and its relative (same notes,
+ * another home: what the profiles cannot tell apart) are weighed by the opening and closing chords and the
+ * last bass note. Confidence is the smaller of the two margins times the key clarity, so a lone tone or a
+ * click track is offered as a guess, never published.
  */
 export function estimateKey(frames: KeyFrames, params: KeyParams = KEY_PARAMS): KeyEstimate | null {
   const n = frames.count;
@@ -278,6 +281,17 @@ export function estimateKey(frames: KeyFrames, params: KeyParams = KEY_PARAMS): 
     for (let i = 0; i < 12; i++) if (max > 0 && ch[i]! >= params.presentShare * max) mask |= 1 << i;
     return mask;
   });
+  // Tonic evidence heard at the edges of the piece: the opening and closing chords, the last bass note.
+  // Loops cut to length end on any chord of their loop, so these only choose between a key and its
+  // relative (which the profiles cannot tell apart), never among keys a fourth or fifth apart.
+  const edgeScore = (k: { tonic: number; mode: KeyMode }) => {
+    const t = triad(k.tonic, k.mode);
+    return (
+      params.openingWeight * triadFit(opening, t) +
+      params.closingWeight * triadFit(closing, t) +
+      (lastBass === k.tonic ? params.lastBassWeight : 0)
+    );
+  };
   for (const cand of candidates) {
     const t = triad(cand.tonic, cand.mode);
     const mask = (1 << t[0]) | (1 << t[1]) | (1 << t[2]);
@@ -285,14 +299,16 @@ export function estimateKey(frames: KeyFrames, params: KeyParams = KEY_PARAMS): 
     for (const m of present) if ((m & mask) === mask) whole++;
     cand.score =
       cand.r +
-      params.edgeWeight * (triadFit(opening, t) + triadFit(closing, t)) +
-      (lastBass === cand.tonic ? params.lastBassWeight : 0) +
       params.triadWeight * (whole / present.length) +
       (cand.mode === 'minor' ? params.leadingWeight * leadingTone(chroma, cand.tonic) : 0);
   }
   candidates.sort((a, b) => b.score - a.score);
-  const best = candidates[0]!;
-  const margin = best.score - candidates[1]!.score;
+  const first = candidates[0]!;
+  const relative = relativeOf(first);
+  const rival = candidates.find((c) => c !== first && c !== relative);
+  const withEdges = [first.score + edgeScore(first), relative.score + edgeScore(relative)] as const;
+  const best = withEdges[1] > withEdges[0] ? relative : first;
+  const margin = Math.min(Math.abs(withEdges[0] - withEdges[1]), rival ? first.score - rival.score : 1);
   return keyEstimate(best, Math.min(1, margin * params.confidenceScale) * clarity, tuningCents);
 }
 
