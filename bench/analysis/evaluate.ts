@@ -80,7 +80,7 @@ async function main(): Promise<void> {
         `${String(p.index).padStart(2)} ${p.half.padEnd(7)} ${p.style.padEnd(10)} ${p.format.padEnd(4)} ` +
           `bpm ${String(p.bpm).padStart(3)} → ${String(s.bpm).padStart(5)} (c ${s.bpmConfidence}) ${mark(tempoExact(s))}${mark(tempoOctave(s))}  ` +
           `key ${(NAMES[p.tonic] + ' ' + p.mode).padEnd(9)} → ${((s.tonic === null ? '-' : NAMES[s.tonic]) + ' ' + s.mode).padEnd(9)} (c ${s.keyConfidence}) ${mark(tonicExact(s))}${mark(keyRelative(s))}` +
-          `${p.swing ? ' swing' : ''}${p.drums ? '' : ' no-drums'}${p.rubato ? ' rubato' : ''}`,
+          `${p.swing ? ' swing' : ''}${p.drums ? '' : ' no-drums'}${p.rubato ? ' rubato' : ''} ${p.ending}`,
       );
     }
   }
@@ -94,6 +94,11 @@ async function main(): Promise<void> {
     console.log(`| key, tonic exact | ${sum.tonicExact} % |`);
     console.log(`| key, tonic and mode exact | ${sum.keyExact} % |`);
     console.log(`| key, allowing relative major/minor | ${sum.keyRelative} % |`);
+    // The key's tonic by how the pieces end: a closing tonic chord is the strongest cue there is.
+    for (const ending of ['cadence', 'loop', 'fade'] as const) {
+      const e = summarise(sub.filter((s) => s.piece.ending === ending));
+      console.log(`  ending ${ending.padEnd(7)} (${e.n}): key tonic ${e.tonicExact} %, relative ${e.keyRelative} %`);
+    }
   }
   const ms = scored.map((s) => s.analyseMs / 1000);
   console.log(`\nanalysis (decode + analyse) ${ms.reduce((a, b) => a + b, 0).toFixed(1)} s for ${scored.length} pieces`);
