@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cadence, clicks, fixtureDir, noise, tone, type FixtureDir } from '../../test/fixtures/audio';
 import { ANALYSIS_RATE, analyseFile, Analyser } from './analyse';
-import { estimateKey, CHROMA_BINS } from './key';
+import { estimateKey, KeyFrames } from './key';
 import { probeFile } from './probe';
 import { PEAKS_LENGTH, WAVE_PNG_STYLE } from './waveform';
 
@@ -89,7 +89,7 @@ describe('key', () => {
   });
 
   it('is null without any pitched content', async () => {
-    expect(estimateKey(new Float64Array(CHROMA_BINS))).toBeNull();
+    expect(estimateKey(new KeyFrames(0.2))).toBeNull();
     expect((await analyse(await noise(fx.file('hiss-key.wav'), 6))).soundKey).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { speedFromBpm } from '@sori/contract';
 import { hann, RealFft } from './dsp';
 import { fileInput, getMediaTools, runTool, SAFE_INPUT_ARGS, toMediaError, type MediaTools } from './ffmpeg';
-import { CHROMA_BINS, estimateKey, type KeyEstimate } from './key';
+import { CHROMA_BINS, estimateKey, KeyFrames, type KeyEstimate } from './key';
 import { checkDecoded, decodeCapSec, DEFAULT_MEDIA_LIMITS, type MediaLimits, type ProbeResult } from './probe';
 import { estimateTempo, type TempoEstimate } from './tempo';
 import { reducePeaks, renderWavePng, type PeaksJson } from './waveform';
@@ -127,8 +127,8 @@ export class Analyser {
   private readonly keyMag = new Float64Array(KEY_FFT / 2 + 1);
   private readonly frameChroma = new Float64Array(CHROMA_BINS);
   private readonly frameBass = new Float64Array(CHROMA_BINS);
-  private readonly chroma = new Float64Array(CHROMA_BINS);
-  private readonly bassChroma = new Float64Array(CHROMA_BINS);
+  /** Every analysis frame's chroma, level and flatness, for the key finder. */
+  readonly keyFrames: KeyFrames;
   private readonly keyFramer: Framer;
 
   constructor(sampleRate = ANALYSIS_RATE) {
@@ -146,6 +146,7 @@ export class Analyser {
     this.curBands = new Float64Array(edges.length - 1);
     this.onsetFramer = new Framer(ONSET_FFT, ONSET_HOP, (b, o) => this.onsetStep(b, o));
     this.keyFramer = new Framer(KEY_FFT, KEY_HOP, (b, o) => this.keyStep(b, o));
+    this.keyFrames = new KeyFrames(KEY_HOP / sampleRate);
   }
 
   push(x: Float32Array): void {
@@ -215,12 +216,22 @@ export class Analyser {
     const kMin = Math.max(2, Math.floor(CHROMA_MIN_HZ / binHz));
     const kMax = Math.min(KEY_FFT / 2 - 2, Math.ceil(CHROMA_MAX_HZ / binHz));
     let maxMag = 0;
+    let power = 0;
+    let logSum = 0;
+    let magSum = 0;
     for (let k = kMin - 1; k <= kMax + 1; k++) {
-      const m = Math.sqrt(this.keyRe[k]! * this.keyRe[k]! + this.keyIm[k]! * this.keyIm[k]!);
+      const p = this.keyRe[k]! * this.keyRe[k]! + this.keyIm[k]! * this.keyIm[k]!;
+      const m = Math.sqrt(p);
       mag[k] = m;
       if (m > maxMag) maxMag = m;
+      power += p;
+      magSum += m;
+      logSum += Math.log(m + 1e-9);
     }
     if (maxMag < 1e-4) return;
+    const bins = kMax - kMin + 3;
+    // Spectral flatness of the magnitudes (geometric over arithmetic mean): about 0.85 for white noise.
+    const flatness = Math.exp(logSum / bins) / (magSum / bins);
     const fc = this.frameChroma;
     const fb = this.frameBass;
     fc.fill(0);
@@ -258,9 +269,10 @@ export class Analyser {
     if (total <= 0) return;
     // Each frame counts once whatever its loudness, so a loud chorus does not outvote the whole song.
     for (let i = 0; i < CHROMA_BINS; i++) {
-      this.chroma[i]! += fc[i]! / total;
-      this.bassChroma[i]! += fb[i]! / total;
+      fc[i]! /= total;
+      fb[i]! /= total;
     }
+    this.keyFrames.push(fc, fb, 10 * Math.log10(power), flatness);
   }
 
   finish(): AnalysisFeatures {
@@ -273,7 +285,7 @@ export class Analyser {
     const rms = this.samples > 0 ? Math.sqrt(this.sumSquares / this.samples) : 0;
     const fps = this.sampleRate / ONSET_HOP;
     const tempo = estimateTempo(this.envelope.toFloat64(), fps, { level: rms, accents: this.accents.toFloat64() });
-    const key = estimateKey(this.chroma, this.bassChroma);
+    const key = estimateKey(this.keyFrames);
     return {
       sampleRate: this.sampleRate,
       samples: this.samples,

@@ -10,6 +10,7 @@ import {
   type Summary,
 } from '../../test/fixtures/eval-set';
 import { analyseFile } from './analyse';
+import { PUBLISH_MIN_CONFIDENCE } from './confidence';
 import { probeFile } from './probe';
 
 describe('the analysis evaluation set', () => {
@@ -24,6 +25,7 @@ describe('the analysis evaluation set', () => {
       expect(new Set(h.map((p) => `${p.tonic}${p.mode}`)).size).toBeGreaterThanOrEqual(20);
       expect(new Set(h.map((p) => p.style))).toEqual(new Set(STYLES));
       expect(new Set(h.map((p) => p.format))).toEqual(new Set(['wav', 'mp3', 'flac', 'ogg']));
+      expect(new Set(h.map((p) => p.ending))).toEqual(new Set(['cadence', 'loop', 'fade']));
       expect(h.some((p) => !p.drums) && h.some((p) => p.swing) && h.some((p) => p.rubato > 0) && h.some((p) => p.beatsPerBar === 3)).toBe(
         true,
       );
@@ -83,7 +85,17 @@ describe('tempo and key accuracy on held-out General MIDI arrangements', async (
     expect(summary.tonicExact).toBeGreaterThanOrEqual(FLOOR.tonicExact);
     expect(summary.keyRelative).toBeGreaterThanOrEqual(FLOOR.keyRelative);
   });
+
+  it.skipIf(Boolean(why))('publishes on an upload only keys that are nearly always right', () => {
+    // What confidence.ts lets through without the uploader's word: 11 of 12 right when it was chosen.
+    const published = scored.filter((s) => (s.keyConfidence ?? 0) >= PUBLISH_MIN_CONFIDENCE.key);
+    expect(published.length).toBeGreaterThanOrEqual(9);
+    expect(published.filter((s) => s.tonic === s.piece.tonic).length / published.length).toBeGreaterThanOrEqual(0.8);
+  });
 });
 
-/** Percent; the held-out half measured 97.5, 100, 77.5 and 90 at the freeze (bench/RESULTS.md). */
-const FLOOR = { tempoExact: 95, tempoOctave: 97.5, tonicExact: 72.5, keyRelative: 85 };
+/**
+ * Percent, one piece (2.5 %) under what the held-out half measured at the freeze: 97.5, 100, 75 and 95
+ * (bench/RESULTS.md). The relative-key floor is above what the analyser measured before its second stage (90).
+ */
+const FLOOR = { tempoExact: 95, tempoOctave: 97.5, tonicExact: 72.5, keyRelative: 92.5 };
