@@ -6,7 +6,7 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { isApiError } from '../../lib/api-client';
-import { refreshMyTracks, uploadTrack } from './queries';
+import { followUpload, refreshMyTracks, UploadFailed, uploadTrack } from './queries';
 import { TrackMetadataForm } from './TrackMetadataForm';
 import { refreshQuota, UploadQuotaMeter } from './UploadQuota';
 
@@ -14,6 +14,8 @@ type ItemState =
   | { phase: 'waiting' }
   | { phase: 'sending'; percent: number }
   | { phase: 'processing' }
+  | { phase: 'queued' }
+  | { phase: 'analysing'; percent: number }
   | { phase: 'review'; track: Music }
   | { phase: 'saved'; track: Music }
   | { phase: 'failed'; message: string };
@@ -56,18 +58,38 @@ export function UploadPanel() {
       const { key } = next;
       patch(key, { phase: 'sending', percent: 0 });
       try {
-        const track = await uploadTrack({
+        const stored = await uploadTrack({
           file: next.file,
           cover: next.cover,
           onProgress: (sent, total) => {
-            // Once every byte is out, the server is analysing the audio: the bar says so.
+            // Once every byte is out, the server is storing the file: the bar says so.
             if (total > 0 && sent >= total) patch(key, { phase: 'processing' });
             else patch(key, { phase: 'sending', percent: total > 0 ? Math.round((sent / total) * 100) : 0 });
           },
         });
-        patch(key, { phase: 'review', track });
-        refreshMyTracks(queryClient);
+        patch(key, { phase: 'queued' });
         refreshQuota(queryClient);
+        // Stored: the next file goes up while this one is analysed, and its state is followed meanwhile.
+        void followUpload(stored.id, (s) =>
+          patch(key, s.status === 'ingesting' ? { phase: 'analysing', percent: s.progress ?? 0 } : { phase: 'queued' }),
+        )
+          .then((track) => {
+            patch(key, { phase: 'review', track });
+            refreshMyTracks(queryClient);
+            refreshQuota(queryClient);
+          })
+          .catch((error: unknown) => {
+            refreshQuota(queryClient);
+            patch(key, {
+              phase: 'failed',
+              message:
+                error instanceof UploadFailed && error.message
+                  ? error.message
+                  : isApiError(error) && error.message
+                    ? error.message
+                    : t('upload.failed'),
+            });
+          });
       } catch (error) {
         patch(key, { phase: 'failed', message: isApiError(error) && error.message ? error.message : t('upload.failed') });
       }
@@ -188,7 +210,13 @@ export function UploadPanel() {
 function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: Music) => void; onDismiss: () => void }) {
   const { t } = useTranslation();
   const { state } = item;
-  const percent = state.phase === 'sending' ? state.percent : state.phase === 'waiting' ? 0 : 100;
+  const percent =
+    state.phase === 'sending' || state.phase === 'analysing'
+      ? state.percent
+      : state.phase === 'waiting' || state.phase === 'queued'
+        ? 0
+        : 100;
+  const following = state.phase === 'processing' || state.phase === 'queued' || state.phase === 'analysing';
   const status =
     state.phase === 'waiting'
       ? t('upload.waiting')
@@ -196,11 +224,15 @@ function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: M
         ? t('upload.sending', { percent: state.percent })
         : state.phase === 'processing'
           ? t('upload.processing')
-          : state.phase === 'review'
-            ? t('upload.review')
-            : state.phase === 'saved'
-              ? t('upload.saved')
-              : state.message;
+          : state.phase === 'queued'
+            ? t('upload.queued')
+            : state.phase === 'analysing'
+              ? t('upload.analysing', { percent: state.percent })
+              : state.phase === 'review'
+                ? t('upload.review')
+                : state.phase === 'saved'
+                  ? t('upload.saved')
+                  : state.message;
   return (
     <li className={`sori-upload-item phase-${state.phase}`} data-testid="upload-item" data-phase={state.phase}>
       <div className="d-flex align-items-center gap-3">
@@ -232,11 +264,11 @@ function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: M
           </button>
         ) : null}
       </div>
-      {state.phase === 'waiting' || state.phase === 'sending' || state.phase === 'processing' ? (
+      {state.phase === 'waiting' || state.phase === 'sending' || following ? (
         <ProgressBar
           now={percent}
-          animated={state.phase === 'processing'}
-          striped={state.phase === 'processing'}
+          animated={following}
+          striped={following}
           className="sori-upload-progress mt-2"
           aria-label={t('upload.progress', { name: item.file.name })}
           data-testid="upload-progress"

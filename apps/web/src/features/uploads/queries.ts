@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Music, TrackMetadataRequest } from '@sori/contract';
+import type { Music, TrackMetadataRequest, UploadStatus } from '@sori/contract';
 import { api } from '../../lib/api-client';
 import { musicKeys, updateCachedTrack } from '../catalogue/queries';
 import { playlistKeys } from '../playlists/queries';
@@ -11,13 +11,33 @@ export interface UploadInput {
   signal?: AbortSignal;
 }
 
-/** POST /my/musics as multipart (`file`, optional `cover`), with upload progress. */
-export function uploadTrack({ file, cover, onProgress, signal }: UploadInput): Promise<Music> {
+/** POST /my/uploads as multipart (`file`, optional `cover`), with upload progress: answered once stored. */
+export function uploadTrack({ file, cover, onProgress, signal }: UploadInput): Promise<UploadStatus> {
   const form = new FormData();
   form.append('file', file, file.name);
   if (cover) form.append('cover', cover, cover.name);
-  return api.upload('/my/musics', form, { onProgress, signal });
+  return api.upload('/my/uploads', form, { onProgress, signal });
 }
+
+/** How often an upload's page asks how its ingest is going. */
+const FOLLOW_EVERY_MS = 1000;
+
+/**
+ * Follows a stored upload until its ingest is over, telling each state it passes (queued, ingesting with
+ * progress): resolves with the ready track, rejects with the reason (in the reader's language) if it failed.
+ */
+export async function followUpload(id: number, onStatus: (status: UploadStatus) => void, signal?: AbortSignal): Promise<Music> {
+  for (;;) {
+    const list = await api.get('/my/uploads', signal ? { signal } : {});
+    const mine = list.find((u) => u.id === id);
+    if (!mine) return api.get('/musics/:id', { params: { id }, ...(signal ? { signal } : {}) });
+    if (mine.status === 'failed') throw new UploadFailed(mine.error?.message ?? '');
+    onStatus(mine);
+    await new Promise((resolve) => setTimeout(resolve, FOLLOW_EVERY_MS));
+  }
+}
+
+export class UploadFailed extends Error {}
 
 export function useTrackUpdateMutation() {
   const queryClient = useQueryClient();
