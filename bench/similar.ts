@@ -3,6 +3,7 @@
  *
  *   node --import tsx bench/similar.ts quality [--set demo|eval|both] [--jobs 2]
  *   node --expose-gc --import tsx bench/similar.ts latency [--tracks 100000] [--queries 2000]
+ *   node --expose-gc --import tsx bench/similar.ts api --data-dir bench/out/100k [--queries 2000]
  *
  * quality: renders the labelled pieces (the demo catalogue, 61 pieces with genre and moods; and/or the
  * FluidSynth evaluation set, 80 General MIDI pieces with a style each), analyses each with the real
@@ -15,6 +16,10 @@
  *
  * latency: 100,000 (or --tracks) synthetic tracks (clustered Gaussian vectors of the real dimension, random
  * genres, moods, BPM and keys), then `similar()` for random tracks, page 0 of 20: p50/p99 of the index call.
+ *
+ * api: a catalogue written by bench/generate.ts, given synthetic vectors for every track (once), served by the
+ * real app in this process (`buildApp`, SQLite); `GET /api/musics/{id}/similar` through `app.inject`, one at a
+ * time, signed out: route, service, index and the page writer's JSON, without the network.
  */
 import { parseArgs } from 'node:util';
 import { mkdir } from 'node:fs/promises';
@@ -34,6 +39,7 @@ const { positionals, values } = parseArgs({
     jobs: { type: 'string', default: '2' },
     tracks: { type: 'string', default: '100000' },
     queries: { type: 'string', default: '2000' },
+    'data-dir': { type: 'string', default: 'bench/out/100k' },
   },
 });
 
@@ -225,9 +231,85 @@ async function latency() {
   );
 }
 
+async function api() {
+  const { loadConfig } = await import('../apps/server/src/config');
+  const { createDb } = await import('../apps/server/src/db/create-db');
+  const { migrateToLatest } = await import('../apps/server/src/db/migrate');
+  const { buildApp } = await import('../apps/server/src/app');
+  const env = { ...process.env, DATA_DIR: values['data-dir']!, SEED_DEMO: '0', LOG_LEVEL: 'silent', ACCESS_LOG: 'false' };
+  const config = loadConfig(env);
+  const db = createDb(config);
+  await migrateToLatest(db);
+  const have = Number(
+    (
+      await db.kysely
+        .selectFrom('sound_features')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
+  const ids = (await db.kysely.selectFrom('tracks').select('id').where('published', '=', 1).execute()).map((r) => r.id);
+  if (have === 0) {
+    const r = mulberry32(21);
+    const dims = SOUND_FEATURE_NAMES.length;
+    const centres = Array.from({ length: 40 }, () => Array.from({ length: dims }, () => gaussian(r) * 2));
+    const all = (await db.kysely.selectFrom('tracks').select('id').execute()).map((x) => x.id);
+    const now = new Date().toISOString();
+    for (let i = 0; i < all.length; i += 1000) {
+      const rows = all.slice(i, i + 1000).map((id) => {
+        const c = centres[Math.floor(r() * centres.length)]!;
+        return {
+          track_id: id,
+          version: 1,
+          vector: JSON.stringify(c.map((x) => Math.round((x + gaussian(r)) * 1e4) / 1e4)),
+          computed_at: now,
+        };
+      });
+      await db.kysely.insertInto('sound_features').values(rows).execute();
+    }
+    console.log(`wrote ${all.length.toLocaleString()} synthetic vectors`);
+  }
+  await db.close();
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const t0 = performance.now();
+  const { app, ctx } = await buildApp(config, { logger: false });
+  const bootMs = performance.now() - t0;
+  gc?.();
+  const stats = ctx.catalogue.similarityStats();
+  const r = mulberry32(5);
+  const times: number[] = [];
+  const call = (id: number, page: number) => app.inject({ method: 'GET', url: `/api/musics/${id}/similar?page=${page}&size=20` });
+  for (let i = 0; i < 50; i++) await call(ids[Math.floor(r() * ids.length)]!, 0);
+  const queries = Number(values.queries);
+  for (let i = 0; i < queries; i++) {
+    const id = ids[Math.floor(r() * ids.length)]!;
+    const page = r() < 0.8 ? 0 : 1 + Math.floor(r() * 4);
+    const s = performance.now();
+    const res = await call(id, page);
+    times.push(performance.now() - s);
+    if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body.slice(0, 200)}`);
+  }
+  times.sort((a, b) => a - b);
+  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(2);
+  console.log(
+    `${stats.tracks.toLocaleString()} published tracks; app built (index and vectors loaded) in ${(bootMs / 1000).toFixed(1)} s; similarity index ${(stats.bytes / 1e6).toFixed(1)} MB`,
+  );
+  console.log(
+    `GET /api/musics/{id}/similar over ${queries} requests (80 % page 0, size 20): p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${times.at(-1)!.toFixed(2)} ms`,
+  );
+  console.log(
+    `load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`,
+  );
+  await app.close();
+}
+
 if (positionals[0] === 'quality') await quality();
+else if (positionals[0] === 'api') await api();
 else if (positionals[0] === 'latency') await latency();
 else {
-  console.error('usage: bench/similar.ts quality|latency [options]');
+  console.error('usage: bench/similar.ts quality|latency|api [options]');
   process.exit(2);
 }

@@ -280,6 +280,23 @@ describe.each(DIALECTS)('similar tracks and short edits (%s)', (dialect) => {
     await t.ctx.catalogue.syncChanges();
     expect((await similar(ids[3]!)).json().body.content[0].id).toBe(dupId);
   }, 120_000);
+
+  it('publishing an upload makes its edits and puts it in similar lists; unpublishing takes it out', async () => {
+    expect((await t.ctx.db.kysely.selectFrom('track_edits').select('seconds').where('track_id', '=', hiddenId).execute()).length).toBe(0);
+    await t.ctx.media.setPublished(hiddenId, true);
+    await t.ctx.edits.idle();
+    const made = await t.ctx.db.kysely
+      .selectFrom('track_edits')
+      .select(['seconds', 'status'])
+      .where('track_id', '=', hiddenId)
+      .orderBy('seconds')
+      .execute();
+    expect(made).toEqual([15, 30, 60].map((seconds) => ({ seconds, status: 'ready' })));
+    const listed = (await similar(ids[3]!, '?size=100')).json().body.content.map((m: { id: number }) => m.id);
+    expect(listed.slice(0, 2).sort()).toEqual([dupId, hiddenId].sort());
+    await t.ctx.media.setPublished(hiddenId, false);
+    expect((await similar(ids[3]!, '?size=100')).json().body.content.map((m: { id: number }) => m.id)).not.toContain(hiddenId);
+  }, 120_000);
 });
 
 async function waitFor(check: () => Promise<boolean>, ms = 60_000) {

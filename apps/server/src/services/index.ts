@@ -115,7 +115,7 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     // A track just made ready: its sound features, and for a published one its short edits. (Issue 20 moves
     // this onto the job queue.)
     afterReady: (id, published) => {
-      const work = published ? edits.makeEdits(id) : sound.computeFeatures(id);
+      const work = published ? edits.makeEdits(id) : edits.track(sound.computeFeatures(id));
       work.catch((err: unknown) => options.onBackgroundError?.(published ? 'edits' : 'sound features', id, err));
     },
   });
@@ -124,7 +124,7 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     storage,
     catalogue,
     ...(options.operator ? {} : { workDir: path.join(config.dataDir, 'tmp') }),
-    withSlot: (fn) => media.withSlot(fn),
+    withSlot: (fn) => media.withSlot(fn, { background: true }),
   });
   const edits = new EditsService({
     db: db.kysely,
@@ -175,6 +175,8 @@ export async function withOperatorServices<T>(
     services = await createServices(config, db, counters, { ...options, operator: true });
     return await run(services);
   } finally {
+    // Edits a command started (ingest --publish, track:publish) are finished before the database closes.
+    await services?.edits.idle();
     services?.live.stop();
     await counters.close();
     await db.close();
