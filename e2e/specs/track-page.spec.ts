@@ -103,6 +103,15 @@ test('track page sections: the short edits play and download under the rules; si
   );
   // The full track is another recording: its button still offers to play it.
   await expect(page.getByTestId('track-play')).toHaveAccessibleName(tr('ko', 'player.playTrack', { title: track.title }));
+  // The large waveform is a slider: → plays the full track from 5 s in, End near its end.
+  const wave = page.getByTestId('track-wave');
+  await wave.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('[data-testid="player-title"]')).toHaveText(track.title, { useInnerText: true });
+  await expect.poll(async () => Number(await wave.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(5);
+  await page.keyboard.press('End');
+  await expect.poll(async () => Number(await wave.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(35);
+  await page.keyboard.press('Space');
   // Signed out, a download says to sign in first (PRODUCT §5), as a row's download does.
   await row.getByTestId('edit-download').click();
   await expect(notice(page).locator('span').first()).toHaveText(tr('ko', 'download.errors.login'), { useInnerText: true });

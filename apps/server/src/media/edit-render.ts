@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Analyser, ANALYSIS_RATE } from './analyse';
 import type { EditPlan } from './edits';
-import { PREVIEW } from './encode';
+import { mp3EncodeArgs } from './encode';
 import { fileInput, getMediaTools, runTool, SAFE_INPUT_ARGS, toMediaError, type MediaTools } from './ffmpeg';
 import { MediaError } from './media-errors';
 import type { ProbeResult } from './probe';
@@ -65,14 +65,7 @@ export async function renderEdit(source: string, probe: ProbeResult, plan: EditP
     '[out]',
     '-map_metadata',
     '-1',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    `${PREVIEW.bitrateKbps}k`,
-    '-compression_level',
-    '7',
-    '-f',
-    'mp3',
+    ...mp3EncodeArgs(),
     fileInput(output),
   ];
   let res;

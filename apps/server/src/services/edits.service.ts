@@ -38,6 +38,7 @@ const EDIT_CLAIM_STALE_MS = 10 * 60_000;
  */
 export class EditsService {
   private readonly running = new Map<number, Promise<EditSeconds[]>>();
+  private readonly others = new Set<Promise<unknown>>();
 
   constructor(private readonly deps: EditsDeps) {}
 
@@ -50,9 +51,16 @@ export class EditsService {
     return run;
   }
 
-  /** Waits for every run in progress (the server's close, tests). */
+  /** Other background work of a track (its sound features alone), waited for by `idle` too. */
+  track<T>(work: Promise<T>): Promise<T> {
+    this.others.add(work);
+    void work.finally(() => this.others.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  /** Waits for every run in progress (the server's close, operator commands, tests). */
   async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
+    while (this.running.size + this.others.size > 0) await Promise.allSettled([...this.running.values(), ...this.others]);
   }
 
   /**

@@ -137,7 +137,7 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     storage,
     catalogue,
     ...(options.operator ? {} : { workDir: path.join(config.dataDir, 'tmp') }),
-    withSlot: (fn) => media.withSlot(fn),
+    withSlot: (fn) => media.withSlot(fn, { background: true }),
   });
   const edits = new EditsService({
     db: db.kysely,
@@ -178,8 +178,9 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
 export function jobHandlers(services: Pick<Services, 'media' | 'sound' | 'edits'>): JobHandlers {
   return {
     ingest: ({ trackId }, ctx) => services.media.runIngestJob(trackId, ctx),
+    // Tracked by the edits service, so that waiting for it to be idle waits for this too.
     sound: async ({ trackId }) => {
-      await services.sound.computeFeatures(trackId);
+      await services.edits.track(services.sound.computeFeatures(trackId));
     },
     edits: async ({ trackId }) => {
       await services.edits.makeEdits(trackId);

@@ -198,10 +198,16 @@ export function rowFromIngest(r: IngestResult, opts: { confirmUnsure?: boolean }
   };
 }
 
+/** How long the ingest slots must have been idle before background work takes one, and how often it looks. */
+const BACKGROUND_IDLE_MS = 1000;
+const BACKGROUND_POLL_MS = 200;
+
 /** Uploads, corrections and deletion of a user's own tracks, through the one ingest pipeline. */
 export class MediaService {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  /** When an ingest last gave its slot back. */
+  private lastRelease = 0;
 
   constructor(private readonly deps: MediaServiceDeps) {}
 
@@ -220,14 +226,23 @@ export class MediaService {
     return this.deps.live?.hold({ dir }) ?? (() => undefined);
   }
 
-  /** Runs fn when an ingest slot is free, so uploads never take more cores than allowed. */
-  async withSlot<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.running >= this.deps.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+  /**
+   * Runs fn when an ingest slot is free, so uploads never take more cores than allowed. Background work
+   * (sound features, edits) only takes a slot that has been idle for BACKGROUND_IDLE_MS with no ingest
+   * waiting: a batch of ingests (the demo catalogue, `sori ingest`) runs first, its edits after.
+   */
+  async withSlot<T>(fn: () => Promise<T>, opts: { background?: boolean } = {}): Promise<T> {
+    if (opts.background) {
+      while (this.running >= this.deps.concurrency || this.waiting.length > 0 || Date.now() - this.lastRelease < BACKGROUND_IDLE_MS) {
+        await new Promise((resolve) => setTimeout(resolve, BACKGROUND_POLL_MS));
+      }
+    } else if (this.running >= this.deps.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.running += 1;
     try {
       return await fn();
     } finally {
       this.running -= 1;
+      if (!opts.background) this.lastRelease = Date.now();
       this.waiting.shift()?.();
     }
   }

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { formatDuration, SEEK_STEP_SECONDS } from '@sori/contract';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTheme } from '../../theme/ThemeProvider';
 import { player, usePlayerSelector } from '../player/player';
@@ -12,7 +13,7 @@ const GAP = 1;
 /**
  * The track page's large waveform, drawn on a canvas from the server's peaks (never decoded in the
  * browser). The part played shows in the accent colour while this track (or this edit) is the one loaded;
- * a click plays it from that point. The player bar and its shortcuts are the keyboard's way to seek.
+ * a click plays it from that point; it is a slider for the keyboard and assistive technology.
  */
 export function TrackWave({ track, testId = 'track-wave' }: { track: PlayerTrack; testId?: string }) {
   const { t } = useTranslation();
@@ -67,6 +68,26 @@ export function TrackWave({ track, testId = 'track-wave' }: { track: PlayerTrack
     const fraction = Math.min(1, Math.max(0, (event.clientX - box.left) / box.width));
     player.play(track, { at: fraction * track.playTime });
   };
+  // The keyboard's way: ← and → move 5 s (as the player's shortcuts do), Home and End to either end, Space
+  // or Enter plays or pauses; on a recording not loaded yet, each plays it from that point.
+  const length = track.playTime ?? 0;
+  const keys = (event: KeyboardEvent<HTMLDivElement>) => {
+    const now = player.getSnapshot();
+    const loaded = now.track !== null && playerKey(now.track) === key;
+    const at = loaded ? now.currentTime : 0;
+    const to: Record<string, number> = {
+      ArrowLeft: at - SEEK_STEP_SECONDS,
+      ArrowRight: at + SEEK_STEP_SECONDS,
+      Home: 0,
+      End: Math.max(0, length - 1),
+    };
+    if (event.key in to) player.play(track, { at: Math.min(Math.max(0, to[event.key]!), length) });
+    else if (event.key === ' ' || event.key === 'Enter') player.play(track);
+    else return;
+    // Handled here: the player's own shortcuts must not move it again.
+    event.preventDefault();
+  };
+  const seconds = Math.floor((progress / 1000) * length);
 
   if (peaks !== null && peaks.length === 0) {
     return (
@@ -76,7 +97,21 @@ export function TrackWave({ track, testId = 'track-wave' }: { track: PlayerTrack
     );
   }
   return (
-    <div className="sori-track-wave" onClick={seek} title={t('trackPage.waveHint')} data-testid={testId} data-progress={progress}>
+    <div
+      className="sori-track-wave"
+      onClick={seek}
+      onKeyDown={keys}
+      role="slider"
+      tabIndex={0}
+      aria-label={t('trackPage.waveLabel', { title: track.title })}
+      aria-valuemin={0}
+      aria-valuemax={Math.round(length)}
+      aria-valuenow={seconds}
+      aria-valuetext={`${formatDuration(seconds) ?? '0:00'} / ${formatDuration(length) ?? '0:00'}`}
+      title={t('trackPage.waveHint')}
+      data-testid={testId}
+      data-progress={progress}
+    >
       <canvas ref={canvas} aria-hidden="true" style={{ width: '100%', height: HEIGHT }} />
     </div>
   );
