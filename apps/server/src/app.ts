@@ -65,26 +65,9 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     if (!services.mailer.enabled) {
       app.log.warn('mail is off (SMTP_URL is not set): password reset mail is not sent; the web app points members to support');
     }
-    const {
-      tokens,
-      auth,
-      catalogue,
-      library,
-      licences,
-      playlists,
-      shares,
-      previews,
-      storage,
-      media,
-      mediaAccess,
-      live,
-      accounts,
-      channels,
-      mailer,
-      sound,
-      edits,
-      jobs,
-    } = services;
+    // live, mediaAccess and mailer stay inside; everything else is the context routes and tests reach.
+    const { live, mediaAccess, mailer, ...reachable } = services;
+    const { auth, catalogue, library, licences, playlists, shares, previews, storage, media, accounts, channels, edits, jobs } = reachable;
     // What a crash left (tracks stuck in 'processing', scratch folders) goes before the catalogue loads.
     const recovery = { db: db.kysely, storage, tmpDir: path.join(config.dataDir, 'tmp') };
     const recovered = await recoverInterruptedUploads(recovery);
@@ -97,27 +80,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       if (resumed > 0) app.log.info({ resumed }, 'took up the ingests of uploads left queued');
     }
     const health = new HealthService({ db: db.kysely, counters, redisConfigured: Boolean(config.redisUrl), storage, jobs, catalogue });
-    const ctx: AppContext = {
-      health,
-      config,
-      db,
-      counters,
-      tokens,
-      auth,
-      catalogue,
-      library,
-      licences,
-      playlists,
-      shares,
-      previews,
-      storage,
-      media,
-      accounts,
-      channels,
-      jobs,
-      sound,
-      edits,
-    };
+    const ctx: AppContext = { ...reachable, health, config, db, counters };
 
     const sync = setInterval(() => {
       catalogue.syncChanges().catch((err: unknown) => app.log.warn({ err }, 'catalogue change sync failed'));

@@ -305,6 +305,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } satisfies Config);
 }
 
+/** For a process's entry point: the configuration, or the message naming what is wrong and exit code 1. */
+export function loadConfigOrExit(): Readonly<Config> {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
 /** A secret that is not configured is generated once and kept (mode 0600) in the data directory. */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');

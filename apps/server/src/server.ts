@@ -1,20 +1,11 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { describeStorage, getMediaTools } from './media';
 import { seedDemoCatalogue } from './seed/demo/seed';
 
 /** Entry point: read config, build, listen, and close cleanly on SIGINT/SIGTERM. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const { app, ctx } = await buildApp(config);
   let closing = false;
   const close = async (signal: string) => {

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { createDb } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
 import { createCounters } from './lib/counters';
@@ -13,16 +13,7 @@ import { createServices, jobHandlers } from './services';
  * SIGTERM or SIGINT stops taking jobs and hands running ones back to the queue.
  */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const log = pino({ level: config.logLevel, base: { role: 'worker', pid: process.pid } });
   if (config.jobs.mode !== 'queue' || !config.redisUrl) {
     log.error('the worker serves the job queue: set JOBS=queue and REDIS_URL (with JOBS unset the server runs jobs itself)');

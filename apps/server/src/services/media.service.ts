@@ -262,18 +262,8 @@ export class MediaService {
     const reserved = (await stat(file.path)).size + (coverPath ? (await stat(coverPath)).size : 0);
     const request: IngestRequest = { meta, originalName: file.originalName, cover: Boolean(coverPath) };
     const row: NewTrackRow = {
-      title: meta.title ?? file.originalName,
-      artist: meta.artist ?? null,
-      genre: meta.genre ?? null,
-      moods: (meta.moods ?? []).join(','),
-      sound_key: null,
-      bpm: null,
-      speed: null,
-      duration_sec: null,
-      owner_id: viewer.id,
-      published: 0,
+      ...notYetIngested(meta, file.originalName, viewer.id, false),
       status: 'queued',
-      ...tracks.NOT_INGESTED,
       stored_bytes: reserved,
       ingest_request: JSON.stringify(request),
     };
@@ -438,18 +428,8 @@ export class MediaService {
     // Until the ingest has measured what it stores, the track holds its upload's size against the quota.
     const reserved = quota ? (await stat(input.path)).size : 0;
     const placeholderRow: NewTrackRow = {
-      title: meta.title ?? input.originalName ?? 'Untitled',
-      artist: meta.artist ?? null,
-      genre: meta.genre ?? null,
-      moods: (meta.moods ?? []).join(','),
-      sound_key: null,
-      bpm: null,
-      speed: null,
-      duration_sec: null,
-      owner_id: opts.ownerId,
-      published: opts.published ? 1 : 0,
+      ...notYetIngested(meta, input.originalName ?? 'Untitled', opts.ownerId, opts.published),
       status: 'processing',
-      ...tracks.NOT_INGESTED,
       stored_bytes: reserved,
       ingest_by: THIS_PROCESS,
     };
@@ -574,6 +554,23 @@ export class MediaService {
     if (!row || row.owner_id !== viewer.id) throw notFound('TRACK_NOT_FOUND');
     return row;
   }
+}
+
+/** A track's row before its ingest: what the uploader typed, nothing measured, no media. */
+function notYetIngested(meta: TrackMetadataInput, fallbackTitle: string, ownerId: number | null, published: boolean) {
+  return {
+    title: meta.title ?? fallbackTitle,
+    artist: meta.artist ?? null,
+    genre: meta.genre ?? null,
+    moods: (meta.moods ?? []).join(','),
+    sound_key: null,
+    bpm: null,
+    speed: null,
+    duration_sec: null,
+    owner_id: ownerId,
+    published: published ? 1 : 0,
+    ...tracks.NOT_INGESTED,
+  };
 }
 
 /** What the uploader typed, as the pipeline takes it: each value given wins over the file and the analysis. */
