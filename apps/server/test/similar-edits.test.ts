@@ -11,7 +11,7 @@ import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 import { ffmpeg } from './fixtures/audio';
 
 /**
- * Issue 21 through the API: similar tracks (a near-duplicate first, paging, unpublished and the track itself
+ * Track pages through the API (PRODUCT §16): similar tracks (a near-duplicate first, paging, unpublished and the track itself
  * left out, 404s), short edits (lengths within ±0.5 s by ffprobe, cut on the beat grid, only the lengths a
  * track allows, streamed with Range, downloaded under the full download's rules with a licence naming the
  * edit), and the resumable feature backfill. Real audio: demo pieces rendered here and ingested.

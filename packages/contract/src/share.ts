@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Share links of playlists (issue 21): the owner makes a playlist readable by anyone holding its link, and
+ * Share links of playlists (PRODUCT §16): the owner makes a playlist readable by anyone holding its link, and
  * can end that. The token is 128 random bits in base64url (22 characters); the link is `/shared/{token}`.
  */
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/u;

@@ -49,7 +49,7 @@ export interface SharedPlaylistPreview {
 }
 
 /**
- * Share links of playlists (issue 21): only the owner shares and ends a share (someone else's playlist is
+ * Share links of playlists (PRODUCT §16): only the owner shares and ends a share (someone else's playlist is
  * answered as not found, as every playlist route does); anyone holding the link reads the playlist and its
  * published tracks, signed out too, until the share ends.
  */

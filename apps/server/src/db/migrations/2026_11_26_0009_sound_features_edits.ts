@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 // Frozen in time: imports nothing from the app.
 
 /**
- * Issue 21. A track's sound: the feature vector that "similar tracks" compares (timbre, harmony, rhythm,
+ * A track's sound: the feature vector that "similar tracks" compares (timbre, harmony, rhythm,
  * loudness; `version` names the extractor, so a new one can be backfilled beside the old). A track's short
  * edits (15, 30 and 60 seconds): one row per length, 'pending' while it is made, then 'ready' with its
  * stored files, measured length and the plan it was cut by (JSON: the source spans, joins and fades). And

@@ -47,7 +47,7 @@ export function useDownload(): (track: Music, edit?: EditSeconds) => Promise<voi
   };
   const fail = (why: DownloadFailure) => notices.show('danger', messages[why], actions[why]);
 
-  // With `edit`, the track's short edit of that many seconds, under the same rules (issue 21).
+  // With `edit`, the track's short edit of that many seconds, under the same rules (PRODUCT §16).
   return async (track: Music, edit?: EditSeconds) => {
     const session = sessionStore.getSnapshot();
     let gate = downloadGate({ token: session.token, level: session.user?.level ?? null }, track);

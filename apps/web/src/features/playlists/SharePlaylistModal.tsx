@@ -15,7 +15,7 @@ export interface SharePlaylistModalProps {
 }
 
 /**
- * The owner's share dialog of a playlist (issue 21): make a link anyone can open (signed out too), copy it,
+ * The owner's share dialog of a playlist (PRODUCT §16): make a link anyone can open (signed out too), copy it,
  * or stop sharing, after which the old link no longer opens.
  */
 export default function SharePlaylistModal({ playlistId, onClose }: SharePlaylistModalProps) {

@@ -14,7 +14,7 @@ import { preloadPlayerBar } from '../player/player-bar-loader';
 import { useSharedPlaylistQuery } from './queries';
 
 /**
- * `/shared/{token}`: a playlist its owner shared by link, to anyone, signed out too (issue 21). Read-only:
+ * `/shared/{token}`: a playlist its owner shared by link, to anyone, signed out too (PRODUCT §16). Read-only:
  * its tracks play, and a visitor's own actions (like, add to their playlist, download) stay on the rows;
  * nothing changes the playlist. Private tracks are never listed (the server leaves them out).
  */

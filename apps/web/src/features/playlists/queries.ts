@@ -128,7 +128,7 @@ export function useRemoveFromPlaylistMutation() {
   });
 }
 
-// ---- Share links (issue 21) ------------------------------------------------------------------------
+// ---- Share links (PRODUCT §16) ------------------------------------------------------------------------
 
 export const shareKeys = {
   /** The owner's link of one playlist (user data: dropped on sign-out). */

@@ -40,7 +40,7 @@ const ChoosePlaylistModal = lazy(() => import('../playlists/ChoosePlaylistModal'
 const libraryWith = (conditions: Partial<SearchConditions>) =>
   `${ROUTES.library}?${conditionsToParams({ ...NO_CONDITIONS, ...conditions }).toString()}`;
 
-/** `/track/{id}`: one track's page, where shared links and the details panel lead (issue 21). */
+/** `/track/{id}`: one track's page, where shared links and the details panel lead (PRODUCT §16). */
 export default function TrackPage() {
   const { t } = useTranslation();
   const { id: raw } = useParams();
