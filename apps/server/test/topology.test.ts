@@ -303,6 +303,38 @@ describe.runIf(missing.length === 0)('two API instances and a worker on PostgreS
     expect(logs).toContain('job started');
   }, 120_000);
 
+  it('hands a running job back to the queue when its worker is stopped (SIGTERM), without spending a try', async () => {
+    const token = await signup(a);
+    const res = await upload(a, token, `반납${randomBytes(2).toString('hex')}`, makeAudio(audioDir, 'topo-term', 240));
+    const id = (await bodyOf<{ id: number }>(res)).id;
+    await until(
+      'the ingest to start',
+      async () => (await uploads(a, token)).find((u) => u.id === id && u.status === 'ingesting'),
+      20_000,
+      20,
+    );
+    const stopping = worker;
+    stopping.child.kill('SIGTERM');
+    const code = await new Promise<number | null>((r) => stopping.child.once('exit', (c) => r(c)));
+    expect(code, stopping.output.join('')).toBe(0);
+    // Back in the queue as it was: waiting again, its upload still stored.
+    expect((await uploads(a, token)).find((u) => u.id === id)?.status).toBe('queued');
+    expect(await keysOf(id)).toContain(`tracks/${id}/upload-audio`);
+    worker = await startWorker();
+    await until('the ingest on the next worker', async () => (await uploads(a, token)).length === 0, 60_000, 250);
+    const { Job, Queue } = await import('bullmq');
+    const { bullConnection } = await import('../src/lib/job-queue');
+    const queue = new Queue('sori-jobs', { connection: bullConnection(redisUrl!), prefix: env['REDIS_PREFIX'] });
+    try {
+      const job = await Job.fromId(queue, `ingest-${id}`);
+      expect(await job?.isCompleted()).toBe(true);
+      console.log(`[topology] handed-back job: attemptsMade ${job?.attemptsMade}, stalled ${job?.stalledCounter}`);
+      expect(job?.attemptsMade).toBe(1);
+    } finally {
+      await queue.close();
+    }
+  }, 120_000);
+
   it('keeps a job that failed for good where operators see it, with its reason, and can send it back', async () => {
     const token = await signup(a);
     const res = await upload(a, token, 'not-audio', Buffer.from('plain text, not audio '.repeat(200)));
