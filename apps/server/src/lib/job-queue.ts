@@ -111,6 +111,7 @@ export class InlineJobQueue implements JobQueue {
 
   async add<N extends JobName>(name: N, data: JobTypes[N], opts: AddOptions): Promise<void> {
     if (this.running.has(opts.jobId)) return;
+    if (!this.handlers?.[name]) throw new Error(`No handler for ${name} jobs`);
     const run = this.run(name, data, opts.jobId).finally(() => this.running.delete(opts.jobId));
     this.running.set(opts.jobId, run);
   }
@@ -120,9 +121,9 @@ export class InlineJobQueue implements JobQueue {
     await this.running.get(jobId);
   }
 
+  /** Never rejects: a failure for good is kept in the failed list. */
   private async run<N extends JobName>(name: N, data: JobTypes[N], id: string): Promise<void> {
-    const handler = this.handlers?.[name];
-    if (!handler) throw new Error(`No handler for ${name} jobs`);
+    const handler = this.handlers![name];
     for (let attempt = 1; ; attempt++) {
       const lastAttempt = attempt >= this.settings.attempts;
       try {
@@ -136,7 +137,12 @@ export class InlineJobQueue implements JobQueue {
           this.dead.length = Math.min(this.dead.length, 1000);
           return;
         }
-        await new Promise((r) => setTimeout(r, BACKOFF.delay * 2 ** (attempt - 1)));
+        // The pause before the next try ends early when the process is stopping.
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, BACKOFF.delay * 2 ** (attempt - 1));
+          this.abort.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+        });
+        if (this.abort.signal.aborted) return;
       }
     }
   }
