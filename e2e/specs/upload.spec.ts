@@ -199,6 +199,19 @@ test('upload: refused files say why (empty, not audio), in the UI language', asy
   );
   await items.first().locator('button').click();
   await expect(items, 'a refused file can be dismissed').toHaveCount(1);
+
+  // The one left is still there after a reload (the server keeps it, failed, with its reason) …
+  await page.reload();
+  await expect(items, 'kept across a reload').toHaveCount(1);
+  await expect(items.locator('[data-testid="upload-status"]')).toHaveText(MEDIA_ERROR_MESSAGES.MEDIA_UNSUPPORTED.en, {
+    useInnerText: true,
+  });
+  // … until it is dismissed, which removes it on the server too.
+  await items.first().locator('button').click();
+  await expect(items).toHaveCount(0);
+  await expect
+    .poll(async () => (await api<unknown[]>('/my/uploads', { token: account.token })).length, { message: 'gone on the server' })
+    .toBe(0);
 });
 
 test('a track deleted in another tab while listed: playing it says so, its heart goes back, nothing is stuck', async ({ signedInPage }) => {

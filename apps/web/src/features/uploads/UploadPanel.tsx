@@ -1,11 +1,11 @@
-import type { Music } from '@sori/contract';
+import type { Music, UploadStatus } from '@sori/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
-import { isApiError } from '../../lib/api-client';
+import { api, isApiError } from '../../lib/api-client';
 import { followUpload, refreshMyTracks, UploadFailed, uploadTrack } from './queries';
 import { TrackMetadataForm } from './TrackMetadataForm';
 import { refreshQuota, UploadQuotaMeter } from './UploadQuota';
@@ -22,8 +22,14 @@ type ItemState =
 
 interface Item {
   key: number;
-  file: File;
+  name: string;
+  /** Bytes of a file chosen on this visit; null for an upload stored on an earlier one. */
+  size: number | null;
+  /** The file to send, until it is sent; null for an upload already stored. */
+  file: File | null;
   cover: File | null;
+  /** The track the server made of it, once stored. */
+  uploadId: number | null;
   state: ItemState;
 }
 
@@ -51,6 +57,60 @@ export function UploadPanel() {
 
   const patch = (key: number, state: ItemState) => setItems((list) => list.map((item) => (item.key === key ? { ...item, state } : item)));
 
+  /** Follows a stored upload until it is ready (then offered for review) or failed (with the reason). */
+  const follow = (key: number, uploadId: number) => {
+    void followUpload(uploadId, (s) =>
+      patch(key, s.status === 'ingesting' ? { phase: 'analysing', percent: s.progress ?? 0 } : { phase: 'queued' }),
+    )
+      .then((track) => {
+        patch(key, { phase: 'review', track });
+        refreshMyTracks(queryClient);
+        refreshQuota(queryClient);
+      })
+      .catch((error: unknown) => {
+        refreshQuota(queryClient);
+        patch(key, { phase: 'failed', message: failureText(error) });
+      });
+  };
+  const failureText = (error: unknown) =>
+    error instanceof UploadFailed && error.message
+      ? error.message
+      : isApiError(error) && error.message
+        ? error.message
+        : t('upload.failed');
+
+  // Uploads stored on an earlier visit that are still waiting, being analysed, or failed: shown and followed.
+  useEffect(() => {
+    let cancelled = false;
+    api
+      .get('/my/uploads')
+      .then((earlier: UploadStatus[]) => {
+        if (cancelled || earlier.length === 0) return;
+        const added: Item[] = earlier.map((u) => ({
+          key: nextKey.current++,
+          name: u.title,
+          size: null,
+          file: null,
+          cover: null,
+          uploadId: u.id,
+          state:
+            u.status === 'failed'
+              ? { phase: 'failed', message: u.error?.message ?? t('upload.failed') }
+              : u.status === 'ingesting'
+                ? { phase: 'analysing', percent: u.progress ?? 0 }
+                : { phase: 'queued' },
+        }));
+        setItems((list) => [...added.filter((a) => !list.some((i) => i.uploadId === a.uploadId)), ...list]);
+        for (const item of added) if (item.state.phase !== 'failed') follow(item.key, item.uploadId!);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+    // Once per visit of the screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const pump = async () => {
     if (running.current) return;
     running.current = true;
@@ -59,7 +119,7 @@ export function UploadPanel() {
       patch(key, { phase: 'sending', percent: 0 });
       try {
         const stored = await uploadTrack({
-          file: next.file,
+          file: next.file!,
           cover: next.cover,
           onProgress: (sent, total) => {
             // Once every byte is out, the server is storing the file: the bar says so.
@@ -67,29 +127,10 @@ export function UploadPanel() {
             else patch(key, { phase: 'sending', percent: total > 0 ? Math.round((sent / total) * 100) : 0 });
           },
         });
-        patch(key, { phase: 'queued' });
+        setItems((list) => list.map((item) => (item.key === key ? { ...item, uploadId: stored.id, state: { phase: 'queued' } } : item)));
         refreshQuota(queryClient);
         // Stored: the next file goes up while this one is analysed, and its state is followed meanwhile.
-        void followUpload(stored.id, (s) =>
-          patch(key, s.status === 'ingesting' ? { phase: 'analysing', percent: s.progress ?? 0 } : { phase: 'queued' }),
-        )
-          .then((track) => {
-            patch(key, { phase: 'review', track });
-            refreshMyTracks(queryClient);
-            refreshQuota(queryClient);
-          })
-          .catch((error: unknown) => {
-            refreshQuota(queryClient);
-            patch(key, {
-              phase: 'failed',
-              message:
-                error instanceof UploadFailed && error.message
-                  ? error.message
-                  : isApiError(error) && error.message
-                    ? error.message
-                    : t('upload.failed'),
-            });
-          });
+        follow(key, stored.id);
       } catch (error) {
         patch(key, { phase: 'failed', message: isApiError(error) && error.message ? error.message : t('upload.failed') });
       }
@@ -99,7 +140,15 @@ export function UploadPanel() {
 
   const add = (files: readonly File[]) => {
     if (files.length === 0) return;
-    const added: Item[] = files.map((file) => ({ key: nextKey.current++, file, cover, state: { phase: 'waiting' } }));
+    const added: Item[] = files.map((file) => ({
+      key: nextKey.current++,
+      name: file.name,
+      size: file.size,
+      file,
+      cover,
+      uploadId: null,
+      state: { phase: 'waiting' },
+    }));
     queue.current.push(...added);
     setItems((list) => [...list, ...added]);
     void pump();
@@ -198,7 +247,16 @@ export function UploadPanel() {
                 patch(item.key, { phase: 'saved', track });
                 refreshMyTracks(queryClient);
               }}
-              onDismiss={() => setItems((list) => list.filter((other) => other.key !== item.key))}
+              onDismiss={() => {
+                setItems((list) => list.filter((other) => other.key !== item.key));
+                // A failed upload the server kept goes too, with what it held against the quota.
+                if (item.state.phase === 'failed' && item.uploadId !== null) {
+                  void api
+                    .delete('/my/musics/:id', { params: { id: item.uploadId } })
+                    .then(() => (refreshQuota(queryClient), refreshMyTracks(queryClient)))
+                    .catch(() => undefined);
+                }
+              }}
             />
           ))}
         </ul>
@@ -241,8 +299,8 @@ function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: M
         </span>
         <div className="flex-grow-1 min-w-0">
           <div className="d-flex justify-content-between gap-2">
-            <span className="fw-semibold text-truncate">{item.file.name}</span>
-            <span className="small text-body-secondary flex-shrink-0">{size(item.file.size)}</span>
+            <span className="fw-semibold text-truncate">{item.name}</span>
+            {item.size !== null ? <span className="small text-body-secondary flex-shrink-0">{size(item.size)}</span> : null}
           </div>
           <div
             className={`small ${state.phase === 'failed' ? 'text-danger' : 'text-body-secondary'}`}
@@ -259,7 +317,7 @@ function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: M
           ) : null}
         </div>
         {state.phase === 'failed' || state.phase === 'saved' ? (
-          <button type="button" className="sori-icon-btn" aria-label={t('upload.dismiss', { name: item.file.name })} onClick={onDismiss}>
+          <button type="button" className="sori-icon-btn" aria-label={t('upload.dismiss', { name: item.name })} onClick={onDismiss}>
             <Icon name="close" />
           </button>
         ) : null}
@@ -270,7 +328,7 @@ function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: M
           animated={following}
           striped={following}
           className="sori-upload-progress mt-2"
-          aria-label={t('upload.progress', { name: item.file.name })}
+          aria-label={t('upload.progress', { name: item.name })}
           data-testid="upload-progress"
         />
       ) : null}
