@@ -29,7 +29,11 @@ test('forgot password: the login modal sends a real e-mail, its link opens the r
   await page.click('[data-testid="open-login"]');
   await page.getByTestId('open-forgot').click();
   await expect(page.getByRole('heading', { name: tr('ko', 'auth.forgot.title') })).toBeVisible();
-  await page.getByLabel(tr('ko', 'auth.fields.email')).fill(account.email);
+  // In the forgot dialog: the login modal may still be leaving, with its own e-mail field.
+  await page
+    .getByRole('dialog', { name: tr('ko', 'auth.forgot.title') })
+    .getByLabel(tr('ko', 'auth.fields.email'))
+    .fill(account.email);
   await page.getByTestId('forgot-submit').click();
   await expect(page.getByTestId('forgot-sent')).toHaveText(tr('ko', 'auth.forgot.sent'));
 
