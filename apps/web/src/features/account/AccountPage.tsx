@@ -15,6 +15,9 @@ import {
   type User,
 } from '@sori/contract';
 import { PageHeader } from '../../components/PageHeader';
+import { FormError } from '../../components/form/FormError';
+import { FormModalHeader } from '../../components/form/FormModalHeader';
+import { PasswordField, TextField } from '../../components/form/TextField';
 import { languageFromTag } from '../../i18n/detect';
 import { isApiError } from '../../lib/api-client';
 import { notices } from '../../lib/notices';
@@ -95,6 +98,14 @@ export default function AccountPage() {
   );
 }
 
+/** The profile's fields below the e-mail, two a row. */
+const PROFILE_FIELDS = [
+  { name: 'nick', label: 'account.profile.nick', type: 'text', autoComplete: 'nickname' },
+  { name: 'name', label: 'auth.fields.name', type: 'text', autoComplete: 'name' },
+  { name: 'phone', label: 'auth.fields.phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  { name: 'team', label: 'auth.fields.team', type: 'text', autoComplete: 'organization', marker: 'optional' },
+] as const;
+
 function ProfileSection({ user }: { user: User }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -103,7 +114,7 @@ function ProfileSection({ user }: { user: User }) {
   const [error, setError] = useState<string | null>(null);
   const field = (name: keyof typeof form) => ({
     value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+    onChange: (value: string) => setForm((f) => ({ ...f, [name]: value })),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -121,35 +132,16 @@ function ProfileSection({ user }: { user: User }) {
   return (
     <Section id="account-profile" title={t('account.profile.title')} testId="account-profile">
       <Form noValidate onSubmit={submit}>
-        {error ? (
-          <Alert variant="danger" role="alert" className="py-2 small">
-            {error}
-          </Alert>
-        ) : null}
+        <FormError message={error} />
         <Form.Group className="mb-3" controlId="account-email">
           <Form.Label>{t('auth.fields.email')}</Form.Label>
           <Form.Control type="email" value={user.email} readOnly plaintext aria-describedby="account-email-note" />
           <Form.Text id="account-email-note">{t('account.profile.emailNote')}</Form.Text>
         </Form.Group>
         <div className="row g-3 mb-3">
-          <Form.Group className="col-sm-6" controlId="account-nick">
-            <Form.Label>{t('account.profile.nick')}</Form.Label>
-            <Form.Control type="text" autoComplete="nickname" {...field('nick')} />
-          </Form.Group>
-          <Form.Group className="col-sm-6" controlId="account-name">
-            <Form.Label>{t('auth.fields.name')}</Form.Label>
-            <Form.Control type="text" autoComplete="name" {...field('name')} />
-          </Form.Group>
-          <Form.Group className="col-sm-6" controlId="account-phone">
-            <Form.Label>{t('auth.fields.phone')}</Form.Label>
-            <Form.Control type="tel" autoComplete="tel" inputMode="tel" {...field('phone')} />
-          </Form.Group>
-          <Form.Group className="col-sm-6" controlId="account-team">
-            <Form.Label>
-              {t('auth.fields.team')} <span className="text-body-secondary small">({t('auth.fields.optional')})</span>
-            </Form.Label>
-            <Form.Control type="text" autoComplete="organization" {...field('team')} />
-          </Form.Group>
+          {PROFILE_FIELDS.map(({ name, label, ...input }) => (
+            <TextField key={name} className="col-sm-6" controlId={`account-${name}`} label={t(label)} {...input} {...field(name)} />
+          ))}
         </div>
         <Button type="submit" variant="primary" disabled={save.isPending} data-testid="profile-save">
           {t('account.profile.save')}
@@ -169,7 +161,7 @@ function PasswordSection() {
   const [done, setDone] = useState(false);
   const field = (name: keyof typeof form) => ({
     value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+    onChange: (value: string) => setForm((f) => ({ ...f, [name]: value })),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -191,30 +183,35 @@ function PasswordSection() {
   return (
     <Section id="account-password" title={t('account.password.title')} testId="account-password">
       <Form noValidate onSubmit={submit}>
-        {error ? (
-          <Alert variant="danger" role="alert" className="py-2 small" data-testid="password-error">
-            {error}
-          </Alert>
-        ) : null}
+        <FormError message={error} testId="password-error" />
         {done ? (
           <Alert variant="success" role="status" className="py-2 small" data-testid="password-done">
             {t('account.password.done')}
           </Alert>
         ) : null}
-        <Form.Group className="mb-3" controlId="account-current-password">
-          <Form.Label>{t('account.password.current')}</Form.Label>
-          <Form.Control type="password" autoComplete="current-password" {...field('currentPassword')} />
-        </Form.Group>
+        <PasswordField
+          className="mb-3"
+          controlId="account-current-password"
+          label={t('account.password.current')}
+          autoComplete="current-password"
+          {...field('currentPassword')}
+        />
         <div className="row g-3 mb-3">
-          <Form.Group className="col-sm-6" controlId="account-new-password">
-            <Form.Label>{t('account.password.new')}</Form.Label>
-            <Form.Control type="password" autoComplete="new-password" aria-describedby="account-new-password-hint" {...field('password')} />
-            <Form.Text id="account-new-password-hint">{t('auth.fields.passwordHint')}</Form.Text>
-          </Form.Group>
-          <Form.Group className="col-sm-6" controlId="account-confirm-password">
-            <Form.Label>{t('account.password.confirm')}</Form.Label>
-            <Form.Control type="password" autoComplete="new-password" {...field('confirmPassword')} />
-          </Form.Group>
+          <PasswordField
+            className="col-sm-6"
+            controlId="account-new-password"
+            label={t('account.password.new')}
+            autoComplete="new-password"
+            hint={t('auth.fields.passwordHint')}
+            {...field('password')}
+          />
+          <PasswordField
+            className="col-sm-6"
+            controlId="account-confirm-password"
+            label={t('account.password.confirm')}
+            autoComplete="new-password"
+            {...field('confirmPassword')}
+          />
         </div>
         <Button type="submit" variant="primary" disabled={change.isPending} data-testid="password-submit">
           {t('account.password.submit')}
@@ -407,11 +404,7 @@ function ChannelsSection({ user }: { user: User }) {
         ))}
       </ul>
       <Form noValidate onSubmit={submit}>
-        {error ? (
-          <Alert variant="danger" role="alert" id="account-channel-error" className="py-2 small" data-testid="channel-error">
-            {error}
-          </Alert>
-        ) : null}
+        <FormError message={error} id="account-channel-error" testId="channel-error" />
         <Form.Group controlId="account-channel-url" className="mb-2">
           <Form.Label>{t('account.channels.label')}</Form.Label>
           <div className="d-flex gap-2">
@@ -466,29 +459,19 @@ function WithdrawSection() {
       </Button>
       <Modal show={open} onHide={close} centered aria-labelledby="withdraw-title" data-testid="withdraw-dialog">
         <Form noValidate onSubmit={submit}>
-          <Modal.Header closeButton closeLabel={t('common.close')}>
-            <Modal.Title id="withdraw-title" as="h2" className="h5">
-              {t('account.withdraw.confirmTitle')}
-            </Modal.Title>
-          </Modal.Header>
+          <FormModalHeader titleId="withdraw-title" title={t('account.withdraw.confirmTitle')} />
           <Modal.Body>
             <p className="small">{t('account.withdraw.body')}</p>
-            {error ? (
-              <Alert variant="danger" role="alert" id="withdraw-error" className="py-2 small" data-testid="withdraw-error">
-                {error}
-              </Alert>
-            ) : null}
-            <Form.Group controlId="withdraw-password">
-              <Form.Label>{t('account.withdraw.password')}</Form.Label>
-              <Form.Control
-                type="password"
-                autoComplete="current-password"
-                autoFocus
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-describedby={error ? 'withdraw-error' : undefined}
-              />
-            </Form.Group>
+            <FormError message={error} id="withdraw-error" testId="withdraw-error" />
+            <PasswordField
+              controlId="withdraw-password"
+              label={t('account.withdraw.password')}
+              autoComplete="current-password"
+              autoFocus
+              value={password}
+              onChange={setPassword}
+              errorId={error ? 'withdraw-error' : undefined}
+            />
           </Modal.Body>
           <Modal.Footer>
             <Button variant="outline-secondary" onClick={close}>

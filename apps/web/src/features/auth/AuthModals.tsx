@@ -1,16 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { validateLogin, validateSignup, type Lang } from '@sori/contract';
+import { FormError } from '../../components/form/FormError';
+import { FormModalHeader } from '../../components/form/FormModalHeader';
+import { EmailField, PasswordField, TextField } from '../../components/form/TextField';
 import { languageFromTag } from '../../i18n/detect';
+import type { TranslationKey } from '../../i18n/keys';
 import { isApiError } from '../../lib/api-client';
 import { notices } from '../../lib/notices';
 import { useAuthModal } from './auth-modal-state';
 import { failureMessage, validationMessage } from './messages';
+import { AuthFooter } from './AuthFormParts';
 import { ConsentFields, type Consents } from './ConsentFields';
 import { ForgotForm } from './ForgotForm';
 import { useLoginMutation, useSignupMutation } from './queries';
@@ -75,63 +78,32 @@ function LoginForm({ onDone, onSwitch, onForgot }: FormProps & { onForgot: () =>
 
   return (
     <Form noValidate onSubmit={handleSubmit} aria-describedby={error ? 'login-error' : undefined}>
-      <Modal.Header closeButton closeLabel={t('common.close')}>
-        <Modal.Title id="login-title" as="h2" className="h4">
-          {t('auth.login.title')}
-        </Modal.Title>
-      </Modal.Header>
+      <FormModalHeader titleId="login-title" title={t('auth.login.title')} size="h4" />
       <Modal.Body>
         <p className="text-body-secondary small mb-3">{t('auth.login.intro')}</p>
-        {error ? (
-          <Alert variant="danger" id="login-error" role="alert" className="py-2 small" data-testid="auth-error">
-            {error}
-          </Alert>
-        ) : null}
-        <Form.Group className="mb-3" controlId="login-email">
-          <Form.Label>{t('auth.fields.email')}</Form.Label>
-          <Form.Control
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            autoFocus
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder={t('auth.fields.emailPlaceholder')}
-          />
-        </Form.Group>
-        <Form.Group className="mb-2" controlId="login-password">
-          <Form.Label>{t('auth.fields.password')}</Form.Label>
-          <Form.Control
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Form.Group>
+        <FormError message={error} id="login-error" testId="auth-error" />
+        <EmailField className="mb-3" controlId="login-email" autoFocus value={email} onChange={setEmail} />
+        <PasswordField
+          className="mb-2"
+          controlId="login-password"
+          label={t('auth.fields.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
         <Button variant="link" size="sm" className="p-0" onClick={onForgot} data-testid="open-forgot">
           {t('auth.login.forgot')}
         </Button>
       </Modal.Body>
-      <Modal.Footer className="flex-column align-items-stretch gap-2">
-        <Button type="submit" variant="primary" size="lg" disabled={login.isPending} className="w-100 m-0">
-          {login.isPending ? (
-            <>
-              <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
-              {t('auth.login.submitting')}
-            </>
-          ) : (
-            t('auth.login.submit')
-          )}
-        </Button>
-        <p className="text-center small m-0">
-          {t('auth.login.noAccount')}{' '}
-          <Button variant="link" size="sm" className="p-0 align-baseline" onClick={onSwitch}>
-            {t('auth.login.toSignup')}
-          </Button>
-        </p>
-      </Modal.Footer>
+      <AuthFooter
+        pending={login.isPending}
+        label={t('auth.login.submit')}
+        pendingLabel={t('auth.login.submitting')}
+        question={t('auth.login.noAccount')}
+        switchLabel={t('auth.login.toSignup')}
+        onSwitch={onSwitch}
+      />
     </Form>
   );
 }
@@ -144,6 +116,38 @@ const SIGNUP_IDS: Record<SignupField, string> = {
   name: 'signup-name',
   phone: 'signup-phone',
   team: 'signup-team',
+};
+
+interface SignupInput {
+  label: TranslationKey;
+  type: 'password' | 'text' | 'tel';
+  autoComplete: string;
+  marker: 'required' | 'optional';
+  inputMode?: 'tel';
+  placeholder?: TranslationKey;
+  hint?: TranslationKey;
+}
+
+/** The sign-up fields below the e-mail. */
+const SIGNUP_INPUTS: Record<Exclude<SignupField, 'email'>, SignupInput> = {
+  password: {
+    label: 'auth.fields.password',
+    type: 'password',
+    autoComplete: 'new-password',
+    marker: 'required',
+    hint: 'auth.fields.passwordHint',
+  },
+  confirmPassword: { label: 'auth.fields.confirmPassword', type: 'password', autoComplete: 'new-password', marker: 'required' },
+  name: { label: 'auth.fields.name', type: 'text', autoComplete: 'name', marker: 'required' },
+  phone: {
+    label: 'auth.fields.phone',
+    type: 'tel',
+    autoComplete: 'tel',
+    inputMode: 'tel',
+    marker: 'required',
+    placeholder: 'auth.fields.phonePlaceholder',
+  },
+  team: { label: 'auth.fields.team', type: 'text', autoComplete: 'organization', marker: 'optional' },
 };
 
 const EMPTY_SIGNUP: SignupFields = { email: '', password: '', confirmPassword: '', name: '', phone: '', team: '' };
@@ -159,8 +163,7 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
   // The fields the error is about: marked invalid, the first one focused.
   const [marked, setMarked] = useState<readonly SignupField[]>([]);
 
-  const update = (name: keyof SignupFields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
+  const update = (name: keyof SignupFields) => (value: string) => setFields((current) => ({ ...current, [name]: value }));
 
   const fail = (message: string, code: string | null) => {
     const invalidFields = invalidSignupFields(code, fields);
@@ -197,141 +200,60 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
     );
   };
   /** Props marking a field the error is about (Bootstrap's red outline and aria-invalid). */
-  const invalidProps = (name: SignupField) =>
-    marked.includes(name) ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': 'signup-error' } : {};
+  const invalidProps = (name: SignupField) => (marked.includes(name) ? { invalid: true, errorId: 'signup-error' } : {});
+  /** A field below the e-mail, as SIGNUP_INPUTS describes it. */
+  const input = (name: Exclude<SignupField, 'email'>, className?: string) => {
+    const { label, placeholder, hint, ...attributes } = SIGNUP_INPUTS[name];
+    return (
+      <TextField
+        className={className}
+        controlId={SIGNUP_IDS[name]}
+        label={t(label)}
+        hint={hint && t(hint)}
+        name={name}
+        {...attributes}
+        placeholder={placeholder && t(placeholder)}
+        value={fields[name]}
+        onChange={update(name)}
+        {...invalidProps(name)}
+      />
+    );
+  };
 
   return (
     <Form noValidate onSubmit={handleSubmit}>
-      <Modal.Header closeButton closeLabel={t('common.close')}>
-        <Modal.Title id="signup-title" as="h2" className="h4">
-          {t('auth.signup.title')}
-        </Modal.Title>
-      </Modal.Header>
+      <FormModalHeader titleId="signup-title" title={t('auth.signup.title')} size="h4" />
       <Modal.Body>
         <p className="text-body-secondary small mb-3">{t('auth.signup.intro')}</p>
-        {error ? (
-          <Alert variant="danger" id="signup-error" role="alert" className="py-2 small" data-testid="auth-error">
-            {error}
-          </Alert>
-        ) : null}
-        <Form.Group className="mb-3" controlId="signup-email">
-          <Form.Label>
-            {t('auth.fields.email')} <RequiredMark />
-          </Form.Label>
-          <Form.Control
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            autoFocus
-            value={fields.email}
-            onChange={update('email')}
-            placeholder={t('auth.fields.emailPlaceholder')}
-            {...invalidProps('email')}
-          />
-        </Form.Group>
+        <FormError message={error} id="signup-error" testId="auth-error" />
+        <EmailField
+          className="mb-3"
+          controlId={SIGNUP_IDS.email}
+          marker="required"
+          autoFocus
+          value={fields.email}
+          onChange={update('email')}
+          {...invalidProps('email')}
+        />
         <div className="row g-3 mb-3">
-          <Form.Group className="col-sm-6" controlId="signup-password">
-            <Form.Label>
-              {t('auth.fields.password')} <RequiredMark />
-            </Form.Label>
-            <Form.Control
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              value={fields.password}
-              onChange={update('password')}
-              {...invalidProps('password')}
-              aria-describedby={marked.includes('password') ? 'signup-error signup-password-hint' : 'signup-password-hint'}
-            />
-            <Form.Text id="signup-password-hint">{t('auth.fields.passwordHint')}</Form.Text>
-          </Form.Group>
-          <Form.Group className="col-sm-6" controlId="signup-confirm">
-            <Form.Label>
-              {t('auth.fields.confirmPassword')} <RequiredMark />
-            </Form.Label>
-            <Form.Control
-              type="password"
-              name="confirmPassword"
-              autoComplete="new-password"
-              value={fields.confirmPassword}
-              onChange={update('confirmPassword')}
-              {...invalidProps('confirmPassword')}
-            />
-          </Form.Group>
+          {input('password', 'col-sm-6')}
+          {input('confirmPassword', 'col-sm-6')}
         </div>
         <div className="row g-3 mb-3">
-          <Form.Group className="col-sm-6" controlId="signup-name">
-            <Form.Label>
-              {t('auth.fields.name')} <RequiredMark />
-            </Form.Label>
-            <Form.Control
-              type="text"
-              name="name"
-              autoComplete="name"
-              value={fields.name}
-              onChange={update('name')}
-              {...invalidProps('name')}
-            />
-          </Form.Group>
-          <Form.Group className="col-sm-6" controlId="signup-phone">
-            <Form.Label>
-              {t('auth.fields.phone')} <RequiredMark />
-            </Form.Label>
-            <Form.Control
-              type="tel"
-              name="phone"
-              autoComplete="tel"
-              inputMode="tel"
-              value={fields.phone}
-              onChange={update('phone')}
-              placeholder={t('auth.fields.phonePlaceholder')}
-              {...invalidProps('phone')}
-            />
-          </Form.Group>
+          {input('name', 'col-sm-6')}
+          {input('phone', 'col-sm-6')}
         </div>
-        <Form.Group controlId="signup-team">
-          <Form.Label>
-            {t('auth.fields.team')} <span className="text-body-secondary small">({t('auth.fields.optional')})</span>
-          </Form.Label>
-          <Form.Control
-            type="text"
-            name="team"
-            autoComplete="organization"
-            value={fields.team}
-            onChange={update('team')}
-            {...invalidProps('team')}
-          />
-        </Form.Group>
+        {input('team')}
         <ConsentFields value={consents} onChange={setConsents} />
       </Modal.Body>
-      <Modal.Footer className="flex-column align-items-stretch gap-2">
-        <Button type="submit" variant="primary" size="lg" disabled={signup.isPending} className="w-100 m-0">
-          {signup.isPending ? (
-            <>
-              <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
-              {t('auth.signup.submitting')}
-            </>
-          ) : (
-            t('auth.signup.submit')
-          )}
-        </Button>
-        <p className="text-center small m-0">
-          {t('auth.signup.haveAccount')}{' '}
-          <Button variant="link" size="sm" className="p-0 align-baseline" onClick={onSwitch}>
-            {t('auth.signup.toLogin')}
-          </Button>
-        </p>
-      </Modal.Footer>
+      <AuthFooter
+        pending={signup.isPending}
+        label={t('auth.signup.submit')}
+        pendingLabel={t('auth.signup.submitting')}
+        question={t('auth.signup.haveAccount')}
+        switchLabel={t('auth.signup.toLogin')}
+        onSwitch={onSwitch}
+      />
     </Form>
-  );
-}
-
-function RequiredMark() {
-  const { t } = useTranslation();
-  return (
-    <span className="text-primary-emphasis" title={t('auth.fields.required')}>
-      *<span className="visually-hidden">{t('auth.fields.required')}</span>
-    </span>
   );
 }

@@ -3,13 +3,16 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_PATTERN } from '@sori/contract';
+import { FormError } from '../../components/form/FormError';
+import { FormModalHeader } from '../../components/form/FormModalHeader';
+import { EmailField } from '../../components/form/TextField';
 import { api } from '../../lib/api-client';
 import { useSiteQuery } from '../legal/queries';
 import { languageFromTag } from '../../i18n/detect';
+import { AuthSubmitButton } from './AuthFormParts';
 import { failureMessage, validationMessage } from './messages';
 
 /**
@@ -38,11 +41,7 @@ export function ForgotForm({ onDone, onSwitch }: { onDone: () => void; onSwitch:
 
   return (
     <Form noValidate onSubmit={handleSubmit}>
-      <Modal.Header closeButton closeLabel={t('common.close')}>
-        <Modal.Title id="forgot-title" as="h2" className="h4">
-          {t('auth.forgot.title')}
-        </Modal.Title>
-      </Modal.Header>
+      <FormModalHeader titleId="forgot-title" title={t('auth.forgot.title')} size="h4" />
       <Modal.Body>
         {mailOff ? (
           <Alert variant="info" className="small mb-0" data-testid="forgot-mail-off">
@@ -56,25 +55,8 @@ export function ForgotForm({ onDone, onSwitch }: { onDone: () => void; onSwitch:
         ) : (
           <>
             <p className="text-body-secondary small mb-3">{t('auth.forgot.intro')}</p>
-            {error ? (
-              <Alert variant="danger" id="forgot-error" role="alert" className="py-2 small" data-testid="auth-error">
-                {error}
-              </Alert>
-            ) : null}
-            <Form.Group controlId="forgot-email">
-              <Form.Label>{t('auth.fields.email')}</Form.Label>
-              <Form.Control
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                autoFocus
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                placeholder={t('auth.fields.emailPlaceholder')}
-                aria-describedby={error ? 'forgot-error' : undefined}
-              />
-            </Form.Group>
+            <FormError message={error} id="forgot-error" testId="auth-error" />
+            <EmailField controlId="forgot-email" autoFocus value={email} onChange={setEmail} errorId={error ? 'forgot-error' : undefined} />
           </>
         )}
       </Modal.Body>
@@ -84,16 +66,12 @@ export function ForgotForm({ onDone, onSwitch }: { onDone: () => void; onSwitch:
             {t('common.ok')}
           </Button>
         ) : (
-          <Button type="submit" variant="primary" size="lg" disabled={request.isPending} className="w-100 m-0" data-testid="forgot-submit">
-            {request.isPending ? (
-              <>
-                <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
-                {t('auth.forgot.submitting')}
-              </>
-            ) : (
-              t('auth.forgot.submit')
-            )}
-          </Button>
+          <AuthSubmitButton
+            pending={request.isPending}
+            label={t('auth.forgot.submit')}
+            pendingLabel={t('auth.forgot.submitting')}
+            testId="forgot-submit"
+          />
         )}
         <Button variant="link" size="sm" className="p-0" onClick={onSwitch}>
           {t('auth.forgot.back')}

@@ -2,12 +2,14 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { validateNewPassword } from '@sori/contract';
 import { PageHeader } from '../../components/PageHeader';
+import { FormError } from '../../components/form/FormError';
+import { PendingButton } from '../../components/form/PendingButton';
+import { PasswordField } from '../../components/form/TextField';
 import { languageFromTag } from '../../i18n/detect';
 import { api } from '../../lib/api-client';
 import { notices } from '../../lib/notices';
@@ -64,45 +66,40 @@ export default function ResetPasswordPage() {
         </Alert>
       ) : (
         <Form noValidate onSubmit={handleSubmit} className="sori-form-card" data-testid="reset-form">
-          {error ? (
-            <Alert variant="danger" id="reset-error" role="alert" className="py-2 small" data-testid="reset-error">
-              {error}{' '}
-              <Button variant="link" size="sm" className="p-0 align-baseline" onClick={openForgot}>
-                {t('reset.again')}
-              </Button>
-            </Alert>
-          ) : null}
-          <Form.Group className="mb-3" controlId="reset-password">
-            <Form.Label>{t('account.password.new')}</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="new-password"
-              autoFocus
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={error ? 'reset-error reset-password-hint' : 'reset-password-hint'}
-            />
-            <Form.Text id="reset-password-hint">{t('auth.fields.passwordHint')}</Form.Text>
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="reset-confirm">
-            <Form.Label>{t('account.password.confirm')}</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.target.value)}
-            />
-          </Form.Group>
-          <Button type="submit" variant="primary" disabled={reset.isPending} data-testid="reset-submit">
-            {reset.isPending ? (
-              <>
-                <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
-                {t('reset.submitting')}
-              </>
-            ) : (
-              t('reset.submit')
-            )}
-          </Button>
+          <FormError message={error} id="reset-error" testId="reset-error">
+            {' '}
+            <Button variant="link" size="sm" className="p-0 align-baseline" onClick={openForgot}>
+              {t('reset.again')}
+            </Button>
+          </FormError>
+          <PasswordField
+            className="mb-3"
+            controlId="reset-password"
+            label={t('account.password.new')}
+            autoComplete="new-password"
+            autoFocus
+            value={password}
+            onChange={setPassword}
+            errorId={error ? 'reset-error' : undefined}
+            hint={t('auth.fields.passwordHint')}
+          />
+          <PasswordField
+            className="mb-3"
+            controlId="reset-confirm"
+            label={t('account.password.confirm')}
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={setConfirmPassword}
+          />
+          <PendingButton
+            type="submit"
+            variant="primary"
+            pending={reset.isPending}
+            pendingLabel={t('reset.submitting')}
+            data-testid="reset-submit"
+          >
+            {t('reset.submit')}
+          </PendingButton>
         </Form>
       )}
     </div>

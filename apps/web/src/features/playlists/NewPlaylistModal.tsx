@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../components/form/FormError';
+import { FormModalHeader } from '../../components/form/FormModalHeader';
 import { PlaylistModalFooter, PlaylistNameField } from './PlaylistFormParts';
 import { useCreatePlaylistMutation } from './queries';
 
@@ -39,17 +40,9 @@ export function NewPlaylistModal({ show, onClose }: NewPlaylistModalProps) {
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="new-playlist-title" data-testid="new-playlist-modal">
       <Form noValidate onSubmit={handleSubmit}>
-        <Modal.Header closeButton closeLabel={t('common.close')}>
-          <Modal.Title id="new-playlist-title" as="h2" className="h5">
-            {t('playlist.newTitle')}
-          </Modal.Title>
-        </Modal.Header>
+        <FormModalHeader titleId="new-playlist-title" title={t('playlist.newTitle')} />
         <Modal.Body>
-          {error ? (
-            <Alert variant="danger" role="alert" className="py-2 small">
-              {error}
-            </Alert>
-          ) : null}
+          <FormError message={error} />
           <PlaylistNameField controlId="new-playlist-name" value={name} onChange={setName} />
         </Modal.Body>
         <PlaylistModalFooter pending={create.isPending} submitLabel={t('playlist.add')} onCancel={onClose} />
