@@ -1,13 +1,13 @@
 import { speedFromBpm } from '@sori/contract';
 import { hann, RealFft } from './dsp';
-import { fileInput, getMediaTools, runTool, SAFE_INPUT_ARGS, toMediaError, type MediaTools } from './ffmpeg';
+import { ANALYSIS_RATE, decodeMonoPcm } from './decode';
+import type { MediaTools } from './ffmpeg';
 import { CHROMA_BINS, estimateKey, KeyFrames, type KeyEstimate } from './key';
-import { checkDecoded, decodeCapSec, DEFAULT_MEDIA_LIMITS, type MediaLimits, type ProbeResult } from './probe';
+import { checkDecoded, DEFAULT_MEDIA_LIMITS, type MediaLimits, type ProbeResult } from './probe';
 import { estimateTempo, type TempoEstimate } from './tempo';
 import { reducePeaks, renderWavePng, type PeaksJson } from './waveform';
 
-/** Mono rate the analysers run at: enough for onsets and for pitches up to the chroma range (≈2 kHz). */
-export const ANALYSIS_RATE = 22050;
+export { ANALYSIS_RATE } from './decode';
 
 const ONSET_FFT = 1024;
 const ONSET_HOP = 256;
@@ -319,56 +319,13 @@ export interface AnalysisResult extends AnalysisFeatures {
  * the checks only a full decode can make (truncation, damage, silence, length).
  */
 export async function analyseFile(file: string, probe: ProbeResult, opts: AnalyseOptions = {}): Promise<AnalysisResult> {
-  const tools = opts.tools ?? getMediaTools();
   const analyser = new Analyser(ANALYSIS_RATE);
-  let carry: Buffer | null = null;
-  const onStdout = (chunk: Buffer) => {
-    let bytes = carry ? Buffer.concat([carry, chunk]) : chunk;
-    const usable = bytes.length - (bytes.length % 4);
-    carry = usable < bytes.length ? Buffer.from(bytes.subarray(usable)) : null;
-    if (usable === 0) return;
-    // Float32Array needs 4-byte alignment; pipe chunks usually have it, copy when they do not.
-    if (bytes.byteOffset % 4 !== 0) bytes = Buffer.from(bytes.subarray(0, usable));
-    analyser.push(new Float32Array(bytes.buffer, bytes.byteOffset, usable / 4));
-  };
-  const args = [
-    '-nostdin',
-    '-hide_banner',
-    '-v',
-    'error',
-    // Read no further than the length limit allows: an overlong file is refused after limit + 2 s of decoding.
-    ...SAFE_INPUT_ARGS,
-    '-t',
-    String(decodeCapSec(opts.limits?.maxDurationSec ?? DEFAULT_MEDIA_LIMITS.maxDurationSec)),
-    '-f',
-    probe.demuxer,
-    '-i',
-    fileInput(file),
-    '-map',
-    `0:${probe.streamIndex}`,
-    '-vn',
-    '-sn',
-    '-dn',
-    '-ac',
-    '1',
-    '-ar',
-    String(ANALYSIS_RATE),
-    '-f',
-    'f32le',
-    '-c:a',
-    'pcm_f32le',
-    'pipe:1',
-  ];
-  let res;
-  try {
-    res = await runTool(tools.ffmpeg, args, {
-      onStdout,
-      timeoutMs: opts.timeoutMs ?? 10 * 60_000,
-      ...(opts.signal ? { signal: opts.signal } : {}),
-    });
-  } catch (e) {
-    throw toMediaError(e, 'Decoding');
-  }
+  const res = await decodeMonoPcm(file, probe, (x) => analyser.push(x), {
+    ...(opts.tools ? { tools: opts.tools } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+    maxDurationSec: opts.limits?.maxDurationSec ?? DEFAULT_MEDIA_LIMITS.maxDurationSec,
+  });
   const features = analyser.finish();
   checkDecoded(
     probe,

@@ -1,9 +1,9 @@
 import { Analyser, ANALYSIS_RATE } from './analyse';
 import { hann, RealFft } from './dsp';
-import { fileInput, getMediaTools, runTool, SAFE_INPUT_ARGS, toMediaError, type MediaTools } from './ffmpeg';
+import { decodeMonoPcm, type DecodeOptions } from './decode';
 import type { KeyEstimate } from './key';
 import { MediaError } from './media-errors';
-import { decodeCapSec, DEFAULT_MEDIA_LIMITS, type ProbeResult } from './probe';
+import type { ProbeResult } from './probe';
 import type { TempoEstimate } from './tempo';
 
 /**
@@ -439,63 +439,11 @@ export function beatGrid(onset: ArrayLike<number>, fps: number, bpm: number, tig
   return out.map((i) => Math.round(((i * HOP + FFT / 2) / ANALYSIS_RATE) * 1000) / 1000);
 }
 
-export interface DecodeOptions {
-  tools?: MediaTools;
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  maxDurationSec?: number;
-  /** Only this span of the input (seconds). */
-  startSec?: number;
-}
+export type { DecodeOptions } from './decode';
 
-/** Decodes a file to mono float samples at ANALYSIS_RATE and hands them to `onSamples` as they come. */
+/** Decodes an accepted file to mono float samples at ANALYSIS_RATE; any decoder failure here is ours. */
 export async function decodeMono(file: string, probe: ProbeResult | null, onSamples: (x: Float32Array) => void, opts: DecodeOptions = {}) {
-  const tools = opts.tools ?? getMediaTools();
-  let carry: Buffer | null = null;
-  const onStdout = (chunk: Buffer) => {
-    let bytes = carry ? Buffer.concat([carry, chunk]) : chunk;
-    const usable = bytes.length - (bytes.length % 4);
-    carry = usable < bytes.length ? Buffer.from(bytes.subarray(usable)) : null;
-    if (usable === 0) return;
-    if (bytes.byteOffset % 4 !== 0) bytes = Buffer.from(bytes.subarray(0, usable));
-    onSamples(new Float32Array(bytes.buffer, bytes.byteOffset, usable / 4));
-  };
-  const args = [
-    '-nostdin',
-    '-hide_banner',
-    '-v',
-    'error',
-    ...SAFE_INPUT_ARGS,
-    '-t',
-    String(decodeCapSec(opts.maxDurationSec ?? DEFAULT_MEDIA_LIMITS.maxDurationSec)),
-    ...(probe ? ['-f', probe.demuxer] : []),
-    '-i',
-    fileInput(file),
-    '-map',
-    probe ? `0:${probe.streamIndex}` : '0:a:0',
-    '-vn',
-    '-sn',
-    '-dn',
-    '-ac',
-    '1',
-    '-ar',
-    String(ANALYSIS_RATE),
-    '-f',
-    'f32le',
-    '-c:a',
-    'pcm_f32le',
-    'pipe:1',
-  ];
-  let res;
-  try {
-    res = await runTool(tools.ffmpeg, args, {
-      onStdout,
-      timeoutMs: opts.timeoutMs ?? 10 * 60_000,
-      ...(opts.signal ? { signal: opts.signal } : {}),
-    });
-  } catch (e) {
-    throw toMediaError(e, 'Decoding');
-  }
+  const res = await decodeMonoPcm(file, probe, onSamples, opts);
   if (res.exitCode !== 0)
     throw new MediaError('MEDIA_PROCESSING_FAILED', 'Decoding for the sound analysis failed', { exitCode: res.exitCode });
 }
