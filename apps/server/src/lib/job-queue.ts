@@ -61,6 +61,8 @@ export interface JobQueue {
    * wanted again later (edits after a track is published again) is `repeatable`: its id is free once done.
    */
   add<N extends JobName>(name: N, data: JobTypes[N], opts: AddOptions): Promise<void>;
+  /** Resolves when the job is over (done or failed for good), or after timeoutMs; at once when there is none. */
+  settled(jobId: string, timeoutMs: number): Promise<void>;
   counts(): Promise<JobCounts>;
   /** Jobs that used up their tries (the dead-letter state), newest first. */
   failed(limit?: number): Promise<FailedJob[]>;
@@ -116,9 +118,12 @@ export class InlineJobQueue implements JobQueue {
     this.running.set(opts.jobId, run);
   }
 
-  /** Resolves when the job is over (done or failed for good); at once when it is not running. */
-  async settled(jobId: string): Promise<void> {
-    await this.running.get(jobId);
+  async settled(jobId: string, timeoutMs = Number.POSITIVE_INFINITY): Promise<void> {
+    const run = this.running.get(jobId);
+    if (!run) return;
+    let timer: NodeJS.Timeout | undefined;
+    const late = Number.isFinite(timeoutMs) ? new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs))) : null;
+    await (late ? Promise.race([run, late]) : run).finally(() => clearTimeout(timer));
   }
 
   /** Never rejects: a failure for good is kept in the failed list. */
@@ -213,7 +218,7 @@ export class BullJobQueue implements JobQueue {
     await this.queue.add(name, data, { jobId: opts.jobId, ...(opts.repeatable ? { removeOnComplete: true } : {}) });
   }
 
-  /** Resolves when the job is done, rejects with its failure; for callers that answer only once it is. */
+  /** Rejects with the job's failure (callers read the outcome where the job wrote it). */
   async settled(jobId: string, timeoutMs: number): Promise<void> {
     const events = new QueueEvents(QUEUE_NAME, { connection: this.connection, prefix: this.prefix });
     try {

@@ -108,7 +108,7 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
   });
   const previews = new PagePreviewService({ catalogue, shares, publicBaseUrl: config.publicBaseUrl });
   const live = new LiveIngests(db.kysely);
-  const jobs: JobQueue & { settled?(jobId: string, timeoutMs: number): Promise<void> } =
+  const jobs: JobQueue =
     config.jobs.mode === 'queue' && config.redisUrl
       ? new BullJobQueue(bullConnection(config.redisUrl), { attempts: config.jobs.attempts }, config.redisPrefix)
       : new InlineJobQueue({ attempts: config.jobs.attempts });

@@ -12,6 +12,7 @@ import {
 } from '@sori/contract';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline as pipe } from 'node:stream/promises';
 import type { Kysely, Updateable } from 'kysely';
@@ -130,7 +131,7 @@ export interface MediaServiceDeps {
   /** How many ingests may run at once (each takes about one core). */
   concurrency: number;
   /** Where upload ingests go: run here, or queued for workers. */
-  jobs: JobQueue & { settled?(jobId: string, timeoutMs: number): Promise<void> };
+  jobs: JobQueue;
   /** Called (not awaited) once a track's ingest has made it ready: its sound features and edits follow. */
   afterReady?: (trackId: number, published: boolean) => void;
 }
@@ -267,13 +268,13 @@ export class MediaService {
       stored_bytes: reserved,
       ingest_request: JSON.stringify(request),
     };
-    const placeholder = limits
+    const queued = limits
       ? await withUserLock(db, viewer.id, async (trx) => {
           checkQuota(await quotaUsage(trx, viewer.id, limits), { tracks: 1, bytes: reserved });
           return tracks.insertTrack(trx, row);
         })
       : await tracks.insertTrack(db, row);
-    const id = placeholder.id;
+    const id = queued.id;
     try {
       await storage.put(trackKeys.upload(id, 'audio'), { path: file.path });
       if (coverPath) await storage.put(trackKeys.upload(id, 'cover'), { path: coverPath });
@@ -283,7 +284,7 @@ export class MediaService {
       await storage.deletePrefix(trackKeys.prefix(id)).catch(() => undefined);
       throw err;
     }
-    return placeholder;
+    return queued;
   }
 
   /**
@@ -292,9 +293,8 @@ export class MediaService {
    * leaves nothing behind.
    */
   async upload(viewer: Viewer, file: { path: string; originalName: string }, meta: TrackMetadataInput, coverPath?: string): Promise<Music> {
-    const placeholder = await this.enqueueUpload(viewer, file, meta, coverPath);
-    const id = placeholder.id;
-    await this.deps.jobs.settled?.(ingestJobId(id), SYNC_UPLOAD_WAIT_MS).catch(() => undefined);
+    const { id } = await this.enqueueUpload(viewer, file, meta, coverPath);
+    await this.deps.jobs.settled(ingestJobId(id), SYNC_UPLOAD_WAIT_MS).catch(() => undefined);
     const row = await tracks.findTrack(this.deps.db, id);
     if (row?.status === 'failed') {
       const failure = parseFailure(row.ingest_error);
@@ -326,7 +326,7 @@ export class MediaService {
     if (!row || row.status === 'ready' || !row.ingest_request) return;
     const request = JSON.parse(row.ingest_request) as IngestRequest;
     await tracks.updateTrack(db, trackId, { status: 'ingesting', ingest_progress: 0, ingest_error: null });
-    const base = this.deps.workDir ?? (await import('node:os')).tmpdir();
+    const base = this.deps.workDir ?? tmpdir();
     await mkdir(base, { recursive: true });
     const work = await mkdtemp(path.join(base, scratchPrefix('ingest')));
     const releaseWork = this.holdScratch(work);

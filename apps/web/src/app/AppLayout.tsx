@@ -41,7 +41,7 @@ export function AppLayout() {
       <TopNav />
       <div className={`sori-body${withSidebar ? ' with-sidebar' : ''}`}>
         {withSidebar ? (
-          <Suspense fallback={<SidebarPlaceholder />}>
+          <Suspense fallback={<SidebarReservedSpace />}>
             <Sidebar />
           </Suspense>
         ) : null}
@@ -77,7 +77,7 @@ function PlayerSlot() {
  * Holds the sidebar's place while its code loads: the column from lg up, and below that the bar with the
  * menu button (an unseen copy of the same height), so the page does not jump down when the bar arrives.
  */
-function SidebarPlaceholder() {
+function SidebarReservedSpace() {
   const { t } = useTranslation();
   return (
     <>
@@ -87,7 +87,7 @@ function SidebarPlaceholder() {
           {t('sidebar.open')}
         </span>
       </div>
-      <div className="sori-sidebar-placeholder d-none d-lg-block" />
+      <div className="sori-sidebar-space d-none d-lg-block" />
     </>
   );
 }
