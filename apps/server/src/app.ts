@@ -79,7 +79,15 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       const resumed = await media.resumeQueuedIngests();
       if (resumed > 0) app.log.info({ resumed }, 'took up the ingests of uploads left queued');
     }
-    const health = new HealthService({ db: db.kysely, counters, redisConfigured: Boolean(config.redisUrl), storage, jobs, catalogue });
+    const health = new HealthService({
+      db: db.kysely,
+      counters,
+      redisConfigured: Boolean(config.redisUrl),
+      storage,
+      jobs,
+      catalogue,
+      onFailure: (part, err) => app.log.warn({ part, message: err instanceof Error ? err.message : String(err) }, 'readiness check failed'),
+    });
     const ctx: AppContext = { ...reachable, health, config, db, counters };
 
     const sync = setInterval(() => {

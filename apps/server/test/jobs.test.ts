@@ -163,6 +163,8 @@ describe('media in S3-compatible storage (s3rver)', () => {
       const res = await gone.call({ method: 'GET', url: '/api/ready' });
       expect(res.statusCode).toBe(503);
       expect(Object.keys(res.json().details.failures)).toEqual(['storage']);
+      // Anyone may ask: the answer names the part, never the host or the driver's message.
+      expect(res.json().details.failures.storage).toBe('unreachable');
     } finally {
       await gone.close();
     }

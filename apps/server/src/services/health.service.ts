@@ -40,6 +40,8 @@ export class HealthService {
       storage: MediaStorage;
       jobs: JobQueue;
       catalogue: CatalogueService;
+      /** Told why a part failed its check (the server logs it); the answer names only the part. */
+      onFailure?: (part: string, err: unknown) => void;
     },
   ) {}
 
@@ -55,8 +57,9 @@ export class HealthService {
       try {
         await within(check(), name);
       } catch (err) {
-        // The reason names the part, never a credential: driver messages carry hosts, not passwords.
-        failures[name] = err instanceof Error ? err.message.slice(0, 200) : 'unreachable';
+        // Anyone may ask /api/ready: the answer names the part, the log says why (hosts, driver messages).
+        failures[name] = 'unreachable';
+        this.deps.onFailure?.(name, err);
       }
     };
     await Promise.all([
