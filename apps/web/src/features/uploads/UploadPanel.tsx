@@ -6,7 +6,7 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { api, isApiError } from '../../lib/api-client';
-import { currentUploads, followUpload, refreshMyTracks, UploadFailed, uploadTrack } from './queries';
+import { followUpload, refreshMyTracks, UploadFailed, uploadTrack } from './queries';
 import { TrackMetadataForm } from './TrackMetadataForm';
 import { refreshQuota, UploadQuotaMeter } from './UploadQuota';
 
@@ -82,7 +82,8 @@ export function UploadPanel() {
   // Uploads stored on an earlier visit that are still waiting, being analysed, or failed: shown and followed.
   useEffect(() => {
     let cancelled = false;
-    currentUploads()
+    api
+      .get('/my/uploads')
       .then((earlier: UploadStatus[]) => {
         if (cancelled || earlier.length === 0) return;
         const added: Item[] = earlier.map((u) => ({

@@ -26,11 +26,11 @@ const FOLLOW_EVERY_MS = 1000;
  * Follows a stored upload until its ingest is over, telling each state it passes (queued, ingesting with
  * progress): resolves with the ready track, rejects with the reason (in the reader's language) if it failed.
  */
-export async function followUpload(id: number, onStatus: (status: UploadStatus) => void): Promise<Music> {
+export async function followUpload(id: number, onStatus: (status: UploadStatus) => void, signal?: AbortSignal): Promise<Music> {
   for (;;) {
-    const list = await currentUploads();
+    const list = await api.get('/my/uploads', signal ? { signal } : {});
     const mine = list.find((u) => u.id === id);
-    if (!mine) return api.get('/musics/:id', { params: { id } });
+    if (!mine) return api.get('/musics/:id', { params: { id }, ...(signal ? { signal } : {}) });
     if (mine.status === 'failed') throw new UploadFailed(mine.error?.message ?? '');
     onStatus(mine);
     await new Promise((resolve) => setTimeout(resolve, FOLLOW_EVERY_MS));
@@ -38,23 +38,6 @@ export async function followUpload(id: number, onStatus: (status: UploadStatus) 
 }
 
 export class UploadFailed extends Error {}
-
-/**
- * GET /my/uploads, shared by every upload being followed: one request answers all of them, and an answer
- * younger than half the follow interval is reused, so ten uploads under way still ask about once a second.
- */
-let latest: { at: number; answer: Promise<UploadStatus[]> } | null = null;
-export function currentUploads(): Promise<UploadStatus[]> {
-  const now = Date.now();
-  if (latest && now - latest.at < FOLLOW_EVERY_MS / 2) return latest.answer;
-  const answer = api.get('/my/uploads');
-  latest = { at: now, answer };
-  // A failed answer is not reused.
-  answer.catch(() => {
-    if (latest?.answer === answer) latest = null;
-  });
-  return answer;
-}
 
 export function useTrackUpdateMutation() {
   const queryClient = useQueryClient();
