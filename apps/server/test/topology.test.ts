@@ -326,6 +326,8 @@ describe.runIf(missing.length === 0)('two API instances and a worker on PostgreS
     const { bullConnection } = await import('../src/lib/job-queue');
     const queue = new Queue('sori-jobs', { connection: bullConnection(redisUrl!), prefix: env['REDIS_PREFIX'] });
     try {
+      // The row is ready a moment before the worker tells the queue the job is done.
+      await until('the queue to mark the job done', async () => (await Job.fromId(queue, `ingest-${id}`))?.isCompleted(), 10_000);
       const job = await Job.fromId(queue, `ingest-${id}`);
       expect(await job?.isCompleted()).toBe(true);
       console.log(`[topology] handed-back job: attemptsMade ${job?.attemptsMade}, stalled ${job?.stalledCounter}`);
