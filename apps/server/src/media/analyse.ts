@@ -19,6 +19,8 @@ const PEAK_BLOCK = 32;
 const CHROMA_MIN_HZ = 55;
 const CHROMA_MAX_HZ = 2000;
 const BASS_MAX_HZ = 220;
+/** Peaks from C5 up (melody register, and the upper harmonics of chords) make the treble chroma. */
+const TREBLE_MIN_HZ = 523;
 const C4_HZ = 261.6255653005986;
 const FIFTH_BINS = (CHROMA_BINS / 12) * 7;
 const SUBHARMONIC_SHARE = 0.4;
@@ -127,6 +129,7 @@ export class Analyser {
   private readonly keyMag = new Float64Array(KEY_FFT / 2 + 1);
   private readonly frameChroma = new Float64Array(CHROMA_BINS);
   private readonly frameBass = new Float64Array(CHROMA_BINS);
+  private readonly frameTreble = new Float64Array(CHROMA_BINS);
   /** Every analysis frame's chroma, level and flatness, for the key finder. */
   readonly keyFrames: KeyFrames;
   private readonly keyFramer: Framer;
@@ -234,8 +237,10 @@ export class Analyser {
     const flatness = Math.exp(logSum / bins) / (magSum / bins);
     const fc = this.frameChroma;
     const fb = this.frameBass;
+    const ft = this.frameTreble;
     fc.fill(0);
     fb.fill(0);
+    ft.fill(0);
     const floor = maxMag * 0.02;
     let total = 0;
     for (let k = kMin; k <= kMax; k++) {
@@ -263,6 +268,9 @@ export class Analyser {
       if (hz < BASS_MAX_HZ) {
         fb[lo % CHROMA_BINS]! += weight * (1 - f);
         fb[(lo + 1) % CHROMA_BINS]! += weight * f;
+      } else if (hz >= TREBLE_MIN_HZ) {
+        ft[lo % CHROMA_BINS]! += weight * (1 - f);
+        ft[(lo + 1) % CHROMA_BINS]! += weight * f;
       }
       total += weight;
     }
@@ -271,8 +279,9 @@ export class Analyser {
     for (let i = 0; i < CHROMA_BINS; i++) {
       fc[i]! /= total;
       fb[i]! /= total;
+      ft[i]! /= total;
     }
-    this.keyFrames.push(fc, fb, 10 * Math.log10(power), flatness);
+    this.keyFrames.push(fc, fb, ft, 10 * Math.log10(power), flatness);
   }
 
   finish(): AnalysisFeatures {

@@ -92,33 +92,46 @@ function foldAt(fine: ArrayLike<number>, offset: number, offsetBins: number): Fl
   return chroma;
 }
 
-/** Tuning knobs of the key finder; the defaults were chosen on the tune half of the evaluation set. */
+/**
+ * What the second stage measures of each candidate key, all from the sounding frames. Each is a number that
+ * grows with the evidence that the candidate is home; `KEY_WEIGHTS` says how much each counts.
+ */
+export const KEY_FEATURES = [
+  /** The treble chroma (C5 up: where melodies sing) against the key's profile. */
+  'trebleProfile',
+  /** How the share of each triad heard, counted from the candidate's tonic, fits the key's chord template. */
+  'chordProfile',
+  /** Share of frames whose best-fitting triad is the dominant (major, on the fifth degree). */
+  'dominantChord',
+  /** Share of frames whose best-fitting triad is the subdominant (IV in major, iv in minor). */
+  'subdominantChord',
+  /** 1 for a minor key: how much more (or less) evidence a minor reading needs. */
+  'minor',
+  /** How well the closing seconds fit the tonic triad. */
+  'closing',
+  /** The first bass note is the tonic. */
+  'firstBass',
+  /** The last bass note is the tonic. */
+  'lastBass',
+] as const;
+export type KeyFeature = (typeof KEY_FEATURES)[number];
+
+/** Tuning knobs of the key finder; chosen on the tuning set (bench/analysis/tune-key.ts). */
 export interface KeyParams {
   /** Frames quieter than the median frame by more than this (dB) are left out: fades, gaps, release tails. */
   silenceDb: number;
   /** Above this mean spectral flatness (0 a pure tone, about 0.85 white noise) there is no key. */
   maxFlatness: number;
-  /** Keys whose first-stage correlation is within this of the best go to the second stage. */
+  /** Keys whose profile correlation is within this of the best, and their relatives, are weighed. */
   candidateMargin: number;
   /** Seconds of sounding audio taken as the opening and as the closing chord. */
   edgeSec: number;
-  /** Weight of the opening chord matching the candidate's tonic triad. */
-  openingWeight: number;
-  /** Weight of the closing chord matching the candidate's tonic triad. */
-  closingWeight: number;
-  /** Weight of the closing bass note being the candidate's tonic. */
-  lastBassWeight: number;
-  /** Weight of the share of frames in which all three notes of the candidate's tonic triad sound. */
-  triadWeight: number;
-  /** A pitch class counts as sounding in a frame at this share of the frame's strongest one. */
-  presentShare: number;
-  /** Weight of the raised leading tone (harmonic minor) for a minor candidate. */
-  leadingWeight: number;
-  /** Confidence is the winner's score margin over the runner-up times this, capped at 1… */
-  confidenceScale: number;
+  /** Each candidate's score is the sum of its features times these weights (fitted, see tune-key.ts). */
+  weights: Record<KeyFeature, number>;
   /**
-   * …times the key clarity: the best first-stage correlation, from 0 at `clarity[0]` to 1 at `clarity[1]`.
-   * At 0 (a lone tone, clicks: about 0.62; music: 0.68 to 0.96) the second stage is not run.
+   * The confidence is the winner's share of exp(score) over the candidates, times the key clarity: the best
+   * profile correlation, from 0 at `clarity[0]` to 1 at `clarity[1]`. At 0 (a lone tone, clicks: about
+   * 0.62; music: 0.68 to 0.96) the second stage is not run.
    */
   clarity: [number, number];
 }
@@ -128,20 +141,24 @@ export const KEY_PARAMS: KeyParams = {
   maxFlatness: 0.6,
   candidateMargin: 0.15,
   edgeSec: 2,
-  openingWeight: 0.2,
-  closingWeight: 0.4,
-  lastBassWeight: 0.2,
-  triadWeight: 0.3,
-  presentShare: 0.5,
-  leadingWeight: 0.5,
-  confidenceScale: 1.5,
+  weights: {
+    trebleProfile: 2.34,
+    chordProfile: 3.77,
+    dominantChord: 5.82,
+    subdominantChord: 3.17,
+    minor: 1.37,
+    closing: 1.36,
+    firstBass: 0.68,
+    lastBass: 1.26,
+  },
   clarity: [0.65, 0.75],
 };
 
 /**
- * What the key finder keeps of each analysis frame: its 120-bin chroma and bass chroma (each normalised
- * to the frame's total), its level in dB and its spectral flatness: about 1 KB a frame, 5 frames a second,
- * so 9 MB for a 30-minute upload (the arrays grow by doubling). The second stage needs them in order.
+ * What the key finder keeps of each analysis frame: its 120-bin chroma, bass chroma (below 220 Hz) and
+ * treble chroma (from C5 up), each normalised to the frame's total, its level in dB and its spectral
+ * flatness: about 1.5 KB a frame, 5 frames a second, so 13 MB for a 30-minute upload (the arrays grow by
+ * doubling). The second stage needs them in order.
  */
 export class KeyFrames {
   count = 0;
@@ -149,6 +166,7 @@ export class KeyFrames {
   readonly hopSec: number;
   chroma = new Float32Array(CHROMA_BINS * 256);
   bass = new Float32Array(CHROMA_BINS * 256);
+  treble = new Float32Array(CHROMA_BINS * 256);
   levelDb = new Float32Array(256);
   flatness = new Float32Array(256);
 
@@ -156,7 +174,7 @@ export class KeyFrames {
     this.hopSec = hopSec;
   }
 
-  push(chroma: ArrayLike<number>, bass: ArrayLike<number>, levelDb: number, flatness: number): void {
+  push(chroma: ArrayLike<number>, bass: ArrayLike<number>, treble: ArrayLike<number>, levelDb: number, flatness: number): void {
     if (this.count === this.levelDb.length) {
       const grow = (a: Float32Array, n: number) => {
         const b = new Float32Array(n);
@@ -166,6 +184,7 @@ export class KeyFrames {
       const n = this.count * 2;
       this.chroma = grow(this.chroma, n * CHROMA_BINS);
       this.bass = grow(this.bass, n * CHROMA_BINS);
+      this.treble = grow(this.treble, n * CHROMA_BINS);
       this.levelDb = grow(this.levelDb, n);
       this.flatness = grow(this.flatness, n);
     }
@@ -173,6 +192,7 @@ export class KeyFrames {
     for (let i = 0; i < CHROMA_BINS; i++) {
       this.chroma[o + i] = chroma[i]!;
       this.bass[o + i] = bass[i]!;
+      this.treble[o + i] = treble[i]!;
     }
     this.levelDb[this.count] = levelDb;
     this.flatness[this.count] = flatness;
@@ -200,18 +220,82 @@ function triadFit(ch: ArrayLike<number>, t: readonly number[]): number {
   return (ch[t[0]!]! + ch[t[1]!]! + ch[t[2]!]!) / Math.sqrt(3 * norm);
 }
 
+/** The 24 major and minor triads, index = root + 12 for minor. */
+const TRIADS = Array.from({ length: 24 }, (_, i) => triad(i % 12, i < 12 ? 'major' : 'minor'));
+const triadIndex = (root: number, mode: KeyMode) => (root % 12) + (mode === 'minor' ? 12 : 0);
+
 /**
- * Key finding in two stages over the sounding frames (those within `silenceDb` of the median level).
- * First, Krumhansl–Schmuckler: the pitch-class distribution, with the bass distribution added because the
- * bass returns to the tonic, correlated with major and minor profiles in all 12 transpositions. Then the
- * keys close to the best, and their relatives, are ranked by what a listener hears as home: how often the
- * key's tonic triad sounds whole and, for a minor key, how often its seventh degree is raised (the harmonic
- * minor's leading tone, foreign to the relative major). Last, the winner and its relative (same notes,
- * another home: what the profiles cannot tell apart) are weighed by the opening and closing chords and the
- * last bass note. Confidence is the smaller of the two margins times the key clarity, so a lone tone or a
- * click track is offered as a guess, never published.
+ * How often each triad is heard in a key, counted from its tonic (index = degree in semitones, + 12 for a
+ * minor triad): the common-practice and pop usage (I, IV, V, vi, ii, iii in major; i, iv, V, VI, III, VII, v
+ * in minor), rounded; every other triad 0.
  */
-export function estimateKey(frames: KeyFrames, params: KeyParams = KEY_PARAMS): KeyEstimate | null {
+const CHORD_TEMPLATE: Record<KeyMode, Float64Array> = (() => {
+  const major = new Float64Array(24);
+  major[0] = 0.35;
+  major[5] = 0.2;
+  major[7] = 0.22;
+  major[12 + 9] = 0.1;
+  major[12 + 2] = 0.07;
+  major[12 + 4] = 0.04;
+  major[10] = 0.02;
+  const minor = new Float64Array(24);
+  minor[12 + 0] = 0.35;
+  minor[12 + 5] = 0.14;
+  minor[7] = 0.14;
+  minor[8] = 0.12;
+  minor[3] = 0.09;
+  minor[10] = 0.1;
+  minor[12 + 7] = 0.06;
+  return { major, minor };
+})();
+
+/** Pearson correlation of the 24 triad shares, rotated to the tonic, with the key's chord template. */
+function chordProfileFit(share: Float64Array, tonic: number, mode: KeyMode): number {
+  const rotated = new Float64Array(24);
+  for (let i = 0; i < 24; i++) rotated[i] = share[(((i % 12) + tonic) % 12) + (i < 12 ? 0 : 12)]!;
+  const tpl = CHORD_TEMPLATE[mode];
+  let ma = 0;
+  let mb = 0;
+  for (let i = 0; i < 24; i++) {
+    ma += rotated[i]! / 24;
+    mb += tpl[i]! / 24;
+  }
+  let num = 0;
+  let da = 0;
+  let db = 0;
+  for (let i = 0; i < 24; i++) {
+    num += (rotated[i]! - ma) * (tpl[i]! - mb);
+    da += (rotated[i]! - ma) ** 2;
+    db += (tpl[i]! - mb) ** 2;
+  }
+  return da > 0 && db > 0 ? num / Math.sqrt(da * db) : 0;
+}
+
+/** One candidate key with its features and score. */
+export interface KeyCandidate {
+  tonic: number;
+  mode: KeyMode;
+  features: Record<KeyFeature, number>;
+  score: number;
+}
+
+/** What the first stage found and the candidates the second stage weighs; null when there is no key. */
+export interface KeyEvidence {
+  tuningCents: number;
+  /** 0..1: how clearly the best profile fits (0: no tonality, the second stage is not run). */
+  clarity: number;
+  /** Every key's profile correlation, best first (24). */
+  ranked: { tonic: number; mode: KeyMode; r: number }[];
+  /** The best key and the keys near it, with their relatives, and what the second stage measured of each. */
+  candidates: KeyCandidate[];
+}
+
+/**
+ * Measures the evidence for each key: the first stage (Krumhansl–Schmuckler over the sounding frames, the
+ * bass added because it returns to the tonic) ranks the 24 keys; the keys close to the best, and their
+ * relatives (same notes, another home), get the second stage's features.
+ */
+export function keyEvidence(frames: KeyFrames, params: KeyParams = KEY_PARAMS): KeyEvidence | null {
   const n = frames.count;
   if (n === 0) return null;
   const floorDb = median(frames.levelDb, n) - params.silenceDb;
@@ -221,12 +305,14 @@ export function estimateKey(frames: KeyFrames, params: KeyParams = KEY_PARAMS): 
   let flat = 0;
   const fine = new Float64Array(CHROMA_BINS);
   const fineBass = new Float64Array(CHROMA_BINS);
+  const fineTreble = new Float64Array(CHROMA_BINS);
   for (const f of kept) {
     flat += frames.flatness[f]!;
     const o = f * CHROMA_BINS;
     for (let i = 0; i < CHROMA_BINS; i++) {
       fine[i]! += frames.chroma[o + i]!;
       fineBass[i]! += frames.bass[o + i]!;
+      fineTreble[i]! += frames.treble[o + i]!;
     }
   }
   // Noise and unpitched percussion have a flat spectrum; music has peaks.
@@ -239,77 +325,97 @@ export function estimateKey(frames: KeyFrames, params: KeyParams = KEY_PARAMS): 
   const bass = foldAt(fineBass, 0, offsetBins);
   const bt = bass.reduce((a, b) => a + b, 0);
   if (bt > 0) for (let i = 0; i < 12; i++) combined[i]! += (BASS_WEIGHT * bass[i]!) / bt;
+  const treble = foldAt(fineTreble, 0, offsetBins);
 
-  const scores: { tonic: number; mode: KeyMode; r: number; score: number }[] = [];
-  for (const mode of ['major', 'minor'] as const) {
-    for (let tonic = 0; tonic < 12; tonic++) {
-      const r = pearson(combined, PROFILES[mode], tonic);
-      scores.push({ tonic, mode, r, score: r });
-    }
-  }
-  scores.sort((a, b) => b.r - a.r);
+  const ranked: KeyEvidence['ranked'] = [];
+  for (const mode of ['major', 'minor'] as const)
+    for (let tonic = 0; tonic < 12; tonic++) ranked.push({ tonic, mode, r: pearson(combined, PROFILES[mode], tonic) });
+  ranked.sort((a, b) => b.r - a.r);
   const [c0, c1] = params.clarity;
-  const clarity = Math.max(0, Math.min(1, (scores[0]!.r - c0) / (c1 - c0)));
-  // Without a clear tonality there is no home chord to weigh: the best profile match is offered, unsure.
-  if (clarity === 0) return keyEstimate(scores[0]!, 0, tuningCents);
-  // The keys near the best, and the relative of each (same notes, another home).
-  const near = scores.filter((s) => s.r >= scores[0]!.r - params.candidateMargin);
+  const clarity = Math.max(0, Math.min(1, (ranked[0]!.r - c0) / (c1 - c0)));
   const relativeOf = (s: { tonic: number; mode: KeyMode }) =>
-    scores.find((o) => o.mode !== s.mode && o.tonic === (s.mode === 'major' ? (s.tonic + 9) % 12 : (s.tonic + 3) % 12))!;
-  const candidates = [...new Set([...near, ...near.map(relativeOf)])];
+    ranked.find((o) => o.mode !== s.mode && o.tonic === (s.mode === 'major' ? (s.tonic + 9) % 12 : (s.tonic + 3) % 12))!;
+  // Even without a clear tonality (distorted power chords have no thirds) the second stage weighs the
+  // candidates; the clarity then keeps the answer's confidence at 0, a suggestion never published.
+  const near = ranked.filter((s) => s.r >= ranked[0]!.r - params.candidateMargin);
+  const chosen = [...new Set([...near, ...near.map(relativeOf)])];
 
-  // The second stage: per-frame pitch classes at the track's tuning.
+  // Per-frame pitch classes at the track's tuning, and the triad each frame fits best.
   const frameChroma = kept.map((f) => foldAt(frames.chroma, f * CHROMA_BINS, offsetBins));
+  const frameBass = kept.map((f) => foldAt(frames.bass, f * CHROMA_BINS, offsetBins));
+  const chordOf = frameChroma.map((ch) => {
+    let best = 0;
+    let bestFit = -1;
+    for (let i = 0; i < 24; i++) {
+      const fit = triadFit(ch, TRIADS[i]!);
+      if (fit > bestFit) {
+        bestFit = fit;
+        best = i;
+      }
+    }
+    return best;
+  });
+  const chordShare = new Float64Array(24);
+  for (const c of chordOf) chordShare[c]! += 1 / chordOf.length;
+
   const edge = Math.max(1, Math.min(Math.floor(kept.length / 4), Math.round(params.edgeSec / frames.hopSec)));
   const sumOf = (from: number, to: number, src: Float64Array[]) => {
     const s = new Float64Array(12);
     for (let k = from; k < to; k++) for (let i = 0; i < 12; i++) s[i]! += src[k]![i]!;
     return s;
   };
-  const opening = sumOf(0, edge, frameChroma);
   const closing = sumOf(kept.length - edge, kept.length, frameChroma);
-  const closingBass = new Float64Array(12);
-  for (let k = kept.length - edge; k < kept.length; k++) {
-    const b = foldAt(frames.bass, kept[k]! * CHROMA_BINS, offsetBins);
-    for (let i = 0; i < 12; i++) closingBass[i]! += b[i]!;
-  }
+  const openingBass = sumOf(0, edge, frameBass);
+  const closingBass = sumOf(kept.length - edge, kept.length, frameBass);
+  const firstBass = openingBass.some((v) => v > 0) ? argmax(openingBass) : -1;
   const lastBass = closingBass.some((v) => v > 0) ? argmax(closingBass) : -1;
-  // Which pitch classes sound in each frame, as a bit mask.
-  const present = frameChroma.map((ch) => {
-    const max = Math.max(...ch);
-    let mask = 0;
-    for (let i = 0; i < 12; i++) if (max > 0 && ch[i]! >= params.presentShare * max) mask |= 1 << i;
-    return mask;
-  });
-  // Tonic evidence heard at the edges of the piece: the opening and closing chords, the last bass note.
-  // Loops cut to length end on any chord of their loop, so these only choose between a key and its
-  // relative (which the profiles cannot tell apart), never among keys a fourth or fifth apart.
-  const edgeScore = (k: { tonic: number; mode: KeyMode }) => {
+
+  const candidates = chosen.map((k): KeyCandidate => {
     const t = triad(k.tonic, k.mode);
-    return (
-      params.openingWeight * triadFit(opening, t) +
-      params.closingWeight * triadFit(closing, t) +
-      (lastBass === k.tonic ? params.lastBassWeight : 0)
-    );
-  };
-  for (const cand of candidates) {
-    const t = triad(cand.tonic, cand.mode);
-    const mask = (1 << t[0]) | (1 << t[1]) | (1 << t[2]);
-    let whole = 0;
-    for (const m of present) if ((m & mask) === mask) whole++;
-    cand.score =
-      cand.r +
-      params.triadWeight * (whole / present.length) +
-      (cand.mode === 'minor' ? params.leadingWeight * leadingTone(chroma, cand.tonic) : 0);
-  }
-  candidates.sort((a, b) => b.score - a.score);
-  const first = candidates[0]!;
-  const relative = relativeOf(first);
-  const rival = candidates.find((c) => c !== first && c !== relative);
-  const withEdges = [first.score + edgeScore(first), relative.score + edgeScore(relative)] as const;
-  const best = withEdges[1] > withEdges[0] ? relative : first;
-  const margin = Math.min(Math.abs(withEdges[0] - withEdges[1]), rival ? first.score - rival.score : 1);
-  return keyEstimate(best, Math.min(1, margin * params.confidenceScale) * clarity, tuningCents);
+    const features: Record<KeyFeature, number> = {
+      trebleProfile: pearson(treble, PROFILES[k.mode], k.tonic),
+      chordProfile: chordProfileFit(chordShare, k.tonic, k.mode),
+      dominantChord: chordShare[triadIndex(k.tonic + 7, 'major')]!,
+      subdominantChord: chordShare[triadIndex(k.tonic + 5, k.mode)]!,
+      minor: k.mode === 'minor' ? 1 : 0,
+      closing: triadFit(closing, t),
+      firstBass: firstBass === k.tonic ? 1 : 0,
+      lastBass: lastBass === k.tonic ? 1 : 0,
+    };
+    return { tonic: k.tonic, mode: k.mode, features, score: 0 };
+  });
+  return { tuningCents, clarity, ranked, candidates };
+}
+
+/** A candidate's score: its features times the weights. */
+export function keyScore(features: Record<KeyFeature, number>, weights: Record<KeyFeature, number>): number {
+  let s = 0;
+  for (const f of KEY_FEATURES) s += features[f] * weights[f];
+  return s;
+}
+
+/**
+ * Key finding in two stages over the sounding frames (those within `silenceDb` of the median level): the
+ * profiles rank the keys (`keyEvidence`), then each candidate is scored by what a listener hears as home —
+ * the profiles of the bass and the treble, how often its tonic triad sounds whole and is the chord heard,
+ * dominant-to-tonic cadences, a minor key's raised leading tone, the opening and closing chords and bass
+ * notes — with weights fitted on the tuning set. Confidence is the winner's softmax share among the
+ * candidates times the key clarity, so a lone tone or a click track is offered as a guess, never published.
+ */
+export function estimateKey(frames: KeyFrames, params: KeyParams = KEY_PARAMS): KeyEstimate | null {
+  const ev = keyEvidence(frames, params);
+  if (!ev) return null;
+  return decideKey(ev, params.weights);
+}
+
+/** Picks the best-scoring candidate of the evidence under the given weights. */
+export function decideKey(ev: KeyEvidence, weights: Record<KeyFeature, number>): KeyEstimate {
+  for (const c of ev.candidates) c.score = keyScore(c.features, weights);
+  const sorted = [...ev.candidates].sort((a, b) => b.score - a.score);
+  const best = sorted[0]!;
+  let z = 0;
+  for (const c of sorted) z += Math.exp(c.score - best.score);
+  return keyEstimate(best, ev.clarity / z, ev.tuningCents);
 }
 
 function keyEstimate(k: { tonic: number; mode: KeyMode }, confidence: number, tuningCents: number): KeyEstimate {
@@ -320,13 +426,6 @@ function keyEstimate(k: { tonic: number; mode: KeyMode }, confidence: number, tu
     confidence: Math.round(Math.max(0, confidence) * 100) / 100,
     tuningCents,
   };
-}
-
-/** How much of a minor key's seventh degree is raised (0..1): the harmonic minor's leading tone. */
-function leadingTone(chroma: ArrayLike<number>, tonic: number): number {
-  const raised = chroma[(tonic + 11) % 12]!;
-  const natural = chroma[(tonic + 10) % 12]!;
-  return raised + natural > 0 ? raised / (raised + natural) : 0;
 }
 
 function argmax(x: ArrayLike<number>): number {
