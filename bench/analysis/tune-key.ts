@@ -1,12 +1,14 @@
 /**
- * Tunes the key finder on the tuning seed (TUNING_SEED, 200 pieces) and nothing else.
+ * Tunes the key finder on the tuning seed (TUNING_SEED, 400 pieces) and nothing else.
  *
- *   node --import tsx bench/analysis/tune-key.ts [--verbose] [--grid]
+ *   node --import tsx bench/analysis/tune-key.ts [--verbose]     # scores KEY_PARAMS, lists the misses
+ *   node --import tsx bench/analysis/tune-key.ts --fit           # fits the weights, cross-validated
+ *   DROP=closing,firstBass node --import tsx bench/analysis/tune-key.ts --fit   # the fit without some cues
  *
  * Each piece is rendered and decoded once; its key frames (what `estimateKey` reads) are cached next to the
- * renders, so a run over the 200 pieces afterwards takes a few seconds. Without `--grid` it scores
- * KEY_PARAMS; with `--grid` it scores every setting of the grid below and prints the best ones, with the
- * size of the plateau each sits in. The held-out half and the fresh set are never read here.
+ * renders, so a run over the 400 pieces afterwards takes seconds (the first takes about 7 minutes on two
+ * cores). `--fit` prints the five-fold cross-validated tonic accuracy and the weights fitted on all pieces,
+ * to be copied into KEY_PARAMS.weights. The held-out half and the fresh set are never read here.
  */
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
