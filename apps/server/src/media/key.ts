@@ -94,7 +94,7 @@ function foldAt(fine: ArrayLike<number>, offset: number, offsetBins: number): Fl
 
 /**
  * What the second stage measures of each candidate key, all from the sounding frames. Each is a number that
- * grows with the evidence that the candidate is home; `KEY_WEIGHTS` says how much each counts.
+ * grows with the evidence that the candidate is home; `KEY_PARAMS.weights` says how much each counts.
  */
 export const KEY_FEATURES = [
   /** The treble chroma (C5 up: where melodies sing) against the key's profile. */
@@ -124,14 +124,15 @@ export interface KeyParams {
   maxFlatness: number;
   /** Keys whose profile correlation is within this of the best, and their relatives, are weighed. */
   candidateMargin: number;
-  /** Seconds of sounding audio taken as the opening and as the closing chord. */
+  /** Seconds of sounding audio taken as the opening (first bass note) and the closing (chord, last bass note). */
   edgeSec: number;
   /** Each candidate's score is the sum of its features times these weights (fitted, see tune-key.ts). */
   weights: Record<KeyFeature, number>;
   /**
    * The confidence is the winner's share of exp(score) over the candidates, times the key clarity: the best
    * profile correlation, from 0 at `clarity[0]` to 1 at `clarity[1]`. At 0 (a lone tone, clicks: about
-   * 0.62; music: 0.68 to 0.96) the second stage is not run.
+   * 0.62; distorted power chords, which have no thirds, can fall there too; music: 0.68 to 0.96) the answer
+   * is a suggestion only.
    */
   clarity: [number, number];
 }
