@@ -209,6 +209,20 @@ describe.each(DIALECTS)('playlist share links (%s)', (dialect) => {
     expect(metaOf(ko, 'og:locale')).toBe('ko_KR');
   });
 
+  it('previews a track or a shared playlist without a cover with the brand card, described as Sori', async () => {
+    const res = await t.call({ method: 'GET', url: `/track/${pub[1]}`, lang: 'en' });
+    expect(res.statusCode).toBe(200);
+    expect(metaOf(res.body, 'og:image')).toBe(`${base}/og-card.png`);
+    expect(metaOf(res.body, 'og:image:alt')).toBe('Sori');
+    expect(metaOf(res.body, 'twitter:image')).toBe(`${base}/og-card.png`);
+    expect(metaOf(res.body, 'twitter:card')).toBe('summary_large_image');
+    const owner = await t.user();
+    const id = await playlistWith(owner.token, 'no covers', [pub[1]!, pub[2]!]);
+    const { token } = (await share(owner.token, id)).json().body;
+    const shared = await t.call({ method: 'GET', url: `/shared/${token}` });
+    expect(metaOf(shared.body, 'og:image')).toBe(`${base}/og-card.png`);
+  });
+
   it('answers an unknown, unpublished or malformed track id with the app and a 404 status, without preview tags', async () => {
     const owner = await t.user();
     const draft = await t.track({ title: 'draft', owner_id: owner.id, published: 0 });

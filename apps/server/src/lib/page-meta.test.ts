@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BRAND_CARD_PATH } from '../services/page-preview.service';
 import { clip, escapeHtml, withPreview, type PagePreview } from './page-meta';
 
 const HTML =
@@ -43,5 +46,14 @@ describe('page preview tags', () => {
     const html = withPreview(HTML, preview({ image: 'https://sori.example/api/media/cover/1.jpg?v=2&x=1' }));
     expect(html).toContain('<meta property="og:image" content="https://sori.example/api/media/cover/1.jpg?v=2&amp;x=1" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+  });
+});
+
+describe('the brand card', () => {
+  it("is a 1200×630 PNG among the web app's public files, where previews without a cover point", () => {
+    const png = readFileSync(path.resolve(import.meta.dirname, '../../../web/public', `.${BRAND_CARD_PATH}`));
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // IHDR: width and height, big-endian, right after the signature and the chunk header.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
   });
 });

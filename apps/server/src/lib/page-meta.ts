@@ -11,6 +11,8 @@ export interface PagePreview {
   url: string;
   /** Absolute URL of an image, or null. */
   image: string | null;
+  /** What the image shows, when it is not the page's own picture (the title otherwise). */
+  imageAlt?: string;
   type: 'music.song' | 'music.playlist';
   /** og:locale: ko_KR, en_US or ja_JP. */
   locale: string;
@@ -46,7 +48,7 @@ export function previewTags(p: PagePreview): string {
     meta('property', 'og:title', p.title),
     meta('property', 'og:description', p.description),
     meta('property', 'og:url', p.url),
-    ...(p.image ? [meta('property', 'og:image', p.image), meta('property', 'og:image:alt', p.title)] : []),
+    ...(p.image ? [meta('property', 'og:image', p.image), meta('property', 'og:image:alt', p.imageAlt ?? p.title)] : []),
     ...(p.extra ?? []).map(([k, v]) => meta('property', k, v)),
     meta('name', 'twitter:card', p.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', p.title),

@@ -12,6 +12,11 @@ export interface PagePreviewDeps {
 }
 
 const SITE_NAME = 'Sori';
+/**
+ * The web app's 1200×630 brand card (apps/web/public, drawn by scripts/make-og-card.mjs): the preview image
+ * of a track or playlist without a cover, so a shared link never shows as a bare text card.
+ */
+export const BRAND_CARD_PATH = '/og-card.png';
 const LOCALES: Record<Lang, string> = { ko: 'ko_KR', en: 'en_US', ja: 'ja_JP' };
 const UNKNOWN_ARTIST: Record<Lang, string> = { ko: '알 수 없는 아티스트', en: 'Unknown Artist', ja: '不明なアーティスト' };
 const TRACK_PITCH: Record<Lang, string> = {
@@ -42,7 +47,7 @@ export class PagePreviewService {
       title: clip(`${track.title} · ${artist}`, 120),
       description: clip(`${trackFacts(track, artist, lang).join(' · ')}. ${TRACK_PITCH[lang]}`, 300),
       url: `${this.deps.publicBaseUrl}/track/${track.id}`,
-      image: this.absolute(track.cover),
+      ...this.image(track.cover),
       type: 'music.song',
       locale: LOCALES[lang],
       siteName: SITE_NAME,
@@ -58,16 +63,17 @@ export class PagePreviewService {
       title: clip(playlist.name, 120),
       description: clip(text, 300),
       url: `${this.deps.publicBaseUrl}/shared/${playlist.token}`,
-      image: this.absolute(cover),
+      ...this.image(cover),
       type: 'music.playlist',
       locale: LOCALES[lang],
       siteName: SITE_NAME,
     };
   }
 
-  private absolute(url: string | null): string | null {
-    if (!url) return null;
-    return /^https?:\/\//u.test(url) ? url : `${this.deps.publicBaseUrl}${url}`;
+  /** The cover as an absolute URL, or the brand card (described as such) when there is none. */
+  private image(cover: string | null): Pick<PagePreview, 'image' | 'imageAlt'> {
+    if (!cover) return { image: `${this.deps.publicBaseUrl}${BRAND_CARD_PATH}`, imageAlt: SITE_NAME };
+    return { image: /^https?:\/\//u.test(cover) ? cover : `${this.deps.publicBaseUrl}${cover}` };
   }
 }
 
