@@ -47,6 +47,9 @@ export function SearchBar() {
       // search instead of stepping through every pause.
       const replace = request.debounced && lastWasTyping.current;
       lastWasTyping.current = request.debounced;
+      // Enter after the pause already searched the same thing: no second history entry (Back would seem
+      // to do nothing).
+      if (sameParams(next, params)) return;
       const target = conditionsKey(request.conditions);
       setDraft((d) => (target === d.key ? d : { ...d, pending: target }));
       setParams(next, { replace });
@@ -215,4 +218,13 @@ function useScrolledPastIntro(inside: RefObject<HTMLElement | null>): boolean {
     };
   }, [inside]);
   return past;
+}
+
+/** The same query parameters, whatever their order. */
+function sameParams(a: URLSearchParams, b: URLSearchParams): boolean {
+  const x = new URLSearchParams(a);
+  const y = new URLSearchParams(b);
+  x.sort();
+  y.sort();
+  return x.toString() === y.toString();
 }
