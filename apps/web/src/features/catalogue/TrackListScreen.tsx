@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, SCROLL_AFTER_PAGE_CHANGE_MS } from '@sori/contract';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -92,11 +92,23 @@ function TrackResults({ label, source, emptyTitle, emptyBody, loadFailed, search
     }
   }, [tracks.isSuccess, tracks.isPlaceholderData, totalPages, page, conditions, params, setParams]);
 
+  // PRODUCT §4: the conditions stay and, 100 ms later, the table scrolls into view; if the page's rows
+  // are not in yet, once they are (a table that changes height mid-scroll stops short of its place).
+  const [scrollAsked, setScrollAsked] = useState(0);
+  const scrollDue = useRef(false);
   const goTo = (next: number) => {
     setParams(conditionsToParams(conditions, next, params));
-    // PRODUCT §4: the conditions stay and, 100 ms later, the table scrolls into view.
-    window.setTimeout(() => section.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }), SCROLL_AFTER_PAGE_CHANGE_MS);
+    window.setTimeout(() => {
+      scrollDue.current = true;
+      setScrollAsked((n) => n + 1);
+    }, SCROLL_AFTER_PAGE_CHANGE_MS);
   };
+  const rowsIn = tracks.isSuccess && !tracks.isPlaceholderData;
+  useEffect(() => {
+    if (!scrollDue.current || !rowsIn) return;
+    scrollDue.current = false;
+    section.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [scrollAsked, rowsIn]);
 
   if (tracks.isPending) return <TableSkeleton />;
   if (tracks.isError) {
