@@ -355,6 +355,19 @@ test('pagination: windows, ellipses, first/previous/next/last, scrolls to the ta
   const firstPage = await rowTitles(page);
 
   await page.mouse.wheel(0, 5000);
+  // The wheel's scroll is animated: let it end, so it is not still moving when the pager scrolls.
+  let lastY = -1;
+  await expect
+    .poll(
+      async () => {
+        const y = await page.evaluate(() => window.scrollY);
+        const settled = y > 0 && y === lastY;
+        lastY = y;
+        return settled;
+      },
+      { message: 'the wheel scroll ended', intervals: [150] },
+    )
+    .toBe(true);
   await page.locator('[data-testid="page-last"]').click();
   await expect.poll(async () => query(page).page, { message: 'last page in the URL' }).toEqual(['7']);
   await expect(page.locator('[data-testid="track-row"]'), 'rows on the last page').toHaveCount(FIXTURE_TRACKS.length - 120);
@@ -385,6 +398,8 @@ test('pagination: windows, ellipses, first/previous/next/last, scrolls to the ta
   const slowHearts = count((t) => t.title.includes('Heart') && ofSpeed(1)(t));
   expect(hearts > slowHearts && slowHearts > 0, 'fixture sanity: the filter narrows the text search').toBeTruthy();
   await page.locator('[data-testid="search-input"]').fill('Heart');
+  await waitForCount(page, hearts, 'text search after the pause');
+  // Enter once the pause has searched it: the same search, so no second history entry.
   await page.locator('[data-testid="search-input"]').press('Enter');
   await waitForCount(page, hearts, 'text search');
   let panel = await openFilter(page, 'speed');
