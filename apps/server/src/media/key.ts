@@ -272,21 +272,18 @@ function chordProfileFit(share: Float64Array, tonic: number, mode: KeyMode): num
   return da > 0 && db > 0 ? num / Math.sqrt(da * db) : 0;
 }
 
-/** One candidate key with its features and score. */
+/** One candidate key with what the second stage measured of it. */
 export interface KeyCandidate {
   tonic: number;
   mode: KeyMode;
   features: Record<KeyFeature, number>;
-  score: number;
 }
 
 /** What the first stage found and the candidates the second stage weighs; null when there is no key. */
 export interface KeyEvidence {
   tuningCents: number;
-  /** 0..1: how clearly the best profile fits (0: no tonality, the second stage is not run). */
+  /** 0..1: how clearly the best profile fits (0: no tonality; the answer is then a suggestion only). */
   clarity: number;
-  /** Every key's profile correlation, best first (24). */
-  ranked: { tonic: number; mode: KeyMode; r: number }[];
   /** The best key and the keys near it, with their relatives, and what the second stage measured of each. */
   candidates: KeyCandidate[];
 }
@@ -328,7 +325,7 @@ export function keyEvidence(frames: KeyFrames, params: KeyParams = KEY_PARAMS): 
   if (bt > 0) for (let i = 0; i < 12; i++) combined[i]! += (BASS_WEIGHT * bass[i]!) / bt;
   const treble = foldAt(fineTreble, 0, offsetBins);
 
-  const ranked: KeyEvidence['ranked'] = [];
+  const ranked: { tonic: number; mode: KeyMode; r: number }[] = [];
   for (const mode of ['major', 'minor'] as const)
     for (let tonic = 0; tonic < 12; tonic++) ranked.push({ tonic, mode, r: pearson(combined, PROFILES[mode], tonic) });
   ranked.sort((a, b) => b.r - a.r);
@@ -383,9 +380,9 @@ export function keyEvidence(frames: KeyFrames, params: KeyParams = KEY_PARAMS): 
       firstBass: firstBass === k.tonic ? 1 : 0,
       lastBass: lastBass === k.tonic ? 1 : 0,
     };
-    return { tonic: k.tonic, mode: k.mode, features, score: 0 };
+    return { tonic: k.tonic, mode: k.mode, features };
   });
-  return { tuningCents, clarity, ranked, candidates };
+  return { tuningCents, clarity, candidates };
 }
 
 /** A candidate's score: its features times the weights. */
@@ -398,9 +395,9 @@ export function keyScore(features: Record<KeyFeature, number>, weights: Record<K
 /**
  * Key finding in two stages over the sounding frames (those within `silenceDb` of the median level): the
  * profiles rank the keys (`keyEvidence`), then each candidate is scored by what a listener hears as home —
- * the profiles of the bass and the treble, how often its tonic triad sounds whole and is the chord heard,
- * dominant-to-tonic cadences, a minor key's raised leading tone, the opening and closing chords and bass
- * notes — with weights fitted on the tuning set. Confidence is the winner's softmax share among the
+ * the melody register's pitch classes, how the chords heard fit the key, how much of the music sits on its
+ * dominant and subdominant, the closing chord, the first and last bass notes (`KEY_FEATURES`) — with weights
+ * fitted on the tuning set. Confidence is the winner's softmax share among the
  * candidates times the key clarity, so a lone tone or a click track is offered as a guess, never published.
  */
 export function estimateKey(frames: KeyFrames, params: KeyParams = KEY_PARAMS): KeyEstimate | null {
@@ -411,11 +408,12 @@ export function estimateKey(frames: KeyFrames, params: KeyParams = KEY_PARAMS): 
 
 /** Picks the best-scoring candidate of the evidence under the given weights. */
 export function decideKey(ev: KeyEvidence, weights: Record<KeyFeature, number>): KeyEstimate {
-  for (const c of ev.candidates) c.score = keyScore(c.features, weights);
-  const sorted = [...ev.candidates].sort((a, b) => b.score - a.score);
-  const best = sorted[0]!;
+  const scores = ev.candidates.map((c) => keyScore(c.features, weights));
+  const top = Math.max(...scores);
+  const best = ev.candidates[scores.indexOf(top)]!;
+  // The winner's softmax share among the candidates: 1 / Σ exp(score − top).
   let z = 0;
-  for (const c of sorted) z += Math.exp(c.score - best.score);
+  for (const s of scores) z += Math.exp(s - top);
   return keyEstimate(best, ev.clarity / z, ev.tuningCents);
 }
 
