@@ -85,17 +85,21 @@ function TrackResults({ label, source, emptyTitle, emptyBody, loadFailed, search
   useEffect(() => preloadPlayerBar(), []);
 
   const totalPages = tracks.data?.totalPages ?? 0;
+  // The rows on screen are the asked page's own, not the previous page's kept while it loads.
+  const pageShown = tracks.isSuccess && !tracks.isPlaceholderData;
   useEffect(() => {
     // A page past the end (a stale link, the last track of the last page deleted) shows the last page.
-    if (tracks.isSuccess && !tracks.isPlaceholderData && totalPages > 0 && page > totalPages) {
+    if (pageShown && totalPages > 0 && page > totalPages) {
       setParams(conditionsToParams(conditions, totalPages, params), { replace: true });
     }
-  }, [tracks.isSuccess, tracks.isPlaceholderData, totalPages, page, conditions, params, setParams]);
+  }, [pageShown, totalPages, page, conditions, params, setParams]);
 
   // PRODUCT §4: the conditions stay and, 100 ms later, the table scrolls into view; if the page's rows
   // are not in yet, once they are (a table that changes height mid-scroll stops short of its place).
-  const [scrollAsked, setScrollAsked] = useState(0);
+  // The timer marks the scroll due and re-renders; the effect scrolls once the rows are in (a ref, not state,
+  // so the effect does not set state).
   const scrollDue = useRef(false);
+  const [scrollAsked, setScrollAsked] = useState(0);
   const goTo = (next: number) => {
     setParams(conditionsToParams(conditions, next, params));
     window.setTimeout(() => {
@@ -103,12 +107,11 @@ function TrackResults({ label, source, emptyTitle, emptyBody, loadFailed, search
       setScrollAsked((n) => n + 1);
     }, SCROLL_AFTER_PAGE_CHANGE_MS);
   };
-  const rowsIn = tracks.isSuccess && !tracks.isPlaceholderData;
   useEffect(() => {
-    if (!scrollDue.current || !rowsIn) return;
+    if (!scrollDue.current || !pageShown) return;
     scrollDue.current = false;
     section.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-  }, [scrollAsked, rowsIn]);
+  }, [scrollAsked, pageShown]);
 
   if (tracks.isPending) return <TableSkeleton />;
   if (tracks.isError) {
