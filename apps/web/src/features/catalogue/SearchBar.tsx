@@ -47,14 +47,14 @@ export function SearchBar() {
       // search instead of stepping through every pause.
       const replace = request.debounced && lastWasTyping.current;
       lastWasTyping.current = request.debounced;
-      // Enter after the pause already searched the same thing: no second history entry (Back would seem
-      // to do nothing).
-      if (sameParams(next, params)) return;
       const target = conditionsKey(request.conditions);
+      // Enter after the pause already searched the same thing, on page 1: no second history entry (Back
+      // would seem to do nothing).
+      if (target === appliedKey && !params.has('page')) return;
       setDraft((d) => (target === d.key ? d : { ...d, pending: target }));
       setParams(next, { replace });
     });
-  }, [scheduler, params, setParams]);
+  }, [scheduler, params, appliedKey, setParams]);
   useEffect(() => () => scheduler.cancel(), [scheduler]);
 
   const changeText = (q: string) => {
@@ -218,13 +218,4 @@ function useScrolledPastIntro(inside: RefObject<HTMLElement | null>): boolean {
     };
   }, [inside]);
   return past;
-}
-
-/** The same query parameters, whatever their order. */
-function sameParams(a: URLSearchParams, b: URLSearchParams): boolean {
-  const x = new URLSearchParams(a);
-  const y = new URLSearchParams(b);
-  x.sort();
-  y.sort();
-  return x.toString() === y.toString();
 }
