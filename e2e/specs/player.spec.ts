@@ -247,13 +247,19 @@ test('player controls: pause, seek on the waveform, Space / ← → / L (not whi
     .toEqual(true);
   await expect(bar(page), 'bar still shown').toBeVisible();
 
-  // Repeat: a 2 s track restarts 50 ms after it ends; without repeat it stops.
-  await page.goto(`/library?q=${encodeURIComponent('Tiny Loop')}`);
+  // Repeat: a 2 s track restarts 50 ms after it ends; without repeat it stops. Repeat is turned on before
+  // the short track starts (it stays on from track to track): turned on after, a loaded machine can let
+  // the 2 s run out first.
+  await bar(page).locator('[data-testid="player-repeat"]').click();
+  await expect(bar(page).locator('[data-testid="player-repeat"]'), 'repeat on').toHaveAttribute('aria-pressed', 'true');
+  await page.locator('[data-testid="nav-search"]').click();
+  await page.locator('[data-testid="search-input"]').fill('Tiny Loop');
+  await page.locator('[data-testid="search-input"]').press('Enter');
+  await expect.poll(() => new URL(page.url()).searchParams.get('q'), { message: 'the short track searched' }).toEqual('Tiny Loop');
   await settledResults(page);
   await row(page, SPECIAL.short).locator('[data-testid="track-time"]').click();
   await expect(bar(page), 'short track playing').toHaveAttribute('data-status', 'playing');
   const shortSrc = (await activeAudio(page))!.src;
-  await bar(page).locator('[data-testid="player-repeat"]').click();
   const loopEvents = () =>
     page.evaluate(
       (src) => (window as unknown as { __events: { type: string; at: number; src: string }[] }).__events.filter((e) => e.src === src),
