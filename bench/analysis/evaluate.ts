@@ -17,6 +17,7 @@ import {
   keyExact,
   keyRelative,
   renderPiece,
+  relativeTwin,
   renderUnavailable,
   summarise,
   tempoExact,
@@ -99,6 +100,13 @@ async function main(): Promise<void> {
       const e = summarise(sub.filter((s) => s.piece.ending === ending));
       console.log(`  ending ${ending.padEnd(7)} (${e.n}): key tonic ${e.tonicExact} %, relative ${e.keyRelative} %`);
     }
+    // Pieces whose chords are also a loop of the relative key and that never cadence: only the melody
+    // tells them apart, so about half their tonics are a coin toss for any chord-reading finder.
+    const twins = summarise(sub.filter((s) => relativeTwin(s.piece)));
+    const rest = summarise(sub.filter((s) => !relativeTwin(s.piece)));
+    console.log(
+      `  chords of a relative-key loop, no cadence (${twins.n}): key tonic ${twins.tonicExact} %; the other ${rest.n}: ${rest.tonicExact} %`,
+    );
   }
   const ms = scored.map((s) => s.analyseMs / 1000);
   console.log(`\nanalysis (decode + analyse) ${ms.reduce((a, b) => a + b, 0).toFixed(1)} s for ${scored.length} pieces`);

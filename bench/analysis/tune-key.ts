@@ -32,6 +32,7 @@ import {
   CACHE_DIR,
   evalSet,
   progressionName,
+  relativeTwin,
   renderPiece,
   renderUnavailable,
   TUNING_SEED,
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
     let tonic = 0;
     let relative = 0;
     const byEnding: Record<string, [number, number]> = { cadence: [0, 0], loop: [0, 0], fade: [0, 0] };
+    const twins: [number, number] = [0, 0];
     pieces.forEach((p, i) => {
       const k = estimateKey(frames[i]!, params);
       const okTonic = k?.tonic === p.tonic;
@@ -108,6 +110,10 @@ async function main(): Promise<void> {
       relative += okRel ? 1 : 0;
       byEnding[p.ending]![0] += okTonic ? 1 : 0;
       byEnding[p.ending]![1]++;
+      if (relativeTwin(p)) {
+        twins[0] += okTonic ? 1 : 0;
+        twins[1]++;
+      }
       if (show && !okTonic)
         console.log(
           `${String(p.index).padStart(3)} ${p.style.padEnd(10)} ${(NAMES[p.tonic] + ' ' + p.mode).padEnd(9)} → ` +
@@ -115,7 +121,7 @@ async function main(): Promise<void> {
             `${p.ending.padEnd(7)} ${progressionName(p)}${p.drums ? '' : ' no-drums'}`,
         );
     });
-    return { tonic, relative, byEnding };
+    return { tonic, relative, byEnding, twins };
   };
 
   if (!fitWeights) {
@@ -123,6 +129,7 @@ async function main(): Promise<void> {
     const pct = (x: number) => ((100 * x) / pieces.length).toFixed(1);
     console.log(`tuning set (seed ${TUNING_SEED}, ${pieces.length}): tonic ${pct(s.tonic)} %, relative ${pct(s.relative)} %`);
     for (const [e, [ok, n]] of Object.entries(s.byEnding)) console.log(`  ${e.padEnd(7)} ${ok}/${n}`);
+    console.log(`  chords of a relative-key loop, no cadence: ${s.twins[0]}/${s.twins[1]}`);
     return;
   }
   // Multinomial logistic regression over each piece's candidates: the weights that make the right key's

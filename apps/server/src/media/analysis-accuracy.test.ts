@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   evalSet,
+  progressionName,
+  relativeTwin,
   renderPiece,
   renderUnavailable,
   summarise,
@@ -34,6 +36,15 @@ describe('the analysis evaluation set', () => {
       // Progressions whose bass does not start on the tonic.
       expect(h.some((p) => (p.progression[0]!.root + p.progression[0]!.bass) % 12 !== 0)).toBe(true);
     }
+  });
+
+  it('names the pieces whose chords are also a loop of the relative key and that never cadence', () => {
+    const twins = set.filter(relativeTwin);
+    // Am–F–C–G is vi–IV–I–V in C major and i–VI–III–VII in A minor; the two halves hold nine such pieces.
+    expect(new Set(twins.map(progressionName))).toEqual(new Set(['vi–IV–I–V', 'i–VI–III–VII']));
+    expect(twins.every((p) => p.ending !== 'cadence')).toBe(true);
+    expect(set.filter((p) => ['vi–IV–I–V', 'i–VI–III–VII'].includes(progressionName(p)) && p.ending !== 'cadence')).toEqual(twins);
+    expect(twins.filter((p) => p.half === 'heldout')).toHaveLength(6);
   });
 });
 
