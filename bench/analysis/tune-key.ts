@@ -170,17 +170,13 @@ async function main(): Promise<void> {
     }
     return w;
   };
-  const accuracy = (set: typeof samples, w: Record<KeyFeature, number>) =>
-    set.filter((s) => {
-      const k = decideKey(s.ev, w);
-      return k.tonic === s.p.tonic;
-    }).length;
+  const right = (s: (typeof samples)[number], w: Record<KeyFeature, number>) => decideKey(s.ev, w).tonic === s.p.tonic;
   let cv = 0;
   const byStyle = new Map<string, [number, number]>();
   for (let fold = 0; fold < 5; fold++) {
     const w = fit(reachable.filter((_, i) => i % 5 !== fold));
     for (const s of samples.filter((_, i) => i % 5 === fold)) {
-      const ok = decideKey(s.ev, w).tonic === s.p.tonic;
+      const ok = right(s, w);
       cv += ok ? 1 : 0;
       const t = byStyle.get(s.p.style) ?? [0, 0];
       byStyle.set(s.p.style, [t[0] + (ok ? 1 : 0), t[1] + 1]);
@@ -189,7 +185,7 @@ async function main(): Promise<void> {
   console.log(`five-fold cross-validated tonic: ${cv} of ${samples.length} (${((100 * cv) / samples.length).toFixed(1)} %)`);
   console.log(`  by style: ${[...byStyle].map(([k, [ok, n]]) => `${k} ${ok}/${n}`).join(', ')}`);
   const w = fit(reachable);
-  console.log(`fitted on all: tonic ${accuracy(samples, w)} of ${samples.length}`);
+  console.log(`fitted on all: tonic ${samples.filter((s) => right(s, w)).length} of ${samples.length}`);
   console.log(JSON.stringify(Object.fromEntries(KEY_FEATURES.map((f) => [f, Math.round(w[f] * 100) / 100])), null, 2));
 }
 

@@ -397,8 +397,8 @@ export function keyScore(features: Record<KeyFeature, number>, weights: Record<K
  * profiles rank the keys (`keyEvidence`), then each candidate is scored by what a listener hears as home —
  * the melody register's pitch classes, how the chords heard fit the key, how much of the music sits on its
  * dominant and subdominant, the closing chord, the first and last bass notes (`KEY_FEATURES`) — with weights
- * fitted on the tuning set. Confidence is the winner's softmax share among the
- * candidates times the key clarity, so a lone tone or a click track is offered as a guess, never published.
+ * fitted on the tuning set. Confidence is the winner's softmax share among the candidates times the key
+ * clarity, so a lone tone or a click track is offered as a guess, never published.
  */
 export function estimateKey(frames: KeyFrames, params: KeyParams = KEY_PARAMS): KeyEstimate | null {
   const ev = keyEvidence(frames, params);
