@@ -434,3 +434,11 @@ test('pagination: windows, ellipses, first/previous/next/last, scrolls to the ta
   panel = await openFilter(page, 'speed');
   await expect(panel.locator('input:checked + span', { hasText: SPEEDS[1]!.labels.ko }), 'speed shown as chosen').toBeVisible();
 });
+
+test('pagination: a link to a page past the end (stale, or its last track deleted) shows the last page', async ({ newPage }) => {
+  const page = await newPage();
+  await open(page, '/library?page=99');
+  await expect.poll(async () => query(page).page, { message: 'the last page in the URL' }).toEqual(['7']);
+  await expect(page.locator('[data-testid="track-row"]'), "the last page's rows").toHaveCount(FIXTURE_TRACKS.length - 120);
+  expect(await pagerText(page), 'page 7 in the pager').toEqual('1 … 3 4 5 6 7');
+});
