@@ -47,7 +47,8 @@ const NAMES = ['C', 'D♭', 'D', 'E♭', 'E', 'F', 'F♯', 'G', 'A♭', 'A', 'B�
 
 async function framesOf(p: EvalPiece): Promise<KeyFrames> {
   const file = await renderPiece(p);
-  const cache = `${file}.keyframes2`;
+  // The suffix is the key frames' version: bump it when analyse.ts changes what they hold.
+  const cache = `${file}.keyframes3`;
   if (existsSync(cache)) {
     const buf = await readFile(cache);
     const head = new Float64Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + 16));

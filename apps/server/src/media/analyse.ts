@@ -26,6 +26,22 @@ const FIFTH_BINS = (CHROMA_BINS / 12) * 7;
 const SUBHARMONIC_SHARE = 0.4;
 /** Upper edge of the bands whose onsets choose the metrical level (kick, bass, snare body). */
 const ACCENT_MAX_HZ = 400;
+/**
+ * A spectral peak counts for the chroma only if no stronger peak lies within this many cents. A note
+ * repeated in eighths (a chugging bass, palm-muted power chords) is amplitude-modulated at the eighth rate,
+ * which puts sidebands that many hertz either side of it: in the bass register (5.5 Hz at 164 BPM is 80
+ * cents at 116 Hz) they read as the neighbouring semitones. Two notes a semitone apart in one octave lose
+ * the quieter, which the key does not miss.
+ */
+const PEAK_SOLE_CENTS = 100;
+const PEAK_SOLE_RATIO = 2 ** (PEAK_SOLE_CENTS / 1200) - 1;
+
+/** Whether some bin within `width` of bin `k` (and within [lo, hi]) is louder than it. */
+function strongerNear(mag: Float64Array, k: number, width: number, lo: number, hi: number): boolean {
+  const m = mag[k]!;
+  for (let j = Math.max(lo, k - width); j <= Math.min(hi, k + width); j++) if (mag[j]! > m) return true;
+  return false;
+}
 
 /** Collects samples and calls back for every complete frame of `size` samples, `hop` apart. */
 class Framer {
@@ -246,6 +262,7 @@ export class Analyser {
     for (let k = kMin; k <= kMax; k++) {
       const m = mag[k]!;
       if (m < floor || m < mag[k - 1]! || m <= mag[k + 1]!) continue;
+      if (strongerNear(mag, k, Math.ceil(k * PEAK_SOLE_RATIO), kMin - 1, kMax + 1)) continue;
       // Spectral peaks only, at their interpolated frequency: leakage between bins would otherwise smear
       // low notes across neighbouring pitch classes.
       const a = Math.log(mag[k - 1]! + 1e-12);

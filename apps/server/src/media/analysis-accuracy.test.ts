@@ -98,16 +98,16 @@ describe('tempo and key accuracy on held-out General MIDI arrangements', async (
   });
 
   it.skipIf(Boolean(why))('publishes on an upload only keys that are nearly always right', () => {
-    // What confidence.ts lets through without the uploader's word: 25 of 27 right when it was chosen.
+    // What confidence.ts lets through without the uploader's word: 32 of 35 right when it was chosen.
     const published = scored.filter((s) => (s.keyConfidence ?? 0) >= PUBLISH_MIN_CONFIDENCE.key);
-    expect(published.length).toBeGreaterThanOrEqual(24);
+    expect(published.length).toBeGreaterThanOrEqual(33);
     expect(published.filter((s) => s.tonic === s.piece.tonic).length / published.length).toBeGreaterThanOrEqual(0.88);
   });
 });
 
 /**
- * Percent, one piece (2.5 %) under what the held-out half measured at the freeze: 97.5, 100, 80 and 97.5
- * (bench/RESULTS.md). The key floors are above what the hand-weighted second stage measured before the
- * fitted one (75 and 95).
+ * Percent, one piece (2.5 %) under what the held-out half measured at the freeze: 97.5, 100, 85 and 97.5
+ * (bench/RESULTS.md). The tonic floor is above what the key finder measured before its chroma dropped the
+ * sidebands of repeated notes (80).
  */
-const FLOOR = { tempoExact: 95, tempoOctave: 97.5, tonicExact: 77.5, keyRelative: 95 };
+const FLOOR = { tempoExact: 95, tempoOctave: 97.5, tonicExact: 82.5, keyRelative: 95 };
