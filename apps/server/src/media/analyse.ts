@@ -29,9 +29,9 @@ const ACCENT_MAX_HZ = 400;
 /**
  * A spectral peak counts for the chroma only if no stronger peak lies within this many cents. A note
  * repeated in eighths (a chugging bass, palm-muted power chords) is amplitude-modulated at the eighth rate,
- * which puts sidebands that many hertz either side of it: in the bass register (5.5 Hz at 164 BPM is 80
- * cents at 116 Hz) they read as the neighbouring semitones. Two notes a semitone apart in one octave lose
- * the quieter, which the key does not miss.
+ * which puts sidebands at multiples of that rate either side of it: in the bass register they read as the
+ * neighbouring semitones (5.5 Hz at 164 BPM is 80 cents at 116 Hz). Two notes a semitone apart in one
+ * octave lose the quieter, which the key does not miss.
  */
 const PEAK_SOLE_CENTS = 100;
 const PEAK_SOLE_RATIO = 2 ** (PEAK_SOLE_CENTS / 1200) - 1;
