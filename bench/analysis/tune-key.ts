@@ -31,12 +31,14 @@ import { probeFile } from '../../apps/server/src/media/probe';
 import {
   CACHE_DIR,
   evalSet,
+  keyRelative,
   progressionName,
   relativeTwin,
   renderPiece,
   renderUnavailable,
   TUNING_SEED,
   TUNING_SIZE,
+  tonicExact,
   type EvalPiece,
 } from '../../apps/server/test/fixtures/eval-set';
 
@@ -104,9 +106,9 @@ async function main(): Promise<void> {
     const twins: [number, number] = [0, 0];
     pieces.forEach((p, i) => {
       const k = estimateKey(frames[i]!, params);
-      const okTonic = k?.tonic === p.tonic;
-      const okRel =
-        okTonic || (k !== null && k.mode !== p.mode && k.tonic === (p.mode === 'major' ? (p.tonic + 9) % 12 : (p.tonic + 3) % 12));
+      const scored = { piece: p, bpm: null, bpmConfidence: null, tonic: k?.tonic ?? null, mode: k?.mode ?? null, keyConfidence: null };
+      const okTonic = tonicExact(scored);
+      const okRel = keyRelative(scored);
       tonic += okTonic ? 1 : 0;
       relative += okRel ? 1 : 0;
       byEnding[p.ending]![0] += okTonic ? 1 : 0;
