@@ -26,6 +26,9 @@ describe('the analysis evaluation set', () => {
       expect(new Set(h.map((p) => p.tonic)).size).toBe(12);
       expect(new Set(h.map((p) => `${p.tonic}${p.mode}`)).size).toBeGreaterThanOrEqual(20);
       expect(new Set(h.map((p) => p.style))).toEqual(new Set(STYLES));
+      // Every style in both modes: a key finder must not be able to lean on "rock is minor".
+      for (const style of STYLES)
+        expect(new Set(h.filter((p) => p.style === style).map((p) => p.mode))).toEqual(new Set(['major', 'minor']));
       expect(new Set(h.map((p) => p.format))).toEqual(new Set(['wav', 'mp3', 'flac', 'ogg']));
       expect(new Set(h.map((p) => p.ending))).toEqual(new Set(['cadence', 'loop', 'fade']));
       expect(h.some((p) => !p.drums) && h.some((p) => p.swing) && h.some((p) => p.rubato > 0) && h.some((p) => p.beatsPerBar === 3)).toBe(
@@ -40,11 +43,11 @@ describe('the analysis evaluation set', () => {
 
   it('names the pieces whose chords are also a loop of the relative key and that never cadence', () => {
     const twins = set.filter(relativeTwin);
-    // Am–F–C–G is vi–IV–I–V in C major and i–VI–III–VII in A minor; the two halves hold nine such pieces.
+    // Am–F–C–G is vi–IV–I–V in C major and i–VI–III–VII in A minor; the two halves hold 13 such pieces.
     expect(new Set(twins.map(progressionName))).toEqual(new Set(['vi–IV–I–V', 'i–VI–III–VII']));
     expect(twins.every((p) => p.ending !== 'cadence')).toBe(true);
     expect(set.filter((p) => ['vi–IV–I–V', 'i–VI–III–VII'].includes(progressionName(p)) && p.ending !== 'cadence')).toEqual(twins);
-    expect(twins.filter((p) => p.half === 'heldout')).toHaveLength(6);
+    expect(twins.filter((p) => p.half === 'heldout')).toHaveLength(7);
   });
 });
 
@@ -98,16 +101,16 @@ describe('tempo and key accuracy on held-out General MIDI arrangements', async (
   });
 
   it.skipIf(Boolean(why))('publishes on an upload only keys that are nearly always right', () => {
-    // What confidence.ts lets through without the uploader's word: 32 of 35 right when it was chosen.
+    // What confidence.ts lets through without the uploader's word: 33 keys, 29 of them right, when the set
+    // last changed (bench/RESULTS.md).
     const published = scored.filter((s) => (s.keyConfidence ?? 0) >= PUBLISH_MIN_CONFIDENCE.key);
-    expect(published.length).toBeGreaterThanOrEqual(33);
-    expect(published.filter((s) => s.tonic === s.piece.tonic).length / published.length).toBeGreaterThanOrEqual(0.88);
+    expect(published.length).toBeGreaterThanOrEqual(31);
+    expect(published.filter((s) => s.tonic === s.piece.tonic).length / published.length).toBeGreaterThanOrEqual(0.85);
   });
 });
 
 /**
- * Percent, one piece (2.5 %) under what the held-out half measured at the freeze: 97.5, 100, 85 and 97.5
- * (bench/RESULTS.md). The tonic floor is above what the key finder measured before its chroma dropped the
- * sidebands of repeated notes (80).
+ * Percent, one piece (2.5 %) under what the held-out half measured when the set last changed (each style in
+ * both modes): 97.5, 100, 85 and 92.5 (bench/RESULTS.md).
  */
-const FLOOR = { tempoExact: 95, tempoOctave: 97.5, tonicExact: 82.5, keyRelative: 95 };
+const FLOOR = { tempoExact: 95, tempoOctave: 97.5, tonicExact: 82.5, keyRelative: 90 };
