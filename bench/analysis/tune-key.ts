@@ -175,24 +175,26 @@ async function main(): Promise<void> {
   };
   const right = (s: (typeof samples)[number], w: Record<KeyFeature, number>) => decideKey(s.ev, w).tonic === s.p.tonic;
   let cv = 0;
+  // Each style in both modes (the set has them since 2026-11-27): a weakness in one mode shows in the second.
   const byStyle = new Map<string, [number, number]>();
+  const byStyleMode = new Map<string, [number, number]>();
+  const tally = (m: Map<string, [number, number]>, key: string, ok: boolean) => {
+    const [right, n] = m.get(key) ?? [0, 0];
+    m.set(key, [right + (ok ? 1 : 0), n + 1]);
+  };
+  const counts = (m: Map<string, [number, number]>) => [...m].map(([k, [ok, n]]) => `${k} ${ok}/${n}`).join(', ');
   for (let fold = 0; fold < 5; fold++) {
     const w = fit(reachable.filter((_, i) => i % 5 !== fold));
     for (const s of samples.filter((_, i) => i % 5 === fold)) {
       const ok = right(s, w);
       cv += ok ? 1 : 0;
-      for (const key of [s.p.style, `${s.p.style} ${s.p.mode}`]) {
-        const t = byStyle.get(key) ?? [0, 0];
-        byStyle.set(key, [t[0] + (ok ? 1 : 0), t[1] + 1]);
-      }
+      tally(byStyle, s.p.style, ok);
+      tally(byStyleMode, `${s.p.style} ${s.p.mode}`, ok);
     }
   }
   console.log(`five-fold cross-validated tonic: ${cv} of ${samples.length} (${((100 * cv) / samples.length).toFixed(1)} %)`);
-  const counts = (keys: string[]) => keys.map((k) => `${k} ${byStyle.get(k)![0]}/${byStyle.get(k)![1]}`).join(', ');
-  const styles = [...byStyle.keys()].filter((k) => !k.includes(' '));
-  console.log(`  by style: ${counts(styles)}`);
-  // Each style in both modes (the set has them since 2026-11-27): a weakness in one mode shows here.
-  console.log(`  by style and mode: ${counts(styles.flatMap((k) => [`${k} major`, `${k} minor`].filter((m) => byStyle.has(m))))}`);
+  console.log(`  by style: ${counts(byStyle)}`);
+  console.log(`  by style and mode: ${counts(new Map([...byStyleMode].sort(([a], [b]) => a.localeCompare(b))))}`);
   const w = fit(reachable);
   console.log(`fitted on all: tonic ${samples.filter((s) => right(s, w)).length} of ${samples.length}`);
   console.log(JSON.stringify(Object.fromEntries(KEY_FEATURES.map((f) => [f, Math.round(w[f] * 100) / 100])), null, 2));
