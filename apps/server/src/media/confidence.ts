@@ -12,7 +12,8 @@ import type { KeyMode } from './key';
  *   their dominant's key, at 0.95 and 0.99, so the rule would now say 0.91 (1.0 rounded up, which publishes
  *   7 of the 40 keys). Between 0.5 and 0.8 the share right hardly moves (85–89 %); at 0.6 33 held-out keys
  *   pass, 29 right. The tuning seed (400) publishes 348 at 0.6, 94.5 % right, and the fresh set 63 of 80,
- *   all right, so 0.6 stays. Below it a key and its relative are often nearly tied (loops that never come home).
+ *   all right, so 0.6 stays. Below it a key and its relative are often nearly tied (loops that never come
+ *   home).
  */
 export const PUBLISH_MIN_CONFIDENCE = { bpm: 0.25, key: 0.6 } as const;
 
