@@ -9,6 +9,9 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+// Each failed test case by name, repeated at the very end so that a log cut to its tail still names them.
+const failedTests = [];
+const firstLine = (text) => String(text ?? '').split('\n').find((l) => l.trim()) ?? '';
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
@@ -32,6 +35,13 @@ if (existsSync(report)) {
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + r.numTodoTests;
+  for (const file of r.testResults ?? []) {
+    const rel = path.relative(root, file.name);
+    const failedCases = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedCases) failedTests.push(`${rel} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    // A file that failed before any of its tests ran (a syntax error, a failed hook) has no failed case.
+    if (file.status === 'failed' && failedCases.length === 0) failedTests.push(`${rel}: ${firstLine(file.message)}`);
+  }
 } else {
   totals.failed += 1;
 }
@@ -54,11 +64,23 @@ if (!existsSync(chromiumPath)) {
   const e2eReport = path.join(e2eOut, 'report.json');
   run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport });
   if (existsSync(e2eReport)) {
-    const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+    const e2e = JSON.parse(readFileSync(e2eReport, 'utf8'));
+    const { stats } = e2e;
     // expected: passed; unexpected: failed; flaky: passed on a retry (counted as passed, and named by the list).
     totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
     totals.failed += stats.unexpected ?? 0;
     totals.skipped += stats.skipped ?? 0;
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status !== 'unexpected') continue;
+          const error = t.results?.at(-1)?.error?.message;
+          failedTests.push(`${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of e2e.suites ?? []) walk(suite);
   } else {
     totals.failed += 1;
   }
@@ -67,5 +89,6 @@ if (!existsSync(chromiumPath)) {
 
 console.log('');
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
+for (const line of failedTests) console.log(`  failed: ${line.slice(0, 400)}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);

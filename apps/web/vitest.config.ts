@@ -10,5 +10,8 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Vitest's 5 s default is too tight for a test that opens a lazy screen while the server project's tests
+    // load both cores (see src/test/setup.ts).
+    testTimeout: 20_000,
   },
 });
