@@ -11,7 +11,10 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 // Each failed test case by name, repeated at the very end so that a log cut to its tail still names them.
 const failedTests = [];
-const firstLine = (text) => String(text ?? '').split('\n').find((l) => l.trim()) ?? '';
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
