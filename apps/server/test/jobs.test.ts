@@ -55,15 +55,29 @@ describe.each(DIALECTS)('uploads as jobs (%s, inline)', (dialect) => {
     const accepted = res.json().body;
     expect(accepted).toMatchObject({ title: '작업으로 올린 곡', error: null });
     expect(['queued', 'ingesting']).toContain(accepted.status);
-    await until('the ingest', async () => (await statuses(owner.token)).length === 0);
-    // The ingest marks the track ready in the database, then adds it to the catalogue index that lists serve
-    // from: for a moment (seen in a clean-clone CI run, on PostgreSQL) the upload has left the queue and the
-    // list does not hold it yet. The web app reads the ready track by id (GET /musics/:id, from the database).
-    const track = await until('the track in the owner’s list', async () =>
-      (await t.call({ method: 'GET', url: '/api/my/musics', token: owner.token }))
-        .json()
-        .body.content.find((m: { id: number }) => m.id === accepted.id),
-    );
+    // The ingest marks the track ready in the database, then adds it to the catalogue index the library is
+    // listed from. The index is made slow to take it here, so that a list answered in between would show:
+    // the upload stays in the queue (at 100 %) until the library holds it.
+    const catalogue = t.ctx.catalogue;
+    const refresh = catalogue.refresh.bind(catalogue);
+    const progressSeen: (number | null)[] = [];
+    catalogue.refresh = async (ids) => {
+      await new Promise((r) => setTimeout(r, 600));
+      return refresh(ids);
+    };
+    try {
+      await until('the ingest', async () => {
+        const mine = (await statuses(owner.token)).filter((u) => u.id === accepted.id);
+        progressSeen.push(...mine.map((u) => u.progress));
+        return mine.length === 0;
+      });
+    } finally {
+      catalogue.refresh = refresh;
+    }
+    expect(progressSeen, 'the queue showed the upload while the index took it').toContain(100);
+    const track = (await t.call({ method: 'GET', url: '/api/my/musics', token: owner.token }))
+      .json()
+      .body.content.find((m: { id: number }) => m.id === accepted.id);
     expect(track).toMatchObject({ title: '작업으로 올린 곡', playTime: 4 });
     expect(track.filePath).toMatch(/^\/api\/musics\/\d+\/stream/u);
     // The upload as it arrived is not kept once the track is made.

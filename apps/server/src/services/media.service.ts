@@ -209,6 +209,12 @@ export class MediaService {
   private readonly waiting: (() => void)[] = [];
   /** When an ingest last gave its slot back. */
   private lastRelease = 0;
+  /**
+   * Uploads whose row is ready while this process is still adding them to its catalogue index, which the
+   * owner's library is listed from. GET /my/uploads keeps them (ingesting, 100 %) until then, so a client
+   * that waits for its upload to leave that list and then reads the library always finds the track.
+   */
+  private readonly settling = new Set<number>();
 
   constructor(private readonly deps: MediaServiceDeps) {}
 
@@ -307,7 +313,18 @@ export class MediaService {
 
   /** The viewer's uploads that are not (yet) in the library: queued, ingesting, or failed with why. */
   async unfinishedUploads(viewer: Viewer): Promise<TrackRow[]> {
-    return tracks.unfinishedUploadsOf(this.deps.db, viewer.id);
+    const rows = await tracks.unfinishedUploadsOf(this.deps.db, viewer.id);
+    const listed = new Set(rows.map((r) => r.id));
+    const arriving: TrackRow[] = [];
+    for (const id of this.settling) {
+      if (listed.has(id)) continue;
+      const row = await tracks.findTrack(this.deps.db, id);
+      // Checked again after the read: once settled, the library lists it and this list need not.
+      if (row?.owner_id === viewer.id && row.status === 'ready' && this.settling.has(id)) {
+        arriving.push({ ...row, status: 'ingesting', ingest_progress: 100 });
+      }
+    }
+    return arriving.length === 0 ? rows : [...arriving, ...rows].sort((a, b) => b.id - a.id);
   }
 
   /** One of the viewer's uploads, whatever its state. */
@@ -360,6 +377,7 @@ export class MediaService {
         ),
       );
       const patch = { ...rowFromIngest(result, { confirmUnsure: true }), ingest_request: null, ingest_progress: null, ingest_error: null };
+      this.settling.add(trackId);
       const limits = this.deps.quota;
       const owner = row.owner_id;
       const done =
@@ -402,6 +420,7 @@ export class MediaService {
       await tracks.updateTrack(db, trackId, { status: 'queued', ingest_progress: null });
       throw err;
     } finally {
+      this.settling.delete(trackId);
       releaseWork();
       await rm(work, { recursive: true, force: true }).catch(() => undefined);
     }
