@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BEATS_PER_BAR, editLengthsFor, JOIN_CROSSFADE_SEC, planEdit } from './edits';
+import { BEATS_PER_BAR, editGrid, editLengthsFor, estimateMetre, JOIN_CROSSFADE_SEC, planEdit } from './edits';
 import { FRAME_RATE, type SoundAnalysis } from './sound';
 
 /**
- * A made-up analysis: `seconds` of music at `bpm` whose beats start at `offset`, bars of two kinds (A: chroma
- * on C, B: on G) in the pattern given, and silence after the music ends.
+ * A made-up analysis: `seconds` of music at `bpm` whose beats start at `offset`, bars of `beatsPerBar` beats
+ * and two kinds (A: chroma on C, B: on G) in the pattern given, and silence after the music ends.
  */
-function analysis(seconds: number, bpm: number, pattern: string, offset = 0, silenceAfter = 0): SoundAnalysis {
+function analysis(seconds: number, bpm: number, pattern: string, offset = 0, silenceAfter = 0, beatsPerBar = 4): SoundAnalysis {
   const period = 60 / bpm;
   const beats: number[] = [];
   for (let t = offset; t < seconds - 0.01; t += period) beats.push(Math.round(t * 1000) / 1000);
@@ -15,7 +15,7 @@ function analysis(seconds: number, bpm: number, pattern: string, offset = 0, sil
   const chroma = new Float32Array(count * 12);
   const db = new Float32Array(count).fill(-20);
   const onset = new Float32Array(count);
-  const bar = period * BEATS_PER_BAR;
+  const bar = period * beatsPerBar;
   for (let i = 0; i < count; i++) {
     const t = i / FRAME_RATE;
     if (t >= seconds) {
@@ -65,6 +65,30 @@ describe('planEdit', () => {
       expect(kind(cutTo)).toBe(kind(cutFrom));
       expect(kind(cutTo - 2)).toBe(kind(cutFrom - 2));
     }
+  });
+
+  it('finds bars of three in a waltz and cuts whole bars of three; music in four stays in four', () => {
+    // 150 BPM in three: 1.2 s bars. Cutting groups of four beats would leave a bar of two or four behind.
+    const waltz = analysis(70.8, 150, 'AB', 0, 0, 3);
+    expect(estimateMetre(editGrid(waltz), waltz.frames)).toBe(3);
+    const plan = planEdit(waltz, 30)!;
+    expect(plan.beatsPerBar).toBe(3);
+    expect(plan.fadeOutSec).toBe(0);
+    expect(Math.abs(plan.lengthSec - 30)).toBeLessThanOrEqual(0.4);
+    const cutFrom = plan.segments[0]!.to - JOIN_CROSSFADE_SEC / 2;
+    const cutTo = plan.segments[1]!.from + JOIN_CROSSFADE_SEC / 2;
+    expect(waltz.beats.indexOf(cutFrom) % 3).toBe(0);
+    expect(waltz.beats.indexOf(cutTo) % 3).toBe(0);
+    const kind = (t: number) => 'AB'[Math.floor(t / 1.2 + 1e-6) % 2];
+    expect(kind(cutTo)).toBe(kind(cutFrom));
+    // Chords changing every bar or every other bar in four; too few beats to tell: four.
+    for (const pattern of ['AB', 'AABB', 'AAAB']) {
+      const four = analysis(64, 120, pattern);
+      expect(estimateMetre(editGrid(four), four.frames), pattern).toBe(4);
+      expect(planEdit(four, 30)!.beatsPerBar).toBe(4);
+    }
+    const short = analysis(9, 150, 'AB', 0, 0, 3);
+    expect(estimateMetre(editGrid(short), short.frames)).toBe(4);
   });
 
   it('cuts the ending short with a fade only when no whole-bar cut lands on the length', () => {
