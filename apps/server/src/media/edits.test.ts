@@ -32,7 +32,7 @@ function analysis(seconds: number, bpm: number, pattern: string, offset = 0, sil
     key: null,
     beats,
     vector: [],
-    frames: { fps: FRAME_RATE, count, mfcc, chroma, db, onset },
+    frames: { fps: FRAME_RATE, count, mfcc, chroma, db, onset, lowOnset: onset },
   };
 }
 
