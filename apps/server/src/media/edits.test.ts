@@ -6,10 +6,18 @@ import { FRAME_RATE, type SoundAnalysis } from './sound';
  * A made-up analysis: `seconds` of music at `bpm` whose beats start at `offset`, bars of `beatsPerBar` beats
  * and two kinds (A: chroma on C, B: on G) in the pattern given, and silence after the music ends.
  */
-function analysis(seconds: number, bpm: number, pattern: string, offset = 0, silenceAfter = 0, beatsPerBar = 4): SoundAnalysis {
+function analysis(
+  seconds: number,
+  bpm: number,
+  pattern: string,
+  offset = 0,
+  silenceAfter = 0,
+  beatsPerBar = 4,
+  pickupBeats = 0,
+): SoundAnalysis {
   const period = 60 / bpm;
   const beats: number[] = [];
-  for (let t = offset; t < seconds - 0.01; t += period) beats.push(Math.round(t * 1000) / 1000);
+  for (let t = offset - pickupBeats * period; t < seconds - 0.01; t += period) beats.push(Math.round(t * 1000) / 1000);
   const count = Math.floor((seconds + silenceAfter) * FRAME_RATE);
   const mfcc = new Float32Array(count * 13);
   const chroma = new Float32Array(count * 12);
@@ -89,6 +97,27 @@ describe('planEdit', () => {
     }
     const short = analysis(9, 150, 'AB', 0, 0, 3);
     expect(estimateMetre(editGrid(short), short.frames)).toBe(4);
+  });
+
+  it('finds the downbeat after a pickup, keeps the pickup in the opening and cuts whole bars from the downbeats', () => {
+    for (const [pickup, beatsPerBar] of [
+      [1, 4],
+      [3, 4],
+      [2, 3],
+    ] as const) {
+      // The first bar starts `pickup` beats after the first beat (bars of A and B alternate, so the harmony changes there).
+      const bpm = 120;
+      const offset = (pickup * 60) / bpm;
+      const a = analysis(70 + offset, bpm, 'AB', offset, 0, beatsPerBar, pickup);
+      const plan = planEdit(a, 30)!;
+      expect(plan.beatsPerBar, `${pickup} before bars of ${beatsPerBar}`).toBe(beatsPerBar);
+      expect(plan.downbeat, `${pickup} before bars of ${beatsPerBar}`).toBe(pickup);
+      expect(plan.segments[0]!.from).toBe(a.beats[0]);
+      const cutFrom = a.beats.indexOf(plan.segments[0]!.to - JOIN_CROSSFADE_SEC / 2);
+      const cutTo = a.beats.indexOf(plan.segments[1]!.from + JOIN_CROSSFADE_SEC / 2);
+      expect((cutFrom - pickup) % beatsPerBar).toBe(0);
+      expect((cutTo - pickup) % beatsPerBar).toBe(0);
+    }
   });
 
   it('cuts the ending short with a fade only when no whole-bar cut lands on the length', () => {

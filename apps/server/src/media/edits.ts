@@ -5,8 +5,10 @@ import type { SoundAnalysis, SoundFrames } from './sound';
  * Short edits (15, 30 and 60 seconds) planned from a track's sound analysis: pure, no I/O. The edit keeps
  * the real opening (from the first beat) and the real ending (to the end of the music), and leaves out a
  * whole number of bars between them, joining where the music on both sides of the cut is most alike
- * (bar-synchronous chroma and timbre). Joins sit on downbeats of the beat grid under a short equal-power
- * crossfade; only when no whole-bar cut lands within the tolerance is the ending cut, with a final fade.
+ * (bar-synchronous chroma and timbre). Bars hold three or four beats from a measured downbeat
+ * (`estimateMetre`, `downbeatPhase`); beats before it are a pickup, kept in the opening. Joins sit on
+ * downbeats of the beat grid under a short equal-power crossfade; only when no whole-bar cut lands within
+ * the tolerance is the ending cut, with a final fade.
  */
 
 /** The rendered edit must be this close to its target (seconds); plans aim inside it with a margin. */
@@ -16,7 +18,7 @@ const PLAN_TOLERANCE_SEC = 0.4;
 export const JOIN_CROSSFADE_SEC = 0.05;
 /** A track gets an edit of T seconds when it is at least this much longer than T. */
 export const EDIT_MIN_SAVING_SEC = 3;
-/** The metre taken when it cannot be measured: bars of four beats. The grid's first beat is a downbeat. */
+/** The metre taken when it cannot be measured: bars of four beats, from the grid's first beat. */
 export const BEATS_PER_BAR = 4;
 /**
  * Bars of three beats are taken when their downbeats stand out more than those of bars of four, by this
@@ -29,6 +31,18 @@ export const THREE_OVER_FOUR = 1;
  * four's. On the tuning seed every waltz measured 1.20 or more and nine pieces in four of ten 1.10 or less.
  */
 export const MIN_THREE_CONTRAST = 1.15;
+/**
+ * How much the low onsets (kick drum, bass) count beside the harmony in finding the downbeat
+ * (`downbeatPhase`): 0.25 was best on the tuning seed, each piece scored as rendered and started one to three
+ * beats late (bench/analysis/metre.ts).
+ */
+export const DOWNBEAT_LOW_WEIGHT = 0.25;
+/**
+ * Most tracks start on a downbeat, so the grid's first beat gets this much on top of its score: the smallest
+ * bonus at which pieces that start on a downbeat are found as often as when the first beat was always taken
+ * (tuning seed: 381 of 400; it costs 3 of 1,156 late starts).
+ */
+export const FIRST_BEAT_BONUS = 0.1;
 /** Without a measurable beat, a pseudo-grid of this step stands in for beats. */
 const NO_BEAT_STEP_SEC = 0.5;
 const SILENT_DB = -60;
@@ -53,6 +67,8 @@ export interface EditPlan {
   /** The beat grid the cuts were placed on (seconds in the source). */
   grid: number[];
   beatsPerBar: number;
+  /** Index in `grid` of the first downbeat; the beats before it are a pickup, kept in the opening. */
+  downbeat: number;
 }
 
 /** The edit lengths a track of this length gets. */
@@ -81,9 +97,7 @@ export function editGrid(a: Pick<SoundAnalysis, 'beats' | 'durationSec'>): numbe
  * to the m beats from it (chroma cosine distance). At the downbeats of the true metre that is largest; for
  * the wrong metre no one phase stands out. A metre's contrast is its best phase's mean score over the mean
  * of all beats; three is taken when its contrast is more than `threeOverFour` times four's and at least
- * `MIN_THREE_CONTRAST`. Under 24 beats, four. The downbeats themselves stay where the grid starts: the
- * generated evaluation pieces all start on one, so a measured phase could only be seen to lose there (it
- * did, on 2 of 356 pieces in four).
+ * `MIN_THREE_CONTRAST`. Under 24 beats, four. Which beats are downbeats is `downbeatPhase`'s answer.
  */
 export function estimateMetre(grid: number[], frames: SoundFrames, threeOverFour = THREE_OVER_FOUR): 3 | 4 {
   const contrast = metreContrasts(grid, frames);
@@ -92,44 +106,91 @@ export function estimateMetre(grid: number[], frames: SoundFrames, threeOverFour
 
 /** The contrast of bars of three and of four (`estimateMetre`); null under 24 beats. */
 export function metreContrasts(grid: number[], frames: SoundFrames): { three: number; four: number } | null {
-  const beats = grid.length - 1;
-  if (beats < 24) return null;
-  const beatChroma: Float64Array[] = [];
-  for (let k = 0; k < beats; k++) {
+  if (grid.length - 1 < 24) return null;
+  const beatChroma = beatChromaOf(grid, frames);
+  const contrastOf = (m: number): number => {
+    const phases = harmonyByPhase(beatChroma, m);
+    const mean = phases.reduce((a, b) => a + b, 0) / m;
+    return mean > 0 ? Math.max(...phases) / mean : 1;
+  };
+  return { three: contrastOf(3), four: contrastOf(4) };
+}
+
+/** Each beat's chroma: the frames from it to the next beat, summed. */
+function beatChromaOf(grid: number[], frames: SoundFrames): Float64Array[] {
+  const out: Float64Array[] = [];
+  for (let k = 0; k + 1 < grid.length; k++) {
     const c = new Float64Array(12);
     const lo = Math.max(0, Math.floor(grid[k]! * frames.fps));
     const hi = Math.min(frames.count, Math.floor(grid[k + 1]! * frames.fps));
     for (let i = lo; i < hi; i++) for (let p = 0; p < 12; p++) c[p]! += frames.chroma[i * 12 + p]!;
-    beatChroma.push(c);
+    out.push(c);
   }
-  const contrastOf = (m: number): number => {
-    const perPhase = new Float64Array(m);
-    const counts = new Float64Array(m);
-    let all = 0;
-    let n = 0;
-    const before = new Float64Array(12);
-    const after = new Float64Array(12);
-    for (let k = m; k + m <= beats; k++) {
-      before.fill(0);
-      after.fill(0);
-      for (let j = 0; j < m; j++) {
-        for (let p = 0; p < 12; p++) {
-          before[p]! += beatChroma[k - m + j]![p]!;
-          after[p]! += beatChroma[k + j]![p]!;
-        }
+  return out;
+}
+
+/**
+ * For bars of m beats, the mean harmony change at each phase: how unlike the m beats before a beat are to
+ * the m beats from it (chroma cosine distance), averaged over the beats k ≡ phase (mod m).
+ */
+function harmonyByPhase(beatChroma: Float64Array[], m: number): number[] {
+  const beats = beatChroma.length;
+  const sums = new Float64Array(m);
+  const counts = new Float64Array(m);
+  const before = new Float64Array(12);
+  const after = new Float64Array(12);
+  for (let k = m; k + m <= beats; k++) {
+    before.fill(0);
+    after.fill(0);
+    for (let j = 0; j < m; j++) {
+      for (let p = 0; p < 12; p++) {
+        before[p]! += beatChroma[k - m + j]![p]!;
+        after[p]! += beatChroma[k + j]![p]!;
       }
-      const d = 1 - cosine(before, after);
-      perPhase[k % m]! += d;
-      counts[k % m]! += 1;
-      all += d;
-      n++;
     }
+    sums[k % m]! += 1 - cosine(before, after);
+    counts[k % m]! += 1;
+  }
+  return Array.from(sums, (v, f) => (counts[f]! > 0 ? v / counts[f]! : 0));
+}
+
+/**
+ * Which beat of the grid's first bar is its downbeat (0 to m − 1), for a track that starts with a pickup
+ * or mid-bar: each phase scores its harmony change plus `lowWeight` times its low onsets (kick drum, bass),
+ * each over its mean across the phases, and the first beat gets `firstBeatBonus` more.
+ */
+export function downbeatPhase(
+  grid: number[],
+  frames: SoundFrames,
+  m: number,
+  lowWeight = DOWNBEAT_LOW_WEIGHT,
+  firstBeatBonus = FIRST_BEAT_BONUS,
+): number {
+  if (grid.length - 1 < 24) return 0;
+  const harmony = harmonyByPhase(beatChromaOf(grid, frames), m);
+  const low = new Float64Array(m);
+  const counts = new Float64Array(m);
+  for (let k = 0; k < grid.length; k++) {
+    // The frame whose onset is timed at this beat: beats sit at frame centres, two hops into the frame.
+    const f = Math.round(grid[k]! * frames.fps) - 2;
     let best = 0;
-    for (let f = 0; f < m; f++) best = Math.max(best, perPhase[f]! / counts[f]!);
-    const mean = all / n;
-    return mean > 0 ? best / mean : 1;
-  };
-  return { three: contrastOf(3), four: contrastOf(4) };
+    for (let i = Math.max(0, f - 1); i <= Math.min(frames.lowOnset.length - 1, f + 1); i++) best = Math.max(best, frames.lowOnset[i]!);
+    low[k % m]! += best;
+    counts[k % m]! += 1;
+  }
+  const lowMean = Array.from(low, (v, f) => v / Math.max(1, counts[f]!));
+  const hMean = harmony.reduce((a, b) => a + b, 0) / m || 1;
+  const lMean = lowMean.reduce((a, b) => a + b, 0) / m || 1;
+  let phase = 0;
+  let best = -Infinity;
+  for (let f = 0; f < m; f++) {
+    const score = harmony[f]! / hMean + (lowWeight * lowMean[f]!) / lMean + (f === 0 ? firstBeatBonus : 0);
+    if (score > best + 1e-9) {
+      best = score;
+      phase = f;
+    }
+  }
+  return phase;
 }
 
 function cosine(a: Float64Array, b: Float64Array): number {
@@ -206,9 +267,11 @@ export function planEdit(a: SoundAnalysis, seconds: EditSeconds): EditPlan | nul
   const end = musicEnd(a.frames, a.durationSec);
   const T = seconds;
   const xf = JOIN_CROSSFADE_SEC;
-  // A pseudo-grid (no measurable beat) has no bars to find: its steps are grouped by four.
-  const beatsPerBar = a.beats.length < BEATS_PER_BAR * 2 ? BEATS_PER_BAR : estimateMetre(grid, a.frames);
-  const base = { seconds, crossfadeSec: xf, grid, beatsPerBar };
+  // A pseudo-grid (no measurable beat) has no bars to find: its steps are grouped by four from the first.
+  const measured = a.beats.length >= BEATS_PER_BAR * 2;
+  const beatsPerBar = measured ? estimateMetre(grid, a.frames) : BEATS_PER_BAR;
+  const downbeat = measured ? downbeatPhase(grid, a.frames, beatsPerBar) : 0;
+  const base = { seconds, crossfadeSec: xf, grid, beatsPerBar, downbeat };
   if (Math.abs(end - start - T) <= PLAN_TOLERANCE_SEC) {
     return { ...base, segments: [{ from: start, to: end }], fadeOutSec: 0, lengthSec: end - start, joinCosts: [] };
   }
@@ -217,9 +280,10 @@ export function planEdit(a: SoundAnalysis, seconds: EditSeconds): EditPlan | nul
     const to = Math.min(a.durationSec, start + T);
     return { ...base, segments: [{ from: start, to }], fadeOutSec: 0, lengthSec: to - start, joinCosts: [] };
   }
-  // Downbeats, plus the end of the music as the close of the last (partial) bar.
+  // Downbeats, plus the end of the music as the close of the last (partial) bar. The beats before the first
+  // downbeat (a pickup) stay in the opening.
   const bars: number[] = [];
-  for (let i = 0; i < grid.length; i += beatsPerBar) if (grid[i]! < end) bars.push(grid[i]!);
+  for (let i = downbeat; i < grid.length; i += beatsPerBar) if (grid[i]! < end) bars.push(grid[i]!);
   const feats = barFeatures(a.frames, [...bars, end]);
   const mfccN = feats[0]?.mfcc.length ?? 0;
   const mfccScale = new Float64Array(mfccN).fill(1);
