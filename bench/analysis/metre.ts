@@ -1,6 +1,6 @@
 /**
  * How well the short edits find bars: the beat grid on the beat (`onTheBeat`, apps/server/src/media/sound.ts),
- * the metre (`estimateMetre`) and the first downbeat (`downbeatPhase`, apps/server/src/media/edits.ts), against
+ * the metre and the first downbeat (`findBars`, apps/server/src/media/edits.ts), against
  * where the bars of the evaluation pieces really start (`barStarts`, from the MIDI each piece is made from).
  *
  *   node --import tsx bench/analysis/metre.ts --set tune [--sweep]   # the tuning seed: the knobs are chosen here
@@ -18,14 +18,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  DOWNBEAT_LOW_WEIGHT,
-  downbeatPhase,
-  editGrid,
-  estimateMetre,
-  FIRST_BEAT_BONUS,
-  THREE_OVER_FOUR,
-} from '../../apps/server/src/media/edits';
+import { BAR_KNOBS, editGrid, findBars, type BarKnobs, type Bars } from '../../apps/server/src/media/edits';
 import { probeFile } from '../../apps/server/src/media/probe';
 import { analyseSound, beatGrid, OFF_BEAT_RATIO, onTheBeat, type SoundFrames } from '../../apps/server/src/media/sound';
 import { DEMO_CATALOGUE, writeDemoTrack } from '../../apps/server/src/seed/demo/catalogue';
@@ -106,12 +99,22 @@ function lateBy(a: Sound, late: number): Sound {
   return { durationSec: a.durationSec - late / f.fps, bpm: a.bpm, frames };
 }
 
-/** The edits' grid: the beats (moved onto the beat unless `offBeatRatio` is Infinity), back to the start. */
-function gridOf(a: Sound, offBeatRatio: number): { beats: number[]; grid: number[] } {
-  const raw = a.bpm === null ? [] : beatGrid(a.frames.onset, a.frames.fps, a.bpm);
-  const beats = Number.isFinite(offBeatRatio) ? onTheBeat(raw, a.frames.lowOnset, offBeatRatio) : raw;
-  return { beats, grid: editGrid({ beats, durationSec: a.durationSec }) };
+/** The knobs scored here: `findBars`'s, and how readily the grid moves onto the beat. */
+interface Knobs extends BarKnobs {
+  offBeatRatio: number;
 }
+const SHIPPED: Knobs = { ...BAR_KNOBS, offBeatRatio: OFF_BEAT_RATIO };
+
+/** The beats as `beatGrid` finds them, before `onTheBeat`. */
+const rawBeats = (a: Sound) => (a.bpm === null ? [] : beatGrid(a.frames.onset, a.frames.fps, a.bpm));
+
+/** The bars the edits would cut on with these knobs. */
+function barsOf(a: Sound, k: Knobs): Bars {
+  return findBars({ beats: onTheBeat(rawBeats(a), a.frames.lowOnset, k.offBeatRatio), durationSec: a.durationSec, frames: a.frames }, k);
+}
+
+/** What the edits did before this work: the grid as found, bars of four from its first beat. */
+const gridBefore = (a: Sound) => editGrid({ beats: rawBeats(a), durationSec: a.durationSec });
 
 /**
  * The demo catalogue, made by its own synthesiser (not the evaluation set's): is each track's metre found,
@@ -132,9 +135,7 @@ async function demo(): Promise<void> {
       await rm(audioPath);
       const sound: Sound = { durationSec: a.durationSec, bpm: a.tempo?.bpm ?? null, frames: a.frames };
       const truth = STYLES[track.style].meter;
-      const { beats, grid } = gridOf(sound, OFF_BEAT_RATIO);
-      const found = beats.length < 8 ? 4 : estimateMetre(grid, a.frames);
-      const downbeat = beats.length < 8 ? 0 : downbeatPhase(grid, a.frames, found);
+      const { grid, beatsPerBar: found, downbeat } = findBars(a);
       // Bars as the edits take them, against the written bars (from 0 s, every `truth` beats).
       const bar = (truth * 60) / track.bpm;
       const onBars = (g: number[], m: number, first: number) => {
@@ -144,13 +145,13 @@ async function demo(): Promise<void> {
       const barsOk = onBars(grid, found, downbeat);
       barsRight += barsOk ? 1 : 0;
       barsFromFirst += onBars(grid, found, 0) ? 1 : 0;
-      barsBefore += onBars(gridOf(sound, Infinity).grid, 4, 0) ? 1 : 0;
+      barsBefore += onBars(gridBefore(sound), 4, 0) ? 1 : 0;
       const period = 60 / track.bpm;
       const onGrid = (g: number[]) => {
         const off = g.map((t) => Math.abs(t / period - Math.round(t / period))).sort((x, y) => x - y);
         return off.length > 0 && off[off.length >> 1]! < 0.125;
       };
-      const before = onGrid(gridOf(sound, Infinity).grid);
+      const before = onGrid(gridBefore(sound));
       const now = onGrid(grid);
       onBeatCount.before += before ? 1 : 0;
       onBeatCount.now += now ? 1 : 0;
@@ -200,18 +201,6 @@ async function main(): Promise<void> {
     }),
   );
 
-  interface Knobs {
-    offBeatRatio: number;
-    threeOverFour: number;
-    lowWeight: number;
-    firstBeatBonus: number;
-  }
-  const shipped: Knobs = {
-    offBeatRatio: OFF_BEAT_RATIO,
-    threeOverFour: THREE_OVER_FOUR,
-    lowWeight: DOWNBEAT_LOW_WEIGHT,
-    firstBeatBonus: FIRST_BEAT_BONUS,
-  };
   const score = (k: Knobs, show: boolean) => {
     const t = { metre: 0, waltz: [0, 0], onBeat: [0, 0], onTime: [0, 0], late: [0, 0], lateCases: 0 };
     pieces.forEach((p, i) => {
@@ -219,11 +208,9 @@ async function main(): Promise<void> {
         const frames = Math.round(((beatsLate * 60) / p.bpm) * analysed[i]!.frames.fps);
         const a = lateBy(analysed[i]!, frames);
         const lateSec = frames / a.frames.fps;
-        const old = gridOf(a, Infinity);
-        const before = barsFound(p, old.grid, 4, 0, lateSec);
-        const { beats, grid } = gridOf(a, k.offBeatRatio);
-        const metre = beats.length < 8 ? 4 : estimateMetre(grid, a.frames, k.threeOverFour);
-        const downbeat = beats.length < 8 ? 0 : downbeatPhase(grid, a.frames, metre, k.lowWeight, k.firstBeatBonus);
+        const old = gridBefore(a);
+        const before = barsFound(p, old, 4, 0, lateSec);
+        const { grid, beatsPerBar: metre, downbeat } = barsOf(a, k);
         const now = barsFound(p, grid, metre, downbeat, lateSec);
         if (beatsLate === 0) {
           if (metre === p.beatsPerBar) t.metre++;
@@ -231,7 +218,7 @@ async function main(): Promise<void> {
             t.waltz[0]! += metre === 3 ? 1 : 0;
             t.waltz[1]! += 1;
           }
-          t.onBeat[0]! += gridOnBeat(p, old.grid) ? 1 : 0;
+          t.onBeat[0]! += gridOnBeat(p, old) ? 1 : 0;
           t.onBeat[1]! += gridOnBeat(p, grid) ? 1 : 0;
           t.onTime[0]! += before ? 1 : 0;
           t.onTime[1]! += now ? 1 : 0;
@@ -253,29 +240,29 @@ async function main(): Promise<void> {
 
   if (sweep) {
     for (const r of [1, 1.05, 1.1, 1.25, 1.5, 2, Infinity]) {
-      const t = score({ ...shipped, offBeatRatio: r }, false);
+      const t = score({ ...SHIPPED, offBeatRatio: r }, false);
       console.log(
         `OFF_BEAT_RATIO ${r}: grids on the beat ${t.onBeat[1]} of ${pieces.length}, bars right ${t.onTime[1]} (on time) and ${t.late[1]} of ${t.lateCases} (late)`,
       );
     }
     for (const r of [0.9, 0.95, 1, 1.05, 1.1, 1.2]) {
-      const t = score({ ...shipped, threeOverFour: r }, false);
+      const t = score({ ...SHIPPED, threeOverFour: r }, false);
       console.log(
         `THREE_OVER_FOUR ${r}: metre right ${t.metre}, waltzes ${t.waltz[0]}/${t.waltz[1]}, bars right ${t.onTime[1]} and ${t.late[1]}`,
       );
     }
     for (const b of [0, 0.05, 0.1, 0.2, 0.3, 0.5]) {
-      const t = score({ ...shipped, firstBeatBonus: b }, false);
+      const t = score({ ...SHIPPED, firstBeatBonus: b }, false);
       console.log(`FIRST_BEAT_BONUS ${b}: bars right ${t.onTime[1]} of ${pieces.length} (on time), ${t.late[1]} of ${t.lateCases} (late)`);
     }
     for (const w of [0, 0.25, 0.5, 1, 2]) {
-      const t = score({ ...shipped, lowWeight: w }, false);
+      const t = score({ ...SHIPPED, lowWeight: w }, false);
       console.log(
         `DOWNBEAT_LOW_WEIGHT ${w}: bars right ${t.onTime[1]} of ${pieces.length} (on time), ${t.late[1]} of ${t.lateCases} (late)`,
       );
     }
   }
-  const t = score(shipped, true);
+  const t = score(SHIPPED, true);
   const pct = (v: number, n: number) => `${((100 * v) / n).toFixed(1)} %`;
   console.log(
     `${set} (${pieces.length}): metre right ${t.metre}, waltzes in three ${t.waltz[0]}/${t.waltz[1]}; grids on the beat ${t.onBeat[0]} → ${t.onBeat[1]};` +

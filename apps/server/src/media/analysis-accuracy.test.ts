@@ -15,9 +15,9 @@ import {
 } from '../../test/fixtures/eval-set';
 import { analyseFile, ANALYSIS_RATE } from './analyse';
 import { PUBLISH_MIN_CONFIDENCE } from './confidence';
-import { downbeatPhase, editGrid, estimateMetre } from './edits';
+import { findBars } from './edits';
 import { probeFile } from './probe';
-import { decodeMono, SoundAnalyser, type SoundAnalysis } from './sound';
+import { decodeMono, SoundAnalyser } from './sound';
 
 describe('the analysis evaluation set', () => {
   const set = evalSet();
@@ -105,15 +105,15 @@ describe('tempo and key accuracy on held-out General MIDI arrangements', async (
             if (seen + x.length > skip) cut.push(x.subarray(Math.max(0, skip - seen)));
             seen += x.length;
           });
-          const bars = (sound: SoundAnalysis, lateSec: number) => {
-            const grid = editGrid(sound);
-            const m = sound.beats.length < 8 ? 4 : estimateMetre(grid, sound.frames);
-            const downbeat = sound.beats.length < 8 ? 0 : downbeatPhase(grid, sound.frames, m);
-            return { grid, m, right: barsFound(p, grid, m, downbeat, lateSec) };
-          };
-          const onTime = bars(whole.finish(), 0);
-          const startedLate = bars(cut.finish(), skip / ANALYSIS_RATE);
-          metres.push({ piece: p, found: onTime.m, onBeat: gridOnBeat(p, onTime.grid), bars: onTime.right, barsLate: startedLate.right });
+          const onTime = findBars(whole.finish());
+          const startedLate = findBars(cut.finish());
+          metres.push({
+            piece: p,
+            found: onTime.beatsPerBar,
+            onBeat: gridOnBeat(p, onTime.grid),
+            bars: barsFound(p, onTime.grid, onTime.beatsPerBar, onTime.downbeat),
+            barsLate: barsFound(p, startedLate.grid, startedLate.beatsPerBar, startedLate.downbeat, skip / ANALYSIS_RATE),
+          });
         }
       }),
     );

@@ -1,12 +1,12 @@
 import { EDIT_SECONDS, type EditSeconds } from '@sori/contract';
-import type { SoundAnalysis, SoundFrames } from './sound';
+import { onsetNear, type SoundAnalysis, type SoundFrames } from './sound';
 
 /**
  * Short edits (15, 30 and 60 seconds) planned from a track's sound analysis: pure, no I/O. The edit keeps
  * the real opening (from the first beat) and the real ending (to the end of the music), and leaves out a
  * whole number of bars between them, joining where the music on both sides of the cut is most alike
  * (bar-synchronous chroma and timbre). Bars hold three or four beats from a measured downbeat
- * (`estimateMetre`, `downbeatPhase`); beats before it are a pickup, kept in the opening. Joins sit on
+ * (`findBars`); beats before it are a pickup, kept in the opening. Joins sit on
  * downbeats of the beat grid under a short equal-power crossfade; only when no whole-bar cut lands within
  * the tolerance is the ending cut, with a final fade.
  */
@@ -22,7 +22,7 @@ export const EDIT_MIN_SAVING_SEC = 3;
 export const BEATS_PER_BAR = 4;
 /**
  * Bars of three beats are taken when their downbeats stand out more than those of bars of four, by this
- * ratio of the two contrasts (`estimateMetre`): 1, no lean either way, was best on the tuning seed
+ * ratio of the two contrasts (`findBars`): 1, no lean either way, was best on the tuning seed
  * (bench/analysis/metre.ts; a lean towards four only lost waltzes there, and won no piece in four).
  */
 export const THREE_OVER_FOUR = 1;
@@ -33,7 +33,7 @@ export const THREE_OVER_FOUR = 1;
 export const MIN_THREE_CONTRAST = 1.15;
 /**
  * How much the low onsets (kick drum, bass) count beside the harmony in finding the downbeat
- * (`downbeatPhase`): 0.25 was best on the tuning seed, each piece scored as rendered and started one to three
+ * (`findBars`): 0.25 was best on the tuning seed, each piece scored as rendered and started one to three
  * beats late (bench/analysis/metre.ts).
  */
 export const DOWNBEAT_LOW_WEIGHT = 0.25;
@@ -91,30 +91,68 @@ export function editGrid(a: Pick<SoundAnalysis, 'beats' | 'durationSec'>): numbe
   return grid;
 }
 
-/**
- * How many beats a bar holds (3 or 4), from where the harmony changes: chords mostly change on the first
- * beat of a bar. For bars of m beats, each beat k of the grid scores how unlike the m beats before it are
- * to the m beats from it (chroma cosine distance). At the downbeats of the true metre that is largest; for
- * the wrong metre no one phase stands out. A metre's contrast is its best phase's mean score over the mean
- * of all beats; three is taken when its contrast is more than `threeOverFour` times four's and at least
- * `MIN_THREE_CONTRAST`. Under 24 beats, four. Which beats are downbeats is `downbeatPhase`'s answer.
- */
-export function estimateMetre(grid: number[], frames: SoundFrames, threeOverFour = THREE_OVER_FOUR): 3 | 4 {
-  const contrast = metreContrasts(grid, frames);
-  return contrast && contrast.three >= MIN_THREE_CONTRAST && contrast.three > contrast.four * threeOverFour ? 3 : 4;
+/** The knobs of `findBars`, each chosen on the tuning seed (the constants above). */
+export interface BarKnobs {
+  threeOverFour: number;
+  lowWeight: number;
+  firstBeatBonus: number;
+}
+export const BAR_KNOBS: BarKnobs = { threeOverFour: THREE_OVER_FOUR, lowWeight: DOWNBEAT_LOW_WEIGHT, firstBeatBonus: FIRST_BEAT_BONUS };
+
+/** The grid the edits cut on, how many beats its bars hold, and the index in it of the first downbeat. */
+export interface Bars {
+  grid: number[];
+  beatsPerBar: 3 | 4;
+  /** The beats before it are a pickup, kept in an edit's opening. */
+  downbeat: number;
 }
 
-/** The contrast of bars of three and of four (`estimateMetre`); null under 24 beats. */
-export function metreContrasts(grid: number[], frames: SoundFrames): { three: number; four: number } | null {
-  if (grid.length - 1 < 24) return null;
-  const beatChroma = beatChromaOf(grid, frames);
-  const contrastOf = (m: number): number => {
-    const phases = harmonyByPhase(beatChroma, m);
-    const mean = phases.reduce((a, b) => a + b, 0) / m;
+/**
+ * The bars of a track, from where the harmony changes (chords mostly change on the first beat of a bar)
+ * and where the kick drum and bass hit. For bars of m beats, each beat k of the grid scores how unlike the
+ * m beats before it are to the m beats from it (chroma cosine distance); the scores are averaged by phase
+ * (k mod m).
+ * - **The metre.** At the downbeats of the true metre that mean is largest, and for the wrong metre no
+ *   phase stands out. A metre's contrast is its best phase's mean over the mean of the phases. Three is
+ *   taken when its contrast is more than `threeOverFour` times four's and at least `MIN_THREE_CONTRAST`.
+ * - **The downbeat**, for a track that starts with a pickup or mid-bar: each phase scores its harmony change
+ *   plus `lowWeight` times its low onsets, each over its mean across the phases, and the grid's first beat
+ *   gets `firstBeatBonus` more.
+ * Without a measurable beat (a pseudo-grid), or under 24 beats, bars of four from the first beat.
+ */
+export function findBars(a: Pick<SoundAnalysis, 'beats' | 'durationSec' | 'frames'>, knobs: BarKnobs = BAR_KNOBS): Bars {
+  const grid = editGrid(a);
+  if (a.beats.length < BEATS_PER_BAR * 2 || grid.length - 1 < 24) return { grid, beatsPerBar: BEATS_PER_BAR, downbeat: 0 };
+  const beatChroma = beatChromaOf(grid, a.frames);
+  const byPhase = { 3: harmonyByPhase(beatChroma, 3), 4: harmonyByPhase(beatChroma, 4) };
+  const contrast = (phases: number[]) => {
+    const mean = meanOf(phases);
     return mean > 0 ? Math.max(...phases) / mean : 1;
   };
-  return { three: contrastOf(3), four: contrastOf(4) };
+  const three = contrast(byPhase[3]);
+  const beatsPerBar = three >= MIN_THREE_CONTRAST && three > contrast(byPhase[4]) * knobs.threeOverFour ? 3 : 4;
+  const harmony = byPhase[beatsPerBar];
+  const low = Array.from({ length: beatsPerBar }, (_, f) => {
+    let sum = 0;
+    let n = 0;
+    for (let k = f; k < grid.length; k += beatsPerBar, n++) sum += onsetNear(a.frames.lowOnset, grid[k]!);
+    return n > 0 ? sum / n : 0;
+  });
+  const hMean = meanOf(harmony) || 1;
+  const lMean = meanOf(low) || 1;
+  let downbeat = 0;
+  let best = -Infinity;
+  for (let f = 0; f < beatsPerBar; f++) {
+    const score = harmony[f]! / hMean + (knobs.lowWeight * low[f]!) / lMean + (f === 0 ? knobs.firstBeatBonus : 0);
+    if (score > best + 1e-9) {
+      best = score;
+      downbeat = f;
+    }
+  }
+  return { grid, beatsPerBar, downbeat };
 }
+
+const meanOf = (xs: number[]) => xs.reduce((s, v) => s + v, 0) / Math.max(1, xs.length);
 
 /** Each beat's chroma: the frames from it to the next beat, summed. */
 function beatChromaOf(grid: number[], frames: SoundFrames): Float64Array[] {
@@ -152,45 +190,6 @@ function harmonyByPhase(beatChroma: Float64Array[], m: number): number[] {
     counts[k % m]! += 1;
   }
   return Array.from(sums, (v, f) => (counts[f]! > 0 ? v / counts[f]! : 0));
-}
-
-/**
- * Which beat of the grid's first bar is its downbeat (0 to m − 1), for a track that starts with a pickup
- * or mid-bar: each phase scores its harmony change plus `lowWeight` times its low onsets (kick drum, bass),
- * each over its mean across the phases, and the first beat gets `firstBeatBonus` more.
- */
-export function downbeatPhase(
-  grid: number[],
-  frames: SoundFrames,
-  m: number,
-  lowWeight = DOWNBEAT_LOW_WEIGHT,
-  firstBeatBonus = FIRST_BEAT_BONUS,
-): number {
-  if (grid.length - 1 < 24) return 0;
-  const harmony = harmonyByPhase(beatChromaOf(grid, frames), m);
-  const low = new Float64Array(m);
-  const counts = new Float64Array(m);
-  for (let k = 0; k < grid.length; k++) {
-    // The frame whose onset is timed at this beat: beats sit at frame centres, two hops into the frame.
-    const f = Math.round(grid[k]! * frames.fps) - 2;
-    let best = 0;
-    for (let i = Math.max(0, f - 1); i <= Math.min(frames.lowOnset.length - 1, f + 1); i++) best = Math.max(best, frames.lowOnset[i]!);
-    low[k % m]! += best;
-    counts[k % m]! += 1;
-  }
-  const lowMean = Array.from(low, (v, f) => v / Math.max(1, counts[f]!));
-  const hMean = harmony.reduce((a, b) => a + b, 0) / m || 1;
-  const lMean = lowMean.reduce((a, b) => a + b, 0) / m || 1;
-  let phase = 0;
-  let best = -Infinity;
-  for (let f = 0; f < m; f++) {
-    const score = harmony[f]! / hMean + (lowWeight * lowMean[f]!) / lMean + (f === 0 ? firstBeatBonus : 0);
-    if (score > best + 1e-9) {
-      best = score;
-      phase = f;
-    }
-  }
-  return phase;
 }
 
 function cosine(a: Float64Array, b: Float64Array): number {
@@ -262,15 +261,11 @@ function barDistance(a: BarFeature, b: BarFeature, mfccScale: Float64Array): num
  */
 export function planEdit(a: SoundAnalysis, seconds: EditSeconds): EditPlan | null {
   if (!editLengthsFor(a.durationSec).includes(seconds)) return null;
-  const grid = editGrid(a);
+  const { grid, beatsPerBar, downbeat } = findBars(a);
   const start = grid[0]!;
   const end = musicEnd(a.frames, a.durationSec);
   const T = seconds;
   const xf = JOIN_CROSSFADE_SEC;
-  // A pseudo-grid (no measurable beat) has no bars to find: its steps are grouped by four from the first.
-  const measured = a.beats.length >= BEATS_PER_BAR * 2;
-  const beatsPerBar = measured ? estimateMetre(grid, a.frames) : BEATS_PER_BAR;
-  const downbeat = measured ? downbeatPhase(grid, a.frames, beatsPerBar) : 0;
   const base = { seconds, crossfadeSec: xf, grid, beatsPerBar, downbeat };
   if (Math.abs(end - start - T) <= PLAN_TOLERANCE_SEC) {
     return { ...base, segments: [{ from: start, to: end }], fadeOutSec: 0, lengthSec: end - start, joinCosts: [] };

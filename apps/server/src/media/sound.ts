@@ -469,27 +469,31 @@ export const OFF_BEAT_RATIO = 1.05;
  */
 export function onTheBeat(grid: number[], lowOnset: ArrayLike<number>, ratio = OFF_BEAT_RATIO): number[] {
   if (grid.length < 8) return grid;
-  const frameOf = (t: number) => Math.round((t * ANALYSIS_RATE - FFT / 2) / HOP);
-  const strength = (t: number) => {
-    const f = frameOf(t);
-    let best = 0;
-    for (let i = Math.max(0, f - 1); i <= Math.min(lowOnset.length - 1, f + 1); i++) best = Math.max(best, lowOnset[i]!);
-    return best;
-  };
   let on = 0;
   let off = 0;
   const mid: number[] = [];
   for (let k = 0; k + 1 < grid.length; k++) {
     const m = Math.round(((grid[k]! + grid[k + 1]!) / 2) * 1000) / 1000;
     mid.push(m);
-    on += strength(grid[k]!);
-    off += strength(m);
+    on += onsetNear(lowOnset, grid[k]!);
+    off += onsetNear(lowOnset, m);
   }
   if (!(off > ratio * on)) return grid;
   // Half a beat after the last beat too, if the music goes on that long.
   const last = grid[grid.length - 1]! + (grid[grid.length - 1]! - grid[grid.length - 2]!) / 2;
-  if (frameOf(last) < lowOnset.length) mid.push(Math.round(last * 1000) / 1000);
+  if (frameAt(last) < lowOnset.length) mid.push(Math.round(last * 1000) / 1000);
   return mid;
+}
+
+/** The frame whose onset `beatGrid` times at `t` seconds (a frame's onset belongs to its centre). */
+const frameAt = (t: number) => Math.round((t * ANALYSIS_RATE - FFT / 2) / HOP);
+
+/** The strongest onset within a frame of `t` seconds: how hard the music hits at a beat of the grid. */
+export function onsetNear(onset: ArrayLike<number>, t: number): number {
+  const f = frameAt(t);
+  let best = 0;
+  for (let i = Math.max(0, f - 1); i <= Math.min(onset.length - 1, f + 1); i++) best = Math.max(best, onset[i]!);
+  return best;
 }
 
 export type { DecodeOptions } from './decode';
