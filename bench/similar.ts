@@ -31,6 +31,7 @@ import { BLEND, SimilarityIndex, type Blend, type SimilarMeta } from '../apps/se
 import { mulberry32 } from '../apps/server/src/lib/random';
 import { DEMO_CATALOGUE, writeDemoTrack } from '../apps/server/src/seed/demo/catalogue';
 import { evalSet, renderPiece, renderUnavailable } from '../apps/server/test/fixtures/eval-set';
+import { mapLimit } from './map-limit';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -42,20 +43,6 @@ const { positionals, values } = parseArgs({
     'data-dir': { type: 'string', default: 'bench/out/100k' },
   },
 });
-
-async function mapLimit<T, R>(xs: readonly T[], n: number, f: (x: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(xs.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (next < xs.length) {
-        const i = next++;
-        out[i] = await f(xs[i]!);
-      }
-    }),
-  );
-  return out;
-}
 
 interface Item {
   meta: SimilarMeta;

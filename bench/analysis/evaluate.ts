@@ -26,6 +26,7 @@ import {
   type EvalPiece,
   type Scored,
 } from '../../apps/server/test/fixtures/eval-set';
+import { mapLimit } from '../map-limit';
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => (args.includes(name) ? args[args.indexOf(name) + 1]! : dflt);
@@ -35,20 +36,6 @@ const half = set === 'fresh' ? 'all' : opt('--half', 'tune');
 const jobs = Number(opt('--jobs', '2'));
 const verbose = args.includes('--verbose');
 const NAMES = ['C', 'D♭', 'D', 'E♭', 'E', 'F', 'F♯', 'G', 'A♭', 'A', 'B♭', 'B'];
-
-async function mapLimit<T, R>(xs: T[], n: number, f: (x: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(xs.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (next < xs.length) {
-        const i = next++;
-        out[i] = await f(xs[i]!);
-      }
-    }),
-  );
-  return out;
-}
 
 export async function scorePiece(p: EvalPiece): Promise<Scored & { analyseMs: number }> {
   const file = await renderPiece(p);

@@ -36,6 +36,7 @@ import {
   TUNING_SIZE,
   type EvalPiece,
 } from '../../apps/server/test/fixtures/eval-set';
+import { mapLimit } from '../map-limit';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string) => {
@@ -190,16 +191,7 @@ async function main(): Promise<void> {
           ? evalSet(FRESH_SEED, EVAL_SIZE)
           : [];
   if (pieces.length === 0) throw new Error(`--set must be tune, heldout, fresh or demo, got ${set}`);
-  const analysed: Sound[] = new Array(pieces.length);
-  let next = 0;
-  await Promise.all(
-    [0, 1].map(async () => {
-      while (next < pieces.length) {
-        const i = next++;
-        analysed[i] = await soundOf(pieces[i]!);
-      }
-    }),
-  );
+  const analysed = await mapLimit(pieces, 2, soundOf);
 
   const score = (k: Knobs, show: boolean) => {
     const t = { metre: 0, waltz: [0, 0], onBeat: [0, 0], onTime: [0, 0], late: [0, 0], lateCases: 0 };

@@ -41,6 +41,7 @@ import {
   tonicExact,
   type EvalPiece,
 } from '../../apps/server/test/fixtures/eval-set';
+import { mapLimit } from '../map-limit';
 
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
@@ -87,16 +88,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const pieces = evalSet(TUNING_SEED, TUNING_SIZE);
-  const frames: KeyFrames[] = new Array(pieces.length);
-  let next = 0;
-  await Promise.all(
-    [0, 1].map(async () => {
-      while (next < pieces.length) {
-        const i = next++;
-        frames[i] = await framesOf(pieces[i]!);
-      }
-    }),
-  );
+  const frames: KeyFrames[] = await mapLimit(pieces, 2, framesOf);
   console.error(`key frames of ${pieces.length} pieces in ${path.relative(process.cwd(), CACHE_DIR)}`);
 
   const score = (params: KeyParams, show = false) => {
