@@ -61,6 +61,9 @@ describe.each(DIALECTS)('uploads as jobs (%s, inline)', (dialect) => {
     const catalogue = t.ctx.catalogue;
     const refresh = catalogue.refresh.bind(catalogue);
     const progressSeen: (number | null)[] = [];
+    // Another member asking meanwhile never sees it.
+    const stranger = await t.user({ level: 5 });
+    const strangerSaw: number[] = [];
     catalogue.refresh = async (ids) => {
       await new Promise((r) => setTimeout(r, 600));
       return refresh(ids);
@@ -69,12 +72,14 @@ describe.each(DIALECTS)('uploads as jobs (%s, inline)', (dialect) => {
       await until('the ingest', async () => {
         const mine = (await statuses(owner.token)).filter((u) => u.id === accepted.id);
         progressSeen.push(...mine.map((u) => u.progress));
+        strangerSaw.push(...(await statuses(stranger.token)).map((u) => u.id));
         return mine.length === 0;
       });
     } finally {
       catalogue.refresh = refresh;
     }
     expect(progressSeen, 'the queue showed the upload while the index took it').toContain(100);
+    expect(strangerSaw, 'another member’s list').toEqual([]);
     const track = (await t.call({ method: 'GET', url: '/api/my/musics', token: owner.token }))
       .json()
       .body.content.find((m: { id: number }) => m.id === accepted.id);

@@ -212,9 +212,10 @@ export class MediaService {
   /**
    * Uploads whose row is ready while this process is still adding them to its catalogue index, which the
    * owner's library is listed from. GET /my/uploads keeps them (ingesting, 100 %) until then, so a client
-   * that waits for its upload to leave that list and then reads the library always finds the track.
+   * that waits for its upload to leave that list and then reads the library always finds the track. Track id
+   * → owner id.
    */
-  private readonly settling = new Set<number>();
+  private readonly settling = new Map<number, number | null>();
 
   constructor(private readonly deps: MediaServiceDeps) {}
 
@@ -316,11 +317,11 @@ export class MediaService {
     const rows = await tracks.unfinishedUploadsOf(this.deps.db, viewer.id);
     const listed = new Set(rows.map((r) => r.id));
     const arriving: TrackRow[] = [];
-    for (const id of this.settling) {
-      if (listed.has(id)) continue;
+    for (const [id, owner] of this.settling) {
+      if (owner !== viewer.id || listed.has(id)) continue;
       const row = await tracks.findTrack(this.deps.db, id);
       // Checked again after the read: once settled, the library lists it and this list need not.
-      if (row?.owner_id === viewer.id && row.status === 'ready' && this.settling.has(id)) {
+      if (row?.status === 'ready' && this.settling.has(id)) {
         arriving.push({ ...row, status: 'ingesting', ingest_progress: 100 });
       }
     }
@@ -377,9 +378,9 @@ export class MediaService {
         ),
       );
       const patch = { ...rowFromIngest(result, { confirmUnsure: true }), ingest_request: null, ingest_progress: null, ingest_error: null };
-      this.settling.add(trackId);
-      const limits = this.deps.quota;
       const owner = row.owner_id;
+      this.settling.set(trackId, owner);
+      const limits = this.deps.quota;
       const done =
         limits && owner !== null
           ? await withUserLock(db, owner, async (trx) => {
