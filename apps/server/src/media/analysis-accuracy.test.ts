@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   barsFound,
   evalSet,
+  FRESH_SEED,
   gridOnBeat,
   progressionName,
   relativeTwin,
@@ -78,45 +79,38 @@ describe('tempo and key accuracy on held-out General MIDI arrangements', async (
 
   beforeAll(async () => {
     if (why) return;
-    let next = 0;
-    // Two at a time: FluidSynth and ffmpeg run as child processes.
-    await Promise.all(
-      [0, 1].map(async () => {
-        while (next < subset.length) {
-          const p = subset[next++]!;
-          const file = await renderPiece(p);
-          const a = await analyseFile(file, await probeFile(file));
-          scored.push({
-            piece: p,
-            bpm: a.tempo?.bpm ?? null,
-            bpmConfidence: a.tempo?.confidence ?? null,
-            tonic: a.key?.tonic ?? null,
-            mode: a.key?.mode ?? null,
-            keyConfidence: a.key?.confidence ?? null,
-          });
-          // One decode feeds two analysers: the whole piece, and the piece from its `late`-th beat on.
-          const late = 1 + (p.index % (p.beatsPerBar - 1));
-          const skip = Math.round(((late * 60) / p.bpm) * ANALYSIS_RATE);
-          const whole = new SoundAnalyser();
-          const cut = new SoundAnalyser();
-          let seen = 0;
-          await decodeMono(file, await probeFile(file), (x) => {
-            whole.push(x);
-            if (seen + x.length > skip) cut.push(x.subarray(Math.max(0, skip - seen)));
-            seen += x.length;
-          });
-          const onTime = findBars(whole.finish());
-          const startedLate = findBars(cut.finish());
-          metres.push({
-            piece: p,
-            found: onTime.beatsPerBar,
-            onBeat: gridOnBeat(p, onTime.grid),
-            bars: barsFound(p, onTime.grid, onTime.beatsPerBar, onTime.downbeat),
-            barsLate: barsFound(p, startedLate.grid, startedLate.beatsPerBar, startedLate.downbeat, skip / ANALYSIS_RATE),
-          });
-        }
-      }),
-    );
+    await twoAtATime(subset, async (p) => {
+      const file = await renderPiece(p);
+      const a = await analyseFile(file, await probeFile(file));
+      scored.push({
+        piece: p,
+        bpm: a.tempo?.bpm ?? null,
+        bpmConfidence: a.tempo?.confidence ?? null,
+        tonic: a.key?.tonic ?? null,
+        mode: a.key?.mode ?? null,
+        keyConfidence: a.key?.confidence ?? null,
+      });
+      // One decode feeds two analysers: the whole piece, and the piece from its `late`-th beat on.
+      const late = 1 + (p.index % (p.beatsPerBar - 1));
+      const skip = Math.round(((late * 60) / p.bpm) * ANALYSIS_RATE);
+      const whole = new SoundAnalyser();
+      const cut = new SoundAnalyser();
+      let seen = 0;
+      await decodeMono(file, await probeFile(file), (x) => {
+        whole.push(x);
+        if (seen + x.length > skip) cut.push(x.subarray(Math.max(0, skip - seen)));
+        seen += x.length;
+      });
+      const onTime = findBars(whole.finish());
+      const startedLate = findBars(cut.finish());
+      metres.push({
+        piece: p,
+        found: onTime.beatsPerBar,
+        onBeat: gridOnBeat(p, onTime.grid),
+        bars: barsFound(p, onTime.grid, onTime.beatsPerBar, onTime.downbeat),
+        barsLate: barsFound(p, startedLate.grid, startedLate.beatsPerBar, startedLate.downbeat, skip / ANALYSIS_RATE),
+      });
+    });
     summary = summarise(scored);
     console.log(`held-out half (${summary.n} pieces): ${JSON.stringify(summary)}`);
   }, 600_000);
@@ -130,11 +124,11 @@ describe('tempo and key accuracy on held-out General MIDI arrangements', async (
   });
 
   it.skipIf(Boolean(why))('publishes on an upload only keys that are nearly always right', () => {
-    // What confidence.ts lets through without the uploader's word: 33 keys, 29 of them right, when the set
-    // last changed (bench/RESULTS.md).
+    // What confidence.ts lets through without the uploader's word: 34 keys, 29 of them right, when the chord
+    // weights were fitted (bench/RESULTS.md); the floors are one key fewer and one wrong key more.
     const published = scored.filter((s) => (s.keyConfidence ?? 0) >= PUBLISH_MIN_CONFIDENCE.key);
-    expect(published.length).toBeGreaterThanOrEqual(31);
-    expect(published.filter((s) => s.tonic === s.piece.tonic).length / published.length).toBeGreaterThanOrEqual(0.85);
+    expect(published.length).toBeGreaterThanOrEqual(33);
+    expect(published.filter((s) => s.tonic === s.piece.tonic).length / published.length).toBeGreaterThanOrEqual(0.82);
   });
 
   it.skipIf(Boolean(why))('finds bars of three in the waltzes and of four in everything else, for the short edits', () => {
@@ -163,7 +157,56 @@ describe('tempo and key accuracy on held-out General MIDI arrangements', async (
 });
 
 /**
- * Percent, one piece (2.5 %) under what the held-out half measured when the set last changed (each style in
- * both modes): 97.5, 100, 85 and 92.5 (bench/RESULTS.md).
+ * The key on the fresh set (FRESH_SEED, 80 pieces), which nothing was tuned on: the second seed of the same
+ * generator, and the figure that says whether the key finder's fitted weights carry past the pieces they were
+ * fitted on. 77 of 80 when the chord weights were fitted on 1,200 pieces of the tuning seed; 74 with the eight
+ * weights before them, and 69 with the chord weights set to 0 and the eight refitted with them kept
+ * (bench/RESULTS.md, "Media analysis: the chords' weights fitted").
  */
-const FLOOR = { tempoExact: 95, tempoOctave: 97.5, tonicExact: 82.5, keyRelative: 90 };
+describe('the key on the fresh set, which nothing was tuned on', async () => {
+  const why = await renderUnavailable();
+  if (why && process.env['REQUIRE_ALL'] === '1') throw new Error(`REQUIRE_ALL=1 but the evaluation set cannot be rendered: ${why}`);
+  if (why) console.warn(`skipping the fresh-set key floor: ${why}`);
+  const scored: Scored[] = [];
+
+  beforeAll(async () => {
+    if (why) return;
+    await twoAtATime(evalSet(FRESH_SEED), async (p) => {
+      const file = await renderPiece(p);
+      const a = await analyseFile(file, await probeFile(file));
+      scored.push({
+        piece: p,
+        bpm: null,
+        bpmConfidence: null,
+        tonic: a.key?.tonic ?? null,
+        mode: a.key?.mode ?? null,
+        keyConfidence: null,
+      });
+    });
+  }, 600_000);
+
+  it.skipIf(Boolean(why))('finds the tonic of at least 76 of the 80 pieces', () => {
+    expect(scored).toHaveLength(80);
+    const wrong = scored.filter((s) => s.tonic !== s.piece.tonic);
+    expect(
+      wrong.length,
+      wrong.map((s) => `${s.piece.index} ${s.piece.style} ${s.piece.tonic} ${s.piece.mode} → ${s.tonic} ${s.mode}`).join('; '),
+    ).toBeLessThanOrEqual(4);
+  });
+});
+
+/** `f` over the pieces, two at a time: FluidSynth and ffmpeg run as child processes. */
+async function twoAtATime(pieces: EvalPiece[], f: (p: EvalPiece) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (next < pieces.length) await f(pieces[next++]!);
+    }),
+  );
+}
+
+/**
+ * Percent, one piece (2.5 %) under what the held-out half measured when the chord weights were fitted: 97.5,
+ * 100, 82.5 and 95 (bench/RESULTS.md).
+ */
+const FLOOR = { tempoExact: 95, tempoOctave: 97.5, tonicExact: 80, keyRelative: 92.5 };

@@ -129,6 +129,15 @@ export interface KeyParams {
   /** Each candidate's score is the sum of its features times these weights (fitted, see tune-key.ts). */
   weights: Record<KeyFeature, number>;
   /**
+   * Added to the score: the share of frames on each triad, counted from the candidate's tonic (index = the
+   * root's degree in semitones, + 12 for a minor triad), times these weights, one set per mode. Fitted with
+   * the others, they are what the data says about each chord beyond the fixed template of `chordProfile`: a
+   * major dominant in a minor key (the harmonic minor's V) counts for it, a minor v counts against it. They
+   * also carry the tuning set's own habits: in major, vi and iii count for the key, because its loops
+   * vi–IV–I–V and iii–vi–IV–V dwell there (bench/RESULTS.md, "the chords' weights fitted").
+   */
+  chordWeights: Record<KeyMode, readonly number[]>;
+  /**
    * The confidence is the winner's share of exp(score) over the candidates, times the key clarity: the best
    * profile correlation, from 0 at `clarity[0]` to 1 at `clarity[1]`. At 0 (a lone tone, clicks: about
    * 0.62; distorted power chords, which have no thirds, can fall there too; music: 0.68 to 0.96) the answer
@@ -143,14 +152,25 @@ export const KEY_PARAMS: KeyParams = {
   candidateMargin: 0.15,
   edgeSec: 2,
   weights: {
-    trebleProfile: 2.79,
-    chordProfile: 3.81,
-    dominantChord: 6.54,
-    subdominantChord: 2.59,
-    minor: 1.71,
-    closing: 2.25,
-    firstBass: 1.23,
-    lastBass: 0.81,
+    trebleProfile: 2.3,
+    chordProfile: 4.46,
+    dominantChord: 3.57,
+    subdominantChord: 1.38,
+    minor: 1.5,
+    closing: 1.74,
+    firstBass: 1.04,
+    lastBass: 0.72,
+  },
+  // Index = the triad's root in semitones above the tonic, + 12 for a minor triad.
+  chordWeights: {
+    major: [
+      -0.83, -0.02, -1.34, -0.53, -0.75, -0.02, -0.01, 0.53, -0.04, 0.26, -0.02, -0.04, -1.1, -0.06, 0.75, -0.01, 2.19, -0.73, 0.05, -1.95,
+      -0.08, 2.53, 0, -0.27,
+    ],
+    minor: [
+      1.72, -1.14, -0.07, -1.27, -0.01, 0.29, -0.15, 3.04, -0.99, 0, 1.36, 0.01, 1.24, 0.01, -0.05, -0.19, 0.07, 1.4, -0.01, -3.38, -0.01,
+      -0.06, -0.42, 0.09,
+    ],
   },
   clarity: [0.65, 0.75],
 };
@@ -250,10 +270,15 @@ const CHORD_TEMPLATE: Record<KeyMode, Float64Array> = (() => {
   return { major, minor };
 })();
 
-/** Pearson correlation of the 24 triad shares, rotated to the tonic, with the key's chord template. */
-function chordProfileFit(share: Float64Array, tonic: number, mode: KeyMode): number {
+/** The 24 triad shares counted from `tonic`: index = the root's degree in semitones, + 12 for a minor triad. */
+function chordsFrom(share: Float64Array, tonic: number): Float64Array {
   const rotated = new Float64Array(24);
   for (let i = 0; i < 24; i++) rotated[i] = share[(((i % 12) + tonic) % 12) + (i < 12 ? 0 : 12)]!;
+  return rotated;
+}
+
+/** Pearson correlation of the 24 triad shares, counted from the tonic, with the key's chord template. */
+function chordProfileFit(rotated: Float64Array, mode: KeyMode): number {
   const tpl = CHORD_TEMPLATE[mode];
   let ma = 0;
   let mb = 0;
@@ -277,6 +302,8 @@ export interface KeyCandidate {
   tonic: number;
   mode: KeyMode;
   features: Record<KeyFeature, number>;
+  /** Share of frames on each of the 24 triads, counted from this key's tonic (degree, + 12 for minor). */
+  chords: Float64Array;
 }
 
 /** What the first stage found and the candidates the second stage weighs; null when there is no key. */
@@ -370,9 +397,10 @@ export function keyEvidence(frames: KeyFrames, params: KeyParams = KEY_PARAMS): 
 
   const candidates = chosen.map((k): KeyCandidate => {
     const t = triad(k.tonic, k.mode);
+    const chords = chordsFrom(chordShare, k.tonic);
     const features: Record<KeyFeature, number> = {
       trebleProfile: pearson(treble, PROFILES[k.mode], k.tonic),
-      chordProfile: chordProfileFit(chordShare, k.tonic, k.mode),
+      chordProfile: chordProfileFit(chords, k.mode),
       dominantChord: chordShare[triadIndex(k.tonic + 7, 'major')]!,
       subdominantChord: chordShare[triadIndex(k.tonic + 5, k.mode)]!,
       minor: k.mode === 'minor' ? 1 : 0,
@@ -380,15 +408,20 @@ export function keyEvidence(frames: KeyFrames, params: KeyParams = KEY_PARAMS): 
       firstBass: firstBass === k.tonic ? 1 : 0,
       lastBass: lastBass === k.tonic ? 1 : 0,
     };
-    return { tonic: k.tonic, mode: k.mode, features };
+    return { tonic: k.tonic, mode: k.mode, features, chords };
   });
   return { tuningCents, clarity, candidates };
 }
 
-/** A candidate's score: its features times the weights. */
-export function keyScore(features: Record<KeyFeature, number>, weights: Record<KeyFeature, number>): number {
+/** The fitted part of the key finder: the features' weights and the chords' weights. */
+export type KeyWeights = Pick<KeyParams, 'weights' | 'chordWeights'>;
+
+/** A candidate's score: its features times the weights, plus its chord shares times its mode's chord weights. */
+export function keyScore(c: KeyCandidate, w: KeyWeights): number {
   let s = 0;
-  for (const f of KEY_FEATURES) s += features[f] * weights[f];
+  for (const f of KEY_FEATURES) s += c.features[f] * w.weights[f];
+  const cw = w.chordWeights[c.mode];
+  for (let i = 0; i < 24; i++) s += c.chords[i]! * cw[i]!;
   return s;
 }
 
@@ -396,19 +429,19 @@ export function keyScore(features: Record<KeyFeature, number>, weights: Record<K
  * Key finding in two stages over the sounding frames (those within `silenceDb` of the median level): the
  * profiles rank the keys (`keyEvidence`), then each candidate is scored by what a listener hears as home —
  * the melody register's pitch classes, how the chords heard fit the key, how much of the music sits on its
- * dominant and subdominant, the closing chord, the first and last bass notes (`KEY_FEATURES`) — with weights
- * fitted on the tuning set. Confidence is the winner's softmax share among the candidates times the key
+ * dominant and subdominant, the closing chord, the first and last bass notes (`KEY_FEATURES`), and the share
+ * of each chord counted from its tonic (`chordWeights`) — with weights fitted on the tuning set. Confidence is the winner's softmax share among the candidates times the key
  * clarity, so a lone tone or a click track is offered as a guess, never published.
  */
 export function estimateKey(frames: KeyFrames, params: KeyParams = KEY_PARAMS): KeyEstimate | null {
   const ev = keyEvidence(frames, params);
   if (!ev) return null;
-  return decideKey(ev, params.weights);
+  return decideKey(ev, params);
 }
 
 /** Picks the best-scoring candidate of the evidence under the given weights. */
-export function decideKey(ev: KeyEvidence, weights: Record<KeyFeature, number>): KeyEstimate {
-  const scores = ev.candidates.map((c) => keyScore(c.features, weights));
+export function decideKey(ev: KeyEvidence, weights: KeyWeights): KeyEstimate {
+  const scores = ev.candidates.map((c) => keyScore(c, weights));
   const top = Math.max(...scores);
   const best = ev.candidates[scores.indexOf(top)]!;
   // The winner's softmax share among the candidates: 1 / Σ exp(score − top).
