@@ -17,6 +17,9 @@ export default defineConfig({
   // Tests create their own accounts and data; two workers (one per core) share the one server.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: true,
+  // The tests that walk every screen through axe in three languages and two themes set their own, longer
+  // timeouts. They are room for a slow machine, not budgets: on 2026-11-27's CI machine one of them took 1.4
+  // min alone and more than 2.5 min beside the other worker, past the 150 s it had.
   timeout: 60_000,
   expect: { timeout: 5_000 },
   forbidOnly: true,

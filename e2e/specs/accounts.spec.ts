@@ -113,7 +113,7 @@ test('channels: register within the plan, hit the limit and the conflict, remove
   signedInPage,
   themedPage,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const account = await createAccount('채널');
   const rival = await createAccount('경쟁');
   await setPlan(account, 'premium');

@@ -10,7 +10,7 @@ test('licences: a level-5 download issues one; the download history lists it wit
   themedPage,
 }) => {
   // Eight pages checked with axe, two downloads and an operator command: about 30 s on a quiet machine.
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const track = await trackNamed('Golden Dreams 122');
   const account = await createAccount('라이선스');
   await setLevel(account, 5);

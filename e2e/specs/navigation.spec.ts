@@ -6,7 +6,7 @@ import { LANGS, ROUTE_CASES } from './routes';
 import { settledResults } from './ui';
 
 test('every route shows its title, active nav item and sidebar rule (ko, en, ja)', async ({ newPage }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   for (const lang of LANGS) {
     const page = await newPage();
     await page.addInitScript((l) => localStorage.setItem('language', l), lang);
@@ -99,7 +99,7 @@ test('phone screens (360×740, ko/en/ja, both themes): a readable search box, ti
   themedPage,
 }) => {
   // Six pages (three languages, two themes), each with axe: about 40 s on a quiet machine.
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const account = await createAccount('전화');
   await furnish(account);
   const failures: string[] = [];

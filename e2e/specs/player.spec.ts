@@ -242,8 +242,10 @@ test('player controls: pause, seek on the waveform, Space / ← → / L (not whi
   await page.locator('[data-testid="nav-plan"]').click();
   await page.waitForURL('**/plan');
   const onPlan = (await activeAudio(page))!.time;
+  // Half a second of playback within 10 s: under load the media clock can stall for a few seconds (4 s was
+  // too short on 2026-11-27's CI machine), and a player stopped by the route change never gets there.
   await expect
-    .poll(async () => (await activeAudio(page))!.time > onPlan + 0.5, { message: 'still playing on /plan', timeout: 4000 })
+    .poll(async () => (await activeAudio(page))!.time > onPlan + 0.5, { message: 'still playing on /plan', timeout: 10_000 })
     .toEqual(true);
   await expect(bar(page), 'bar still shown').toBeVisible();
 

@@ -205,7 +205,7 @@ test('track page, shared playlist and the share dialog: no serious axe violation
   themedPage,
   newPage,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const track = await trackNamed(SPECIAL.calmPiano);
   const owner = await createAccount('접근성');
   const list = await createPlaylist(owner, '접근성 목록');

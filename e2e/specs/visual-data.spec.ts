@@ -17,7 +17,7 @@ test('axe with data in both themes: a playlist, the player, filters, menus, moda
   newPage,
   themedPage,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const account = await createAccount('접근성');
   const [, vlog] = await furnish(account);
   const session = { ACCESS_TOKEN: account.token, USER_INFO: JSON.stringify({ ...account.user, level: 5 }) };

@@ -6,7 +6,7 @@ import { expect, test } from '../test';
 import { LANGS, ROUTE_CASES } from './routes';
 
 test('screenshots of every route in ko/en/ja × light/dark, each passing axe (no serious or critical issue)', async ({ themedPage }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const account = await createAccount('스크린샷');
   // Every personal screen has data: likes, downloads, an upload, playlists with tracks.
   await furnish(account);
@@ -32,7 +32,7 @@ test('screenshots of every route in ko/en/ja × light/dark, each passing axe (no
 });
 
 test('axe also passes signed out, with the modals open, and on a phone', async ({ newPage, themedPage }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const problems: string[] = [];
   for (const theme of THEMES) {
     const page = await themedPage('ko', theme);
