@@ -19,6 +19,7 @@ import {
   renderPiece,
   relativeTwin,
   renderUnavailable,
+  scoredOf,
   summarise,
   tempoExact,
   tempoOctave,
@@ -41,15 +42,7 @@ export async function scorePiece(p: EvalPiece): Promise<Scored & { analyseMs: nu
   const file = await renderPiece(p);
   const t0 = performance.now();
   const a = await analyseFile(file, await probeFile(file));
-  return {
-    piece: p,
-    bpm: a.tempo?.bpm ?? null,
-    bpmConfidence: a.tempo?.confidence ?? null,
-    tonic: a.key?.tonic ?? null,
-    mode: a.key?.mode ?? null,
-    keyConfidence: a.key?.confidence ?? null,
-    analyseMs: performance.now() - t0,
-  };
+  return { ...scoredOf(p, a), analyseMs: performance.now() - t0 };
 }
 
 async function main(): Promise<void> {

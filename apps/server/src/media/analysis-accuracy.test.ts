@@ -8,6 +8,7 @@ import {
   relativeTwin,
   renderPiece,
   renderUnavailable,
+  scoredOf,
   summarise,
   STYLES,
   type EvalPiece,
@@ -82,14 +83,7 @@ describe('tempo and key accuracy on held-out General MIDI arrangements', async (
     await twoAtATime(subset, async (p) => {
       const file = await renderPiece(p);
       const a = await analyseFile(file, await probeFile(file));
-      scored.push({
-        piece: p,
-        bpm: a.tempo?.bpm ?? null,
-        bpmConfidence: a.tempo?.confidence ?? null,
-        tonic: a.key?.tonic ?? null,
-        mode: a.key?.mode ?? null,
-        keyConfidence: a.key?.confidence ?? null,
-      });
+      scored.push(scoredOf(p, a));
       // One decode feeds two analysers: the whole piece, and the piece from its `late`-th beat on.
       const late = 1 + (p.index % (p.beatsPerBar - 1));
       const skip = Math.round(((late * 60) / p.bpm) * ANALYSIS_RATE);
@@ -174,14 +168,7 @@ describe('the key on the fresh set, which nothing was tuned on', async () => {
     await twoAtATime(evalSet(FRESH_SEED), async (p) => {
       const file = await renderPiece(p);
       const a = await analyseFile(file, await probeFile(file));
-      scored.push({
-        piece: p,
-        bpm: null,
-        bpmConfidence: null,
-        tonic: a.key?.tonic ?? null,
-        mode: a.key?.mode ?? null,
-        keyConfidence: null,
-      });
+      scored.push(scoredOf(p, a));
     });
   }, 600_000);
 
