@@ -21,7 +21,8 @@ export default defineConfig({
   // timeouts. They are room for a slow machine, not budgets: on 2026-11-27's CI machine one of them took 1.4
   // min alone and more than 2.5 min beside the other worker, past the 150 s it had. Every other test has 2
   // min: on that machine, with an analysis benchmark running beside the suite, two ran past 1 min (the list
-  // loads in actions.spec.ts and pagination in search.spec.ts) while nothing in them had failed.
+  // loads in actions.spec.ts and pagination in search.spec.ts) while nothing in them had failed; alone they
+  // take 43 s and 53 s there.
   timeout: 120_000,
   // 10 s, not 5: on 2026-11-27's CI machine a playlist page took longer than 5 s to list beside the other worker.
   expect: { timeout: 10_000 },
