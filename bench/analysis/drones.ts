@@ -25,6 +25,10 @@ const OLD = {
     closing: 2.25,
     firstBass: 1.23,
     lastBass: 0.81,
+    foregroundProfile: 0,
+    foregroundFlat: 0,
+    chordFlat: 0,
+    trebleFlat: 0,
   },
   chordWeights: { major: new Array(24).fill(0), minor: new Array(24).fill(0) },
 };

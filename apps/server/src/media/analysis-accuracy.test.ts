@@ -118,11 +118,12 @@ describe('tempo and key accuracy on held-out General MIDI arrangements', async (
   });
 
   it.skipIf(Boolean(why))('publishes on an upload only keys that are nearly always right', () => {
-    // What confidence.ts lets through without the uploader's word: 34 keys, 29 of them right, when the chord
-    // weights were fitted (bench/RESULTS.md); the floors are one key fewer and one wrong key more.
+    // What confidence.ts lets through without the uploader's word: 34 keys, 30 of them right, when the treble's
+    // foreground joined the cues (29 with the chord weights alone; bench/RESULTS.md); the floors are one key
+    // fewer and one wrong key more.
     const published = scored.filter((s) => (s.keyConfidence ?? 0) >= PUBLISH_MIN_CONFIDENCE.key);
     expect(published.length).toBeGreaterThanOrEqual(33);
-    expect(published.filter((s) => s.tonic === s.piece.tonic).length / published.length).toBeGreaterThanOrEqual(0.82);
+    expect(published.filter((s) => s.tonic === s.piece.tonic).length / published.length).toBeGreaterThanOrEqual(0.85);
   });
 
   it.skipIf(Boolean(why))('finds bars of three in the waltzes and of four in everything else, for the short edits', () => {
@@ -153,9 +154,9 @@ describe('tempo and key accuracy on held-out General MIDI arrangements', async (
 /**
  * The key on the fresh set (FRESH_SEED, 80 pieces), which nothing was tuned on: the second seed of the same
  * generator, and the figure that says whether the key finder's fitted weights carry past the pieces they were
- * fitted on. 77 of 80 when the chord weights were fitted on 1,200 pieces of the tuning seed; 74 with the eight
- * weights before them, and 69 with the chord weights set to 0 and the eight refitted with them kept
- * (bench/RESULTS.md, "Media analysis: the chords' weights fitted").
+ * fitted on. 77 of 80 when the chord weights were fitted on 1,200 pieces of the tuning seed, and again when the
+ * treble's foreground joined the cues; 74 with the eight weights before them, and 69 with the chord weights set
+ * to 0 and the eight refitted with them kept (bench/RESULTS.md, "Media analysis: the chords' weights fitted").
  */
 describe('the key on the fresh set, which nothing was tuned on', async () => {
   const why = await renderUnavailable();
@@ -193,7 +194,8 @@ async function twoAtATime(pieces: EvalPiece[], f: (p: EvalPiece) => Promise<void
 }
 
 /**
- * Percent, one piece (2.5 %) under what the held-out half measured when the chord weights were fitted: 97.5,
- * 100, 82.5 and 95 (bench/RESULTS.md).
+ * Percent, one piece (2.5 %) under what the held-out half measured when the treble's foreground joined the
+ * key's cues: 97.5, 100, 87.5 and 95 (bench/RESULTS.md, "the treble's foreground in the key"). With the
+ * chord weights alone the tonic measured 82.5 %.
  */
-const FLOOR = { tempoExact: 95, tempoOctave: 97.5, tonicExact: 80, keyRelative: 92.5 };
+const FLOOR = { tempoExact: 95, tempoOctave: 97.5, tonicExact: 85, keyRelative: 92.5 };

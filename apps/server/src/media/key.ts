@@ -113,6 +113,16 @@ export const KEY_FEATURES = [
   'firstBass',
   /** The last bass note is the tonic. */
   'lastBass',
+  /** The foreground of the treble, what does not repeat with the chords (`foreground`), against the key's profile. */
+  'foregroundProfile',
+  /**
+   * The next three are `foregroundProfile`, `chordProfile` and `trebleProfile` again, each times how flat the
+   * spectrum is (`flatGate`): 0 for clean instruments, 1 for distorted guitars and dense mixes, whose harmonics
+   * blur the treble and the triads. With them the fit can weigh the cues differently in such tracks.
+   */
+  'foregroundFlat',
+  'chordFlat',
+  'trebleFlat',
 ] as const;
 export type KeyFeature = (typeof KEY_FEATURES)[number];
 
@@ -144,6 +154,13 @@ export interface KeyParams {
    * is a suggestion only.
    */
   clarity: [number, number];
+  /**
+   * The foreground (`foreground`): each frame's background is the median of itself and the `neighbours` frames
+   * whose chroma is closest to its own, from `minApartSec` to `windowSec` away.
+   */
+  foreground: { neighbours: number; minApartSec: number; windowSec: number };
+  /** The flatness gate: 0 at or below this median frame flatness, rising to 1 at the second (rock and EDM sit there). */
+  flatGate: [number, number];
 }
 
 export const KEY_PARAMS: KeyParams = {
@@ -152,27 +169,33 @@ export const KEY_PARAMS: KeyParams = {
   candidateMargin: 0.15,
   edgeSec: 2,
   weights: {
-    trebleProfile: 2.3,
-    chordProfile: 4.46,
-    dominantChord: 3.57,
-    subdominantChord: 1.38,
-    minor: 1.5,
-    closing: 1.74,
-    firstBass: 1.04,
-    lastBass: 0.72,
+    trebleProfile: 2.5,
+    chordProfile: 4.25,
+    dominantChord: 3.18,
+    subdominantChord: 1.59,
+    minor: 1.63,
+    closing: 1.68,
+    firstBass: 1.05,
+    lastBass: 0.71,
+    foregroundProfile: 2.71,
+    foregroundFlat: 0.51,
+    chordFlat: -0.44,
+    trebleFlat: -2.47,
   },
   // Index = the triad's root in semitones above the tonic, + 12 for a minor triad.
   chordWeights: {
     major: [
-      -0.83, -0.02, -1.34, -0.53, -0.75, -0.02, -0.01, 0.53, -0.04, 0.26, -0.02, -0.04, -1.1, -0.06, 0.75, -0.01, 2.19, -0.73, 0.05, -1.95,
-      -0.08, 2.53, 0, -0.27,
+      -0.71, -0.02, -1.1, -0.38, -0.94, 0.18, -0.01, 0.53, -0.03, 0.11, -0.1, -0.04, -0.81, -0.08, 0.29, -0.01, 2.53, -0.49, 0.02, -1.83,
+      -0.08, 1.59, -0.01, -0.23,
     ],
     minor: [
-      1.72, -1.14, -0.07, -1.27, -0.01, 0.29, -0.15, 3.04, -0.99, 0, 1.36, 0.01, 1.24, 0.01, -0.05, -0.19, 0.07, 1.4, -0.01, -3.38, -0.01,
-      -0.06, -0.42, 0.09,
+      1.22, -1.02, -0.05, -1.04, 0.01, 0.06, -0.12, 2.65, -0.86, 0, 1.68, 0.01, 1.16, 0.02, 0, -0.19, 0.08, 1.41, -0.01, -3.08, -0.01,
+      -0.03, -0.34, 0.09,
     ],
   },
   clarity: [0.65, 0.75],
+  foreground: { neighbours: 4, minApartSec: 0.6, windowSec: 30 },
+  flatGate: [0.38, 0.46],
 };
 
 /**
@@ -297,6 +320,71 @@ function chordProfileFit(rotated: Float64Array, mode: KeyMode): number {
   return da > 0 && db > 0 ? num / Math.sqrt(da * db) : 0;
 }
 
+/**
+ * The melody as what does not repeat (REPET-SIM, Rafii and Pardo 2012). Library music loops: the
+ * accompaniment comes back with its chords, harmonics and all, and the melody does not. Each kept frame's
+ * background is the per-class median of its own treble chroma and that of the `neighbours` frames whose whole
+ * chroma is most like its own (cosine), `minApartSec` to `windowSec` away; what the frame's treble has above
+ * that background is its foreground, summed over the piece. Each frame's treble is normalised to sum 1, so
+ * loud passages do not outweigh quiet ones. Cost: about 2 × `windowSec` / hop comparisons of 12 numbers per
+ * frame, linear in the track's length (30 s on either side: 300 a frame at 5 frames a second).
+ */
+export function foreground(
+  frames: KeyFrames,
+  kept: readonly number[],
+  frameChroma: readonly Float64Array[],
+  offsetBins: number,
+  { neighbours, minApartSec, windowSec }: KeyParams['foreground'],
+): Float64Array {
+  const m = kept.length;
+  const treble = kept.map((f) => {
+    const t = foldAt(frames.treble, f * CHROMA_BINS, offsetBins);
+    const sum = t.reduce((a, b) => a + b, 0);
+    if (sum > 0) for (let c = 0; c < 12; c++) t[c]! /= sum;
+    return t;
+  });
+  const unit = frameChroma.map((ch) => {
+    const norm = Math.hypot(...ch);
+    return norm > 0 ? ch.map((v) => v / norm) : ch;
+  });
+  const window = Math.round(windowSec / frames.hopSec);
+  const apart = Math.round(minApartSec / frames.hopSec);
+  const fg = new Float64Array(12);
+  const best = new Int32Array(neighbours);
+  const bestSim = new Float64Array(neighbours);
+  const values = new Float64Array(neighbours + 1);
+  let lo = 0;
+  for (let i = 0; i < m; i++) {
+    const at = kept[i]!;
+    while (kept[lo]! < at - window) lo++;
+    // The most similar frames in the window, kept sorted by similarity (best first).
+    let found = 0;
+    for (let j = lo; j < m && kept[j]! <= at + window; j++) {
+      if (Math.abs(kept[j]! - at) < apart) continue;
+      let sim = 0;
+      for (let c = 0; c < 12; c++) sim += unit[i]![c]! * unit[j]![c]!;
+      if (found === neighbours && sim <= bestSim[neighbours - 1]!) continue;
+      let k = found < neighbours ? found++ : neighbours - 1;
+      while (k > 0 && bestSim[k - 1]! < sim) {
+        bestSim[k] = bestSim[k - 1]!;
+        best[k] = best[k - 1]!;
+        k--;
+      }
+      bestSim[k] = sim;
+      best[k] = j;
+    }
+    for (let c = 0; c < 12; c++) {
+      const own = treble[i]![c]!;
+      values[0] = own;
+      for (let k = 0; k < found; k++) values[k + 1] = treble[best[k]!]![c]!;
+      const sorted = values.subarray(0, found + 1).sort();
+      const background = found % 2 === 0 ? sorted[found / 2]! : (sorted[(found - 1) / 2]! + sorted[(found + 1) / 2]!) / 2;
+      if (own > background) fg[c]! += own - background;
+    }
+  }
+  return fg;
+}
+
 /** One candidate key with what the second stage measured of it. */
 export interface KeyCandidate {
   tonic: number;
@@ -394,19 +482,31 @@ export function keyEvidence(frames: KeyFrames, params: KeyParams = KEY_PARAMS): 
   const closingBass = sumOf(kept.length - edge, kept.length, frameBass);
   const firstBass = openingBass.some((v) => v > 0) ? argmax(openingBass) : -1;
   const lastBass = closingBass.some((v) => v > 0) ? argmax(closingBass) : -1;
+  const fg = foreground(frames, kept, frameChroma, offsetBins, params.foreground);
+  const [g0, g1] = params.flatGate;
+  // How distorted or dense the track sounds: the median frame's spectral flatness, mapped to 0..1.
+  const keptFlatness = Float32Array.from(kept, (f) => frames.flatness[f]!);
+  const gate = Math.max(0, Math.min(1, (median(keptFlatness, kept.length) - g0) / (g1 - g0)));
 
   const candidates = chosen.map((k): KeyCandidate => {
     const t = triad(k.tonic, k.mode);
     const chords = chordsFrom(chordShare, k.tonic);
+    const trebleProfile = pearson(treble, PROFILES[k.mode], k.tonic);
+    const chordProfile = chordProfileFit(chords, k.mode);
+    const foregroundProfile = pearson(fg, PROFILES[k.mode], k.tonic);
     const features: Record<KeyFeature, number> = {
-      trebleProfile: pearson(treble, PROFILES[k.mode], k.tonic),
-      chordProfile: chordProfileFit(chords, k.mode),
+      trebleProfile,
+      chordProfile,
       dominantChord: chordShare[triadIndex(k.tonic + 7, 'major')]!,
       subdominantChord: chordShare[triadIndex(k.tonic + 5, k.mode)]!,
       minor: k.mode === 'minor' ? 1 : 0,
       closing: triadFit(closing, t),
       firstBass: firstBass === k.tonic ? 1 : 0,
       lastBass: lastBass === k.tonic ? 1 : 0,
+      foregroundProfile,
+      foregroundFlat: gate * foregroundProfile,
+      chordFlat: gate * chordProfile,
+      trebleFlat: gate * trebleProfile,
     };
     return { tonic: k.tonic, mode: k.mode, features, chords };
   });
@@ -428,10 +528,11 @@ export function keyScore(c: KeyCandidate, w: KeyWeights): number {
 /**
  * Key finding in two stages over the sounding frames (those within `silenceDb` of the median level): the
  * profiles rank the keys (`keyEvidence`), then each candidate is scored by what a listener hears as home —
- * the melody register's pitch classes, how the chords heard fit the key, how much of the music sits on its
- * dominant and subdominant, the closing chord, the first and last bass notes (`KEY_FEATURES`), and the share
- * of each chord counted from its tonic (`chordWeights`) — with weights fitted on the tuning set. Confidence is the winner's softmax share among the candidates times the key
- * clarity, so a lone tone or a click track is offered as a guess, never published.
+ * the melody register's pitch classes and the part of them that does not repeat with the loop, how the chords
+ * heard fit the key, how much of the music sits on its dominant and subdominant, the closing chord, the first
+ * and last bass notes (`KEY_FEATURES`), and the share of each chord counted from its tonic (`chordWeights`) —
+ * with weights fitted on the tuning set. Confidence is the winner's softmax share among the candidates times
+ * the key clarity, so a lone tone or a click track is offered as a guess, never published.
  */
 export function estimateKey(frames: KeyFrames, params: KeyParams = KEY_PARAMS): KeyEstimate | null {
   const ev = keyEvidence(frames, params);
