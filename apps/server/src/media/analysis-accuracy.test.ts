@@ -11,6 +11,7 @@ import {
   scoredOf,
   summarise,
   STYLES,
+  tempoExact,
   type EvalPiece,
   type Scored,
   type Summary,
@@ -139,29 +140,32 @@ describe('tempo and key accuracy on held-out General MIDI arrangements', async (
   });
 
   it.skipIf(Boolean(why))('puts the beat grid on the beat, not between beats, for the joins of the short edits', () => {
-    // 39 of 40 when the grid first moved onto the low bands' beats; 36 before, with 3 off-beat grids (EDM, rock).
-    expect(metres.filter((m) => m.onBeat).length).toBeGreaterThanOrEqual(38);
+    // 39 of 40 when the grid first moved onto the low bands' beats (36 before, with 3 off-beat grids: EDM,
+    // rock); 40 since slow piano is no longer read at double tempo.
+    expect(metres.filter((m) => m.onBeat).length).toBeGreaterThanOrEqual(39);
   });
 
   it.skipIf(Boolean(why))('finds the bars, also when the audio starts one to three beats into a bar', () => {
     // As rendered: 39 of 40 when the downbeat was first measured (32 before this work). Started late: 39
-    // of 40; counting bars from the first beat, as the edits did before, a late start is never right.
-    expect(metres.filter((m) => m.bars).length, 'bars, on time').toBeGreaterThanOrEqual(38);
-    expect(metres.filter((m) => m.barsLate).length, 'bars, started late').toBeGreaterThanOrEqual(38);
+    // of 40; counting bars from the first beat, as the edits did before, a late start is never right. 40
+    // and 40 since slow piano is no longer read at double tempo, which made its bars half bars.
+    expect(metres.filter((m) => m.bars).length, 'bars, on time').toBeGreaterThanOrEqual(39);
+    expect(metres.filter((m) => m.barsLate).length, 'bars, started late').toBeGreaterThanOrEqual(39);
   });
 });
 
 /**
- * The key on the fresh set (FRESH_SEED, 80 pieces), which nothing was tuned on: the second seed of the same
- * generator, and the figure that says whether the key finder's fitted weights carry past the pieces they were
- * fitted on. 77 of 80 when the chord weights were fitted on 1,200 pieces of the tuning seed, and again when the
- * treble's foreground joined the cues; 74 with the eight weights before them, and 69 with the chord weights set
- * to 0 and the eight refitted with them kept (bench/RESULTS.md, "Media analysis: the chords' weights fitted").
+ * The tempo and the key on the fresh set (FRESH_SEED, 80 pieces), which nothing was tuned on: the second seed of
+ * the same generator. For the key it is the figure that says whether the key finder's fitted weights carry past
+ * the pieces they were fitted on. 77 of 80 when the chord weights were fitted on 1,200 pieces of the tuning
+ * seed, and again when the treble's foreground joined the cues; 74 with the eight weights before them, and 69
+ * with the chord weights set to 0 and the eight refitted with them kept (bench/RESULTS.md, "Media analysis: the
+ * chords' weights fitted").
  */
-describe('the key on the fresh set, which nothing was tuned on', async () => {
+describe('the tempo and the key on the fresh set, which nothing was tuned on', async () => {
   const why = await renderUnavailable();
   if (why && process.env['REQUIRE_ALL'] === '1') throw new Error(`REQUIRE_ALL=1 but the evaluation set cannot be rendered: ${why}`);
-  if (why) console.warn(`skipping the fresh-set key floor: ${why}`);
+  if (why) console.warn(`skipping the fresh-set tempo and key floors: ${why}`);
   const scored: Scored[] = [];
 
   beforeAll(async () => {
@@ -172,6 +176,14 @@ describe('the key on the fresh set, which nothing was tuned on', async () => {
       scored.push(scoredOf(p, a));
     });
   }, 600_000);
+
+  it.skipIf(Boolean(why))('finds the tempo of at least 78 of the 80 pieces within 2 %', () => {
+    // 79 since slow piano is read at its own tempo; 77 before, with two solo piano pieces read at twice their
+    // tempo (bench/RESULTS.md, "Slow piano at its own tempo").
+    expect(scored).toHaveLength(80);
+    const wrong = scored.filter((s) => !tempoExact(s));
+    expect(wrong.length, wrong.map((s) => `${s.piece.index} ${s.piece.style} ${s.piece.bpm} → ${s.bpm}`).join('; ')).toBeLessThanOrEqual(2);
+  });
 
   it.skipIf(Boolean(why))('finds the tonic of at least 76 of the 80 pieces', () => {
     expect(scored).toHaveLength(80);
@@ -194,8 +206,9 @@ async function twoAtATime(pieces: EvalPiece[], f: (p: EvalPiece) => Promise<void
 }
 
 /**
- * Percent, one piece (2.5 %) under what the held-out half measured when the treble's foreground joined the
- * key's cues: 97.5, 100, 87.5 and 95 (bench/RESULTS.md, "the treble's foreground in the key"). With the
- * chord weights alone the tonic measured 82.5 %.
+ * Percent, one piece (2.5 %) under what the held-out half measured: tempo 100 and 100 since slow piano is read
+ * at its own tempo (bench/RESULTS.md, "Slow piano at its own tempo"; 97.5 before), tonic and relative 87.5 and
+ * 95 since the treble's foreground joined the key's cues ("the treble's foreground in the key"; with the chord
+ * weights alone the tonic measured 82.5 %).
  */
-const FLOOR = { tempoExact: 95, tempoOctave: 97.5, tonicExact: 85, keyRelative: 92.5 };
+const FLOOR = { tempoExact: 97.5, tempoOctave: 97.5, tonicExact: 85, keyRelative: 92.5 };

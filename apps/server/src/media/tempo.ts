@@ -122,6 +122,13 @@ export function estimateTempo(envelope: Float64Array, fps: number, opts: TempoOp
 const DOUBLE_IF_HALF_RATIO_ABOVE = 0.6;
 const HALVE_IF_ALTERNATE_RATIO_BELOW = 0.4;
 const HALVE_IF_ACCENT_ALTERNATE_BELOW = 0.15;
+/**
+ * Both bands a little weaker on every other pulse, at a fast level: halve. Slow solo piano with steady eighths
+ * is read at twice its tempo otherwise (the comb, with its prior around 115, picks 140 over 70). Neither band
+ * alone is clear enough there to pass its own rule above, but both lean the same way (chosen on half the
+ * tuning seed: bench/RESULTS.md, "Slow piano at its own tempo").
+ */
+const HALVE_IF_BOTH_ALTERNATE_BELOW = { whole: 0.6, accents: 0.3, fromBpm: 120 };
 /** The low band alone doubles only up to here: eighth-note bass lines under a slow beat are common. */
 const ACCENT_LEVEL_MAX = 180;
 /** Doubling or halving never leaves the range where library music's beats are felt. */
@@ -136,7 +143,8 @@ const LEVEL_MAX = 200;
  * whole-band onsets and of the low-band accents (kick, bass, snare body): a four-on-the-floor kick under a
  * clap on 2 and 4 says "twice as fast" only in the low band, and eighth-note arpeggios over a bass on the
  * beat say "half as fast" only there. The low band must be clearer to halve (every other pulse nearly
- * silent), because a bass that plays on half notes under a steady beat is common.
+ * silent), because a bass that plays on half notes under a steady beat is common. Last, a level of 120 or
+ * more is halved when both bands lean that way without either being clear (`HALVE_IF_BOTH_ALTERNATE_BELOW`).
  */
 function chooseMetricalLevel(
   e: Float64Array,
@@ -179,6 +187,20 @@ function chooseMetricalLevel(
     }
     break;
   }
+  const period = (60 * fps) / current;
+  const s = pulseStrengths(e, period);
+  const a = accents ? pulseStrengths(accents, period) : null;
+  const both = HALVE_IF_BOTH_ALTERNATE_BELOW;
+  if (
+    current >= both.fromBpm &&
+    current / 2 >= Math.max(minBpm, LEVEL_MIN) &&
+    s.on > 0 &&
+    s.alternate < both.whole &&
+    a !== null &&
+    a.on > 0 &&
+    a.alternate < both.accents
+  )
+    current /= 2;
   return current;
 }
 
