@@ -167,11 +167,20 @@ function chooseMetricalLevel(
     current = next;
     return true;
   };
+  // Both bands' pulse strengths at a level, each level measured once.
+  const measured = new Map<number, { s: PulseStrengths; a: PulseStrengths | null }>();
+  const strengthsAt = (level: number) => {
+    let m = measured.get(level);
+    if (!m) {
+      const period = (60 * fps) / level;
+      m = { s: pulseStrengths(e, period), a: accents ? pulseStrengths(accents, period) : null };
+      measured.set(level, m);
+    }
+    return m;
+  };
   for (let i = 0; i < 3; i++) {
-    const period = (60 * fps) / current;
-    const s = pulseStrengths(e, period);
+    const { s, a } = strengthsAt(current);
     if (s.on <= 0) break;
-    const a = accents ? pulseStrengths(accents, period) : null;
     const halfStrong =
       s.half / s.on > DOUBLE_IF_HALF_RATIO_ABOVE ||
       (a !== null && a.on > 0 && a.half / a.on > DOUBLE_IF_HALF_RATIO_ABOVE && current * 2 <= ACCENT_LEVEL_MAX);
@@ -187,21 +196,18 @@ function chooseMetricalLevel(
     }
     break;
   }
-  const period = (60 * fps) / current;
-  const s = pulseStrengths(e, period);
-  const a = accents ? pulseStrengths(accents, period) : null;
   const both = HALVE_IF_BOTH_ALTERNATE_BELOW;
-  if (
-    current >= both.fromBpm &&
-    current / 2 >= Math.max(minBpm, LEVEL_MIN) &&
-    s.on > 0 &&
-    s.alternate < both.whole &&
-    a !== null &&
-    a.on > 0 &&
-    a.alternate < both.accents
-  )
-    current /= 2;
+  if (current >= both.fromBpm && current / 2 >= Math.max(minBpm, LEVEL_MIN)) {
+    const { s, a } = strengthsAt(current);
+    if (s.on > 0 && s.alternate < both.whole && a !== null && a.on > 0 && a.alternate < both.accents) current /= 2;
+  }
   return current;
+}
+
+export interface PulseStrengths {
+  on: number;
+  half: number;
+  alternate: number;
 }
 
 /**
@@ -209,7 +215,7 @@ function chooseMetricalLevel(
  * pulses (`half`), and the ratio of its weaker to its stronger alternate pulses (`alternate`). Measured in
  * 8-second windows so a slowly drifting tempo does not smear the phase.
  */
-export function pulseStrengths(e: Float64Array, period: number): { on: number; half: number; alternate: number } {
+export function pulseStrengths(e: Float64Array, period: number): PulseStrengths {
   const windowLen = Math.max(Math.ceil(period * 8), Math.round(period * 4 * Math.ceil(8 / 4)));
   const hop = Math.max(1, Math.floor(windowLen / 2));
   let on = 0;
