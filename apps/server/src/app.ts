@@ -27,7 +27,7 @@ import { createServices, type Services } from './services';
 import { HealthService } from './services/health.service';
 import { INGEST_STALE_MS, recoverInterruptedUploads } from './services/upload-recovery';
 
-export interface AppContext extends Omit<Services, 'live' | 'mediaAccess' | 'mailer'> {
+export interface AppContext extends Omit<Services, 'live' | 'mediaAccess' | 'mailer' | 'changes'> {
   health: HealthService;
   config: Readonly<Config>;
   db: Db;
@@ -36,9 +36,14 @@ export interface AppContext extends Omit<Services, 'live' | 'mediaAccess' | 'mai
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
+  /** How often this instance reads the change feed unasked (tests: longer, so that only the signal can tell it). */
+  changeSyncMs?: number;
 }
 
-/** How often an instance follows track changes made by other instances. */
+/**
+ * How often an instance reads the track_changes feed unasked. With Redis, other instances also signal their
+ * changes (`ChangeSignal`) and the feed is read at once; the poll is then what catches a lost signal.
+ */
 const CHANGE_SYNC_MS = 2000;
 
 /**
@@ -66,7 +71,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       app.log.warn('mail is off (SMTP_URL is not set): password reset mail is not sent; the web app points members to support');
     }
     // live, mediaAccess and mailer stay inside; everything else is the context routes and tests reach.
-    const { live, mediaAccess, mailer, ...reachable } = services;
+    const { live, mediaAccess, mailer, changes, ...reachable } = services;
     const { auth, catalogue, library, licences, playlists, shares, previews, storage, media, accounts, channels, edits, jobs } = reachable;
     // What a crash left (tracks stuck in 'processing', scratch folders) goes before the catalogue loads.
     const recovery = { db: db.kysely, storage, tmpDir: path.join(config.dataDir, 'tmp') };
@@ -90,9 +95,12 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     });
     const ctx: AppContext = { ...reachable, health, config, db, counters };
 
-    const sync = setInterval(() => {
+    const syncChanges = () => {
       catalogue.syncChanges().catch((err: unknown) => app.log.warn({ err }, 'catalogue change sync failed'));
-    }, CHANGE_SYNC_MS);
+    };
+    changes.listen(syncChanges);
+    await changes.ready();
+    const sync = setInterval(syncChanges, options.changeSyncMs ?? CHANGE_SYNC_MS);
     sync.unref();
     // Sessions past their absolute end are dropped at start and once a day.
     const dropSessions = () => auth.dropExpiredSessions().catch((err: unknown) => app.log.warn({ err }, 'session cleanup failed'));
@@ -113,6 +121,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     sweep.unref();
     app.addHook('onClose', async () => {
       clearInterval(sync);
+      await changes.close();
       clearInterval(daily);
       clearInterval(hourly);
       mailer.close();

@@ -47,6 +47,7 @@ async function main() {
     await running.close();
     services.live.stop();
     await services.jobs.close();
+    await services.changes.close();
     services.storage.close();
     services.mailer.close();
     await counters.close();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config';
 import { createDb, type Db } from '../db/create-db';
 import { migrateToLatest } from '../db/migrate';
+import { createChangeSignal, type ChangeSignal } from '../lib/change-signal';
 import { createCounters, type Counters } from '../lib/counters';
 import { createMailer, type Mailer } from '../lib/mailer';
 import { BullJobQueue, bullConnection, InlineJobQueue, type JobHandlers, type JobQueue } from '../lib/job-queue';
@@ -37,6 +38,8 @@ export interface Services {
   media: MediaService;
   mediaAccess: MediaAccessService;
   live: LiveIngests;
+  /** Tells the other instances that this one changed tracks (Redis when REDIS_URL is set; nothing otherwise). */
+  changes: ChangeSignal;
   accounts: AccountService;
   channels: ChannelService;
   mailer: Mailer;
@@ -96,7 +99,8 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     licensor: { name: config.site.companyName },
     lookupsPerMinute: config.licences.lookupsPerMinute,
   });
-  const catalogue = new CatalogueService({ db: db.kysely, sqlite: db.sqlite, pg: db.pg, urls, licences });
+  const changes = createChangeSignal(config.redisUrl, config.redisPrefix);
+  const catalogue = new CatalogueService({ db: db.kysely, sqlite: db.sqlite, pg: db.pg, urls, licences, changes });
   const library = new LibraryService({ db: db.kysely, catalogue, licences, counters, urls, hitWindowSeconds: config.hitWindowSeconds });
   const playlists = new PlaylistService(db.kysely, catalogue, config.playlistLimits);
   const shares = new ShareService({
@@ -165,6 +169,7 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     media,
     mediaAccess,
     live,
+    changes,
     accounts,
     channels,
     mailer,
@@ -209,6 +214,7 @@ export async function withOperatorServices<T>(
     await services?.edits.idle();
     services?.live.stop();
     await services?.jobs.close();
+    await services?.changes.close();
     services?.storage.close();
     await counters.close();
     await db.close();

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp, type AppContext } from '../../src/app';
+import { buildApp, type AppContext, type BuildOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { insertTrack, NOT_INGESTED, type NewTrackRow } from '../../src/repositories/track.repository';
 import { resetLinkIn, startMailbox, type Mailbox } from './mailbox';
@@ -41,7 +41,7 @@ export interface TestApp {
    * Another server on the same configuration, data directory and database: a second instance beside this
    * one, or this one after a restart (close this one first). The caller closes it.
    */
-  sibling(): ReturnType<typeof buildApp>;
+  sibling(options?: Omit<BuildOptions, 'logger'>): ReturnType<typeof buildApp>;
   /** Runs an operator command (`npm run sori -- …`) on this app's data directory, database and settings. */
   cli(...args: string[]): SpawnSyncReturns<string>;
   /** The same without blocking this process: for commands that talk to a server running in the test (s3rver). */
@@ -163,7 +163,7 @@ export async function createTestApp(
       await ctx.catalogue.refresh([t.id]);
       return t.id;
     },
-    sibling: () => buildApp(config, { logger: false }),
+    sibling: (options = {}) => buildApp(config, { ...options, logger: false }),
     cli: (...args) => spawnSync(process.execPath, cliArgs(args), cliOptions),
     cliAsync: (...args) =>
       new Promise((resolve, reject) => {

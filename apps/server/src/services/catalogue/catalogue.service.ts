@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { notFound, unauthorized } from '../../lib/app-error';
+import type { ChangeSignal } from '../../lib/change-signal';
 import * as library from '../../repositories/library.repository';
 import * as playlists from '../../repositories/playlist.repository';
 import * as tracks from '../../repositories/track.repository';
@@ -31,6 +32,8 @@ export interface CatalogueDeps {
   licences?: {
     activeForTracks(userId: number, trackIds: readonly number[]): Promise<Map<number, { licenceId: string; licensedAt: string }>>;
   };
+  /** Told when this instance has changed tracks, so that the others read the change feed at once. */
+  changes?: Pick<ChangeSignal, 'announce'>;
 }
 
 /** What a cached response costs beyond its bytes (the Buffer object and the map entry). */
@@ -105,6 +108,7 @@ export class CatalogueService {
   private similarity = new SimilarityIndex(featureWeights());
   private changeSeq = 0;
   private syncing: Promise<void> | null = null;
+  private syncAgain = false;
   private readonly responses = new Lru<string, Buffer>(RESPONSE_CACHE_BYTES, (b) => b.length + RESPONSE_ENTRY_OVERHEAD);
   private readonly responsesSeen = new SeenFilter();
   /** Bumped by any change to a track's content, and by any play/like/download count. */
@@ -178,15 +182,25 @@ export class CatalogueService {
     }
   }
 
-  /** Applies track changes made by any instance since the last sync. */
+  /**
+   * Applies track changes made by any instance since the last sync. Called while a sync runs (another
+   * instance's signal came in the meantime), it reads the feed once more before it resolves, so a change
+   * committed after the running sync's last read is not left for the next poll.
+   */
   syncChanges(): Promise<void> {
-    this.syncing ??= (async () => {
+    if (this.syncing) {
+      this.syncAgain = true;
+      return this.syncing;
+    }
+    this.syncing = (async () => {
       try {
         for (;;) {
+          this.syncAgain = false;
           const changes = await tracks.changesSince(this.deps.db, this.changeSeq);
-          if (changes.length === 0) return;
-          await this.refresh([...new Set(changes.map((c) => c.track_id))]);
-          this.changeSeq = changes[changes.length - 1]!.seq;
+          if (changes.length > 0) {
+            await this.apply([...new Set(changes.map((c) => c.track_id))]);
+            this.changeSeq = changes[changes.length - 1]!.seq;
+          } else if (!this.syncAgain) return;
         }
       } finally {
         this.syncing = null;
@@ -195,8 +209,14 @@ export class CatalogueService {
     return this.syncing;
   }
 
-  /** Re-reads these tracks into the index (removing those that are gone). */
+  /** Re-reads these tracks, just changed by this instance, into the index and tells the other instances. */
   async refresh(ids: readonly number[]): Promise<void> {
+    await this.apply(ids);
+    this.deps.changes?.announce();
+  }
+
+  /** Re-reads these tracks into the index (removing those that are gone). */
+  private async apply(ids: readonly number[]): Promise<void> {
     const seen = new Set<number>();
     this.contentVersion += 1;
     this.pages.evict(ids);
@@ -214,11 +234,17 @@ export class CatalogueService {
         this.similarity.remove(id);
       }
     }
-    await this.vectorsChanged(ids.filter((id) => seen.has(id)));
+    await this.applyVectors(ids.filter((id) => seen.has(id)));
+  }
+
+  /** Re-reads these tracks' sound vectors, just changed by this instance, and tells the other instances. */
+  async vectorsChanged(ids: readonly number[]): Promise<void> {
+    await this.applyVectors(ids);
+    this.deps.changes?.announce();
   }
 
   /** Re-reads these tracks' sound vectors (nothing a page shows changes: no cache is touched). */
-  async vectorsChanged(ids: readonly number[]): Promise<void> {
+  private async applyVectors(ids: readonly number[]): Promise<void> {
     const vectors = new Map((await sound.featuresOf(this.deps.db, ids, SOUND_FEATURES_VERSION)).map((r) => [r.track_id, r.vector]));
     for (const id of ids) {
       const v = vectors.get(id);
