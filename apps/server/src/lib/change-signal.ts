@@ -73,9 +73,9 @@ export class RedisChangeSignal implements ChangeSignal {
 
   /** Waits for the subscription and for the publishing connection (at most 5 s; the poll covers the rest). */
   async ready(): Promise<void> {
-    let subscribed = false;
-    void this.subscribed.then(() => (subscribed = true));
-    for (let i = 0; i < 250 && !(subscribed && this.publisher.status === 'ready'); i++) await new Promise((r) => setTimeout(r, 20));
+    const connected =
+      this.publisher.status === 'ready' ? Promise.resolve() : new Promise<void>((r) => this.publisher.once('ready', () => r()));
+    await within(Promise.all([this.subscribed, connected]), 5000);
   }
 
   /**
@@ -83,12 +83,17 @@ export class RedisChangeSignal implements ChangeSignal {
    * second, then drops both connections.
    */
   async close(): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.all(this.inFlight), new Promise((r) => (timer = setTimeout(r, 1000)))]);
-    clearTimeout(timer);
+    await within(Promise.all(this.inFlight), 1000);
     this.publisher.disconnect();
     this.subscriber?.disconnect();
   }
+}
+
+/** Resolves when `p` settles or after `ms`, whichever comes first. */
+async function within(p: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([p, new Promise((r) => (timer = setTimeout(r, ms)))]);
+  clearTimeout(timer);
 }
 
 export function createChangeSignal(redisUrl: string | null, prefix: string): ChangeSignal {
