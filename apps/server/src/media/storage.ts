@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { constants as fsConstants, createWriteStream } from 'node:fs';
+import { constants as fsConstants } from 'node:fs';
 import { access, copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { writeToFile } from '../lib/files';
 
 export interface StoredObjectInfo {
   size: number;
@@ -144,8 +144,7 @@ export class LocalDiskStorage implements MediaStorage {
           await fh.close();
         }
       } else if (source instanceof Readable) {
-        await pipeline(source, createWriteStream(tmp, { flags: 'wx' }));
-        await syncFile(tmp);
+        await writeToFile(source, tmp, { exclusive: true, sync: true });
       } else {
         await copyFile(source.path, tmp, fsConstants.COPYFILE_EXCL | fsConstants.COPYFILE_FICLONE);
         await syncFile(tmp);

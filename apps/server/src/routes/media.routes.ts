@@ -1,13 +1,12 @@
 import type {} from '@fastify/multipart';
 import { langFromAcceptLanguage, responseSchema, TrackMetadataRequest } from '@sori/contract';
-import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../lib/app-error';
+import { writeToFile } from '../lib/files';
 import { parseRange } from '../lib/http-range';
 import { MediaError, type MediaStorage } from '../media';
 import { requireViewer } from '../plugins/auth';
@@ -198,7 +197,7 @@ export const mediaRoutes =
               part.file.resume();
               continue;
             }
-            await pipeline(part.file, createWriteStream(target));
+            await writeToFile(part.file, target);
             if (part.file.truncated) throw new MediaError('MEDIA_TOO_LARGE', undefined, { limitBytes: deps.uploadMaxBytes });
             if (part.fieldname === 'cover') coverPath = target;
             else audio = { path: target, originalName: part.filename ?? 'audio' };

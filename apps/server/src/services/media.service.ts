@@ -10,14 +10,13 @@ import {
   type Music,
   type UploadQuota,
 } from '@sori/contract';
-import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pipeline as pipe } from 'node:stream/promises';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, TracksTable } from '../db/schema';
 import { AppError, badRequest, notFound } from '../lib/app-error';
+import { writeToFile } from '../lib/files';
 import { PermanentJobError, type JobContext, type JobQueue } from '../lib/job-queue';
 import { nowIso } from '../lib/time';
 import { publishableEstimate } from '../media/confidence';
@@ -350,11 +349,11 @@ export class MediaService {
     const releaseWork = this.holdScratch(work);
     try {
       const audioPath = path.join(work, 'upload-audio');
-      await pipe(await storage.get(trackKeys.upload(trackId, 'audio')), createWriteStream(audioPath));
+      await writeToFile(await storage.get(trackKeys.upload(trackId, 'audio')), audioPath);
       let coverPath: string | undefined;
       if (request.cover) {
         coverPath = path.join(work, 'upload-cover');
-        await pipe(await storage.get(trackKeys.upload(trackId, 'cover')), createWriteStream(coverPath));
+        await writeToFile(await storage.get(trackKeys.upload(trackId, 'cover')), coverPath);
       }
       let shown = 0;
       const result = await this.withSlot(() =>

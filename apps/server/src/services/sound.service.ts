@@ -1,10 +1,9 @@
-import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { writeToFile } from '../lib/files';
 import { probeFile, type MediaStorage, type ProbeResult } from '../media';
 import { analyseSound, SOUND_FEATURES_VERSION, type SoundAnalysis } from '../media/sound';
 import * as sound from '../repositories/sound.repository';
@@ -58,7 +57,7 @@ export class SoundService {
     const dir = await mkdtemp(path.join(parent, 'sori-sound-'));
     try {
       const file = path.join(dir, 'original');
-      await pipeline(await storage.get(row.original_key), createWriteStream(file));
+      await writeToFile(await storage.get(row.original_key), file);
       const run = async () => {
         const probe = await probeFile(file);
         const analysis = await analyseSound(file, probe);
