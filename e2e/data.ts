@@ -5,7 +5,6 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Music, Page, Playlist } from '@sori/contract';
 import { renderTrack } from './fixtures/audio';
@@ -94,9 +93,11 @@ export async function setLevel(account: Account, level: number): Promise<void> {
   await operator('user:level', account.email, String(level));
 }
 
-/** A real audio file to upload, written once per name into a temporary folder. */
+/** A real audio file to upload, written into a folder of its own inside the run's E2E_FILES_DIR. */
 export function audioFile(name: string, seconds = 4, bpm = 100): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sori-upload-'));
+  const files = process.env.E2E_FILES_DIR;
+  if (!files) throw new Error('E2E_FILES_DIR is not set (run the tests with npx playwright test)');
+  const dir = mkdtempSync(path.join(files, 'upload-'));
   const file = path.join(dir, name);
   writeFileSync(file, renderTrack(7, bpm, seconds));
   return file;

@@ -4,7 +4,8 @@
  * node_modules/.cache/sori-e2e-data) in a temporary DATA_DIR, and starts the real server on a free port
  * with it. The demo catalogue is not seeded (SEED_DEMO=0): rendering it would take the CPU for minutes.
  * The workers get the server's address in E2E_BASE_URL and its data in E2E_DATA_DIR (for operator
- * commands such as user:plan), and the folder the test SMTP server drops mail into in E2E_MAIL_DIR (e2e/mail.ts).
+ * commands such as user:plan), the folder the test SMTP server drops mail into in E2E_MAIL_DIR (e2e/mail.ts),
+ * and a folder for the files they upload in E2E_FILES_DIR.
  * Answers the teardown: stop the server and the SMTP server, remove the folders.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -68,6 +69,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Mail (password reset) goes to a real SMTP server here, which drops each message into mailDir.
   const mailDir = mkdtempSync(path.join(tmpdir(), 'sori-e2e-mail-'));
   const mail = await startMailDrop(mailDir);
+  // Files the tests write to upload (e2e/data.ts, audioFile), removed with the rest at the end.
+  const filesDir = mkdtempSync(path.join(tmpdir(), 'sori-e2e-files-'));
 
   const logFd = openSync(serverLog, 'w');
   // E2E_SERVER_ROOT runs another checkout's server (e.g. a colleague's branch) against this web build.
@@ -95,6 +98,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await mail.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(mailDir, { recursive: true, force: true });
+    rmSync(filesDir, { recursive: true, force: true });
   };
 
   console.log(`--- starting the server on ${baseUrl} (DATA_DIR ${dataDir}, log ${path.relative(ROOT, serverLog)})`);
@@ -115,5 +119,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_FILES_DIR = filesDir;
   return teardown;
 }

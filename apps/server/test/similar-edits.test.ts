@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,7 +17,8 @@ import { ffmpeg } from './fixtures/audio';
  * edit), and the resumable feature backfill. Real audio: demo pieces rendered here and ingested.
  */
 
-const DIR = path.join(tmpdir(), 'sori-similar-edits-fixtures');
+/** The rendered pieces: a folder of this run's own, removed after it. */
+const DIR = mkdtempSync(path.join(tmpdir(), 'sori-similar-edits-'));
 /** Short (31.6 s: a 15 s edit only), long (64.2 s: 15, 30 and 60), and others of other genres. */
 const PICKS = [0, 1, 2, 3, 4, 5];
 
@@ -29,7 +30,6 @@ let rendered: Rendered[] = [];
 let duplicate = '';
 
 beforeAll(async () => {
-  mkdirSync(DIR, { recursive: true });
   rendered = [];
   for (const i of PICKS) {
     const track = DEMO_CATALOGUE[i]!;
@@ -39,6 +39,7 @@ beforeAll(async () => {
   duplicate = path.join(DIR, 'near-duplicate.mp3');
   await ffmpeg(['-y', '-v', 'error', '-i', rendered[3]!.file, '-af', 'volume=0.8', '-c:a', 'libmp3lame', '-b:a', '128k', duplicate]);
 }, 120_000);
+afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 
 const probeSeconds = (file: string) =>
   Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]).toString().trim());

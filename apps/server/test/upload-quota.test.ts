@@ -139,6 +139,10 @@ describe.each(DIALECTS)('upload quotas (%s)', (dialect) => {
 const SECRET = 'k'.repeat(32);
 
 describe('upload limit settings', () => {
+  // A folder of its own: the configuration writes a generated licence signing key into its data directory.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sori-config-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
   it('refuses a bad quota or length setting with a message naming the variable', () => {
     for (const [name, value] of [
       ['UPLOAD_QUOTA_TRACKS', '0'],
@@ -146,10 +150,10 @@ describe('upload limit settings', () => {
       ['UPLOAD_QUOTA_TRACKS', 'many'],
       ['UPLOAD_MAX_DURATION_SECONDS', '1'],
     ]) {
-      expect(() => loadConfig({ DATA_DIR: tmpdir(), JWT_SECRET: SECRET, [name!]: value }), `${name}=${value}`).toThrow(ConfigError);
-      expect(() => loadConfig({ DATA_DIR: tmpdir(), JWT_SECRET: SECRET, [name!]: value })).toThrow(name);
+      expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, [name!]: value }), `${name}=${value}`).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, [name!]: value })).toThrow(name);
     }
-    const c = loadConfig({ DATA_DIR: tmpdir(), JWT_SECRET: SECRET });
+    const c = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET });
     expect(c.uploadQuota).toEqual({ tracks: 200, bytes: 2 * 1024 ** 3 });
     expect(c.uploadMaxDurationSec).toBe(1800);
   });
