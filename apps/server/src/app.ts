@@ -10,9 +10,10 @@ import { migrateToLatest } from './db/migrate';
 import { createCounters, type Counters } from './lib/counters';
 import { registerAccessLog, safeLoggerOptions } from './plugins/access-log';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerRequestTimeouts, serverTimeoutOptions } from './plugins/request-timeouts';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerTextInputCheck } from './plugins/text-input';
 import { inlineScriptHashes, registerWeb } from './plugins/web';
 import { accountRoutes } from './routes/account.routes';
 import { authRoutes } from './routes/auth.routes';
@@ -57,6 +58,10 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     logger: safeLoggerOptions(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Past the 100 characters of the default, so that a long id is the route's own 400 INVALID_ID; longer
+    // still, the framework's 414 goes through frameworkErrors below, in the caller's language.
+    maxParamLength: 500,
+    frameworkErrors: answerFrameworkError,
     ...serverTimeoutOptions(config.http, config.uploadMaxBytes),
   });
   try {
@@ -176,6 +181,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     if (config.metrics) registerMetrics(app, catalogue);
     await app.register(
       async (api) => {
+        registerTextInputCheck(api);
         api.addHook('onSend', async (_request, reply, payload) => {
           // API answers depend on the caller; nothing in between may keep them.
           if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -156,6 +156,21 @@ export const ERROR_MESSAGES = {
     en: 'Some of the values sent are not valid.',
     ja: 'リクエストの値が正しくありません。',
   },
+  MALFORMED_URL: {
+    ko: '요청 주소를 읽을 수 없습니다.',
+    en: 'The address of the request could not be read.',
+    ja: 'リクエストのアドレスを読み取れません。',
+  },
+  URL_TOO_LONG: {
+    ko: '요청 주소가 너무 깁니다.',
+    en: 'The address of the request is too long.',
+    ja: 'リクエストのアドレスが長すぎます。',
+  },
+  INVALID_CHARACTERS: {
+    ko: '입력한 내용에 사용할 수 없는 문자가 있습니다.',
+    en: 'Some of the text sent contains characters that cannot be used.',
+    ja: '入力内容に使用できない文字が含まれています。',
+  },
   INVALID_ID: {
     ko: '잘못된 ID입니다.',
     en: 'That ID is not valid.',

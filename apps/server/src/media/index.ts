@@ -1,5 +1,5 @@
 /** The media library's public surface: what routes, the ingest command and the demo seeding use. */
-export { ingest, ingestBatch, downloadFileName, INGEST_STAGES } from './pipeline';
+export { ingest, ingestBatch, downloadFileName, INGEST_STAGES, titleFromFileName } from './pipeline';
 export type {
   BatchItem,
   BatchOptions,

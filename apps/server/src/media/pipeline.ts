@@ -260,6 +260,17 @@ export function downloadFileName(originalName: string | undefined, title: string
   return `${stem || 'track'}.${extension}`;
 }
 
+/** A title from an uploaded file's name: its base name without the extension, cleaned; null when nothing is left. */
+export function titleFromFileName(originalName: string): string | null {
+  return cleanText(
+    originalName
+      .split(/[/\\]/)
+      .pop()
+      ?.replace(/\.[^.]{1,5}$/u, ''),
+    TEXT_LIMITS.trackTitle,
+  );
+}
+
 function buildResult(
   trackId: number,
   input: IngestInput,
@@ -272,15 +283,7 @@ function buildResult(
 ): IngestResult {
   const titleOverride = cleanText(o.title, TEXT_LIMITS.trackTitle);
   const artistOverride = cleanText(o.artist, TEXT_LIMITS.trackArtist);
-  const nameStem = input.originalName
-    ? cleanText(
-        input.originalName
-          .split(/[/\\]/)
-          .pop()
-          ?.replace(/\.[^.]{1,5}$/u, ''),
-        TEXT_LIMITS.trackTitle,
-      )
-    : null;
+  const nameStem = input.originalName ? titleFromFileName(input.originalName) : null;
   const title = titleOverride ?? tags.title ?? nameStem ?? `Track ${trackId}`;
   const bpmOverride =
     typeof o.bpm === 'number' && Number.isFinite(o.bpm) && o.bpm >= BPM_RANGE.min && o.bpm <= BPM_RANGE.max ? Math.round(o.bpm) : null;

@@ -27,6 +27,17 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
   return reply.status(status).header('cache-control', 'no-store').send(body);
 }
 
+/**
+ * The errors the router answers before any route or hook runs (Fastify's `frameworkErrors`): a path that is
+ * not valid percent-encoding, and a path parameter past `maxParamLength`. Answered like every other error,
+ * in the caller's language, without echoing the path back.
+ */
+export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(request, reply, 414, 'URL_TOO_LONG');
+  if (err.code === 'FST_ERR_BAD_URL') return sendError(request, reply, 400, 'MALFORMED_URL');
+  return sendError(request, reply, err.statusCode && err.statusCode < 500 ? err.statusCode : 400, 'VALIDATION_FAILED');
+}
+
 /** One error handler: logs context, answers `{message, code, details}` in the caller's language. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {

@@ -8,8 +8,9 @@ import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../lib/app-error';
 import { writeToFile } from '../lib/files';
 import { parseRange } from '../lib/http-range';
-import { MediaError, type MediaStorage } from '../media';
+import { cleanText, MediaError, type MediaStorage } from '../media';
 import { requireViewer } from '../plugins/auth';
+import { assertStorableText } from '../plugins/text-input';
 import { parseTrackMetadata, type MediaService } from '../services/media.service';
 import { toUploadStatus } from '../services/music.mapper';
 import type { MediaAccessService, MediaKind } from '../services/media-access.service';
@@ -32,6 +33,8 @@ const Signed = z.object({ v: z.string().optional(), exp: z.string().optional(), 
 const EditParam = z.enum(['15', '30', '60']).optional();
 const SignedOrEdit = Signed.extend({ edit: EditParam });
 
+/** Characters of an uploaded file's name kept (a file system's usual limit). */
+const UPLOAD_NAME_MAX = 255;
 const CACHE = { public: 'public, max-age=31536000, immutable', private: 'private, max-age=3600' } as const;
 
 /**
@@ -200,7 +203,8 @@ export const mediaRoutes =
             await writeToFile(part.file, target);
             if (part.file.truncated) throw new MediaError('MEDIA_TOO_LARGE', undefined, { limitBytes: deps.uploadMaxBytes });
             if (part.fieldname === 'cover') coverPath = target;
-            else audio = { path: target, originalName: part.filename ?? 'audio' };
+            // The name is only ever text (a title until the tags give one, the download's name): cleaned here.
+            else audio = { path: target, originalName: cleanText(part.filename, UPLOAD_NAME_MAX) ?? 'audio' };
           } else {
             const value = typeof part.value === 'string' ? part.value : String(part.value);
             if (part.fieldname === 'moods') fields['moods'] = [...((fields['moods'] as string[] | undefined) ?? []), ...value.split(',')];
@@ -208,6 +212,7 @@ export const mediaRoutes =
           }
         }
         if (!audio) throw badRequest('UPLOAD_NO_FILE', { field: 'file' });
+        assertStorableText(fields);
         return await use(audio, parseTrackMetadata(fields), coverPath);
       } finally {
         release();

@@ -26,6 +26,7 @@ import {
   MEDIA_ERROR_MESSAGES,
   MediaError,
   type MediaErrorCode,
+  titleFromFileName,
   trackKeys,
   type IngestOverrides,
   type IngestResult,
@@ -447,7 +448,7 @@ export class MediaService {
     // Until the ingest has measured what it stores, the track holds its upload's size against the quota.
     const reserved = quota ? (await stat(input.path)).size : 0;
     const placeholderRow: NewTrackRow = {
-      ...notYetIngested(meta, input.originalName ?? 'Untitled', opts.ownerId, opts.published),
+      ...notYetIngested(meta, input.originalName, opts.ownerId, opts.published),
       status: 'processing',
       stored_bytes: reserved,
       ingest_by: THIS_PROCESS,
@@ -575,10 +576,13 @@ export class MediaService {
   }
 }
 
-/** A track's row before its ingest: what the uploader typed, nothing measured, no media. */
-function notYetIngested(meta: TrackMetadataInput, fallbackTitle: string, ownerId: number | null, published: boolean) {
+/**
+ * A track's row before its ingest: what the uploader typed, nothing measured, no media. Without a typed title it
+ * is named as the ingest names it when the file has no title tag: by the file's name without its extension.
+ */
+function notYetIngested(meta: TrackMetadataInput, originalName: string | undefined, ownerId: number | null, published: boolean) {
   return {
-    title: meta.title ?? fallbackTitle,
+    title: meta.title ?? (originalName ? titleFromFileName(originalName) : null) ?? 'Untitled',
     artist: meta.artist ?? null,
     genre: meta.genre ?? null,
     moods: (meta.moods ?? []).join(','),
