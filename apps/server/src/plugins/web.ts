@@ -28,6 +28,16 @@ export async function registerWeb(app: FastifyInstance, webDist: string, preview
   const index = path.join(webDist, 'index.html');
   const hasWeb = existsSync(index);
   if (hasWeb) {
+    // A path segment longer than any file name (255 bytes) names no file. The static handler cannot check its
+    // spelling and would answer 403; it is a page that does not exist, answered as every other one is.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url !== '/*') return;
+      const segments = request.url.split('?')[0]!.split('/');
+      if (segments.some((segment) => Buffer.byteLength(segment) > 255 && Buffer.byteLength(decodedOrSelf(segment)) > 255)) {
+        await reply.callNotFound();
+        return reply;
+      }
+    });
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
@@ -51,4 +61,12 @@ export async function registerWeb(app: FastifyInstance, webDist: string, preview
     }
     return sendError(request, reply, 404, 'NOT_FOUND');
   });
+}
+
+function decodedOrSelf(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
