@@ -22,6 +22,17 @@ export interface SignupForm {
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
+/**
+ * A person's or a team's name as kept: control characters (a pasted tab or line break, an escape sequence) as
+ * spaces, runs of space as one, trimmed. The form checks and the server both read names through it.
+ */
+export const nameText = (v: unknown): string =>
+  str(v)
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
+
 /** One e-mail address of the usual shape: local@domain.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 /** Digits, hyphen, plus, parentheses, dot and whitespace only, with at least one digit. */
@@ -35,7 +46,7 @@ export function validateLogin(form: LoginForm): ErrorCode | null {
 export function validateSignup(form: SignupForm): ErrorCode | null {
   const email = str(form.email).trim();
   const password = str(form.password);
-  const name = str(form.name).trim();
+  const name = nameText(form.name);
   const phone = str(form.phone).trim();
   if (!email || !password || !name || !phone) return 'SIGNUP_REQUIRED_FIELDS';
   if (password.length < PASSWORD_MIN_LENGTH) return 'PASSWORD_TOO_SHORT';
@@ -48,7 +59,7 @@ export function validateSignup(form: SignupForm): ErrorCode | null {
     email.length > TEXT_LIMITS.email ||
     name.length > TEXT_LIMITS.name ||
     phone.length > TEXT_LIMITS.phone ||
-    str(form.team).trim().length > TEXT_LIMITS.team
+    nameText(form.team).length > TEXT_LIMITS.team
   ) {
     return 'FIELD_TOO_LONG';
   }
@@ -67,8 +78,8 @@ export interface ProfileForm {
 
 /** The account page's profile: name and phone by the signup rules, and a nickname (shown in the greeting). */
 export function validateProfile(form: ProfileForm): ErrorCode | null {
-  const nick = str(form.nick).trim();
-  const name = str(form.name).trim();
+  const nick = nameText(form.nick);
+  const name = nameText(form.name);
   const phone = str(form.phone).trim();
   if (!name || !phone) return 'SIGNUP_REQUIRED_FIELDS';
   if (!nick) return 'NICK_REQUIRED';
@@ -77,7 +88,7 @@ export function validateProfile(form: ProfileForm): ErrorCode | null {
     nick.length > TEXT_LIMITS.name ||
     name.length > TEXT_LIMITS.name ||
     phone.length > TEXT_LIMITS.phone ||
-    str(form.team).trim().length > TEXT_LIMITS.team
+    nameText(form.team).length > TEXT_LIMITS.team
   ) {
     return 'FIELD_TOO_LONG';
   }

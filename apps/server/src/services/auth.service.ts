@@ -1,6 +1,7 @@
 import {
   CONSENT_VERSIONS,
   MAX_LEVEL,
+  nameText,
   NEW_USER_LEVEL,
   validateLogin,
   validateNewPassword,
@@ -92,13 +93,13 @@ export class AuthService {
       const retry = Math.ceil((byAddress.count > signup.maxPerAddress ? byAddress.resetMs : total.resetMs) / 1000);
       throw new AppError(429, 'TOO_MANY_SIGNUPS', { retryAfterSeconds: retry }, { 'retry-after': String(retry) });
     }
-    const team = str(form['team']).trim();
+    const team = nameText(form['team']);
     const passwordHash = await hashPassword(str(form['password']));
     const row = await this.deps.db.transaction().execute(async (trx) => {
       const inserted = await users.insertUser(trx, {
         email: str(form['email']).trim(),
         passwordHash,
-        name: str(form['name']).trim(),
+        name: nameText(form['name']),
         phone: str(form['phone']).trim(),
         team: team || null,
         level: NEW_USER_LEVEL,

@@ -40,7 +40,12 @@ function cleanName(name: string): string {
 }
 
 function cleanDescription(d: string | null | undefined): string | null {
-  const s = (d ?? '').trim();
+  // Line breaks and tabs stay (a description may have paragraphs); other control characters go.
+  const s = (d ?? '')
+    .replace(/\r\n?/gu, '\n')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/gu, '')
+    .trim();
   return s ? s : null;
 }
 

@@ -108,6 +108,25 @@ describe.each(DIALECTS)('text the databases cannot store alike (%s)', (dialect) 
     ).toBe(201);
   });
 
+  it('keeps no control characters in names, and only line breaks and tabs in a playlist’s description', async () => {
+    const res = await t.call({
+      method: 'PATCH',
+      url: '/api/my/user',
+      token: member.token,
+      payload: { nick: ' a\tb ', name: 'x\u0007\u0007y', phone: '010', team: 't\u001b[31m' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().body).toMatchObject({ nick: 'a b', name: 'x y', team: 't [31m' });
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/playbox/create',
+      token: member.token,
+      payload: { name: 'Lines', description: 'one\r\ntwo\u0007\tthree\u001b' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().body.description).toBe('one\ntwo\tthree');
+  });
+
   it('refuses such text in an upload’s fields and stores nothing; cleans the file’s name into the title', async () => {
     const uploads = async () => (await t.call({ method: 'GET', url: '/api/my/uploads', token: member.token })).json().body;
     const send = (parts: Parameters<typeof multipart>[0]) => {

@@ -2,6 +2,7 @@ import {
   CONSENT_KINDS,
   CONSENT_VERSIONS,
   levelOfPlan,
+  nameText,
   PlanId,
   validateProfile,
   type Consent,
@@ -53,10 +54,10 @@ export class AccountService {
   async updateProfile(viewer: Viewer, form: { nick?: unknown; name?: unknown; phone?: unknown; team?: unknown }): Promise<User> {
     const problem = validateProfile(form);
     if (problem) throw badRequest(problem);
-    const team = str(form.team).trim();
+    const team = nameText(form.team);
     const row = await users.updateProfile(this.deps.db, viewer.id, {
-      nick: str(form.nick).trim(),
-      name: str(form.name).trim(),
+      nick: nameText(form.nick),
+      name: nameText(form.name),
       phone: str(form.phone).trim(),
       team: team || null,
     });
