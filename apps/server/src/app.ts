@@ -10,7 +10,7 @@ import { migrateToLatest } from './db/migrate';
 import { createCounters, type Counters } from './lib/counters';
 import { registerAccessLog, safeLoggerOptions } from './plugins/access-log';
 import { registerAuth } from './plugins/auth';
-import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerRequestTimeouts, serverTimeoutOptions } from './plugins/request-timeouts';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerTextInputCheck } from './plugins/text-input';
@@ -62,6 +62,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     // still, the framework's 414 goes through frameworkErrors below, in the caller's language.
     maxParamLength: 500,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     ...serverTimeoutOptions(config.http, config.uploadMaxBytes),
   });
   try {

@@ -156,6 +156,16 @@ export const ERROR_MESSAGES = {
     en: 'Some of the values sent are not valid.',
     ja: 'リクエストの値が正しくありません。',
   },
+  MALFORMED_REQUEST: {
+    ko: '요청을 읽을 수 없습니다.',
+    en: 'The request could not be read.',
+    ja: 'リクエストを読み取れません。',
+  },
+  HEADERS_TOO_LARGE: {
+    ko: '요청 주소나 헤더가 너무 깁니다.',
+    en: 'The address or headers of the request are too long.',
+    ja: 'リクエストのアドレスまたはヘッダーが長すぎます。',
+  },
   MALFORMED_URL: {
     ko: '요청 주소를 읽을 수 없습니다.',
     en: 'The address of the request could not be read.',

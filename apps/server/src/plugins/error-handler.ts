@@ -1,5 +1,7 @@
 import { errorMessage, fillMessage, INVALID_ID_ISSUE, langFromAcceptLanguage, type ErrorCode } from '@sori/contract';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { redactUrl } from '../lib/access-log';
 import { AppError } from '../lib/app-error';
@@ -36,6 +38,34 @@ export function answerFrameworkError(err: FastifyError, request: FastifyRequest,
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(request, reply, 414, 'URL_TOO_LONG');
   if (err.code === 'FST_ERR_BAD_URL') return sendError(request, reply, 400, 'MALFORMED_URL');
   return sendError(request, reply, err.statusCode && err.statusCode < 500 ? err.statusCode : 400, 'VALIDATION_FAILED');
+}
+
+/**
+ * What Node's HTTP parser cannot read never reaches Fastify (Fastify's `clientErrorHandler`): headers past the
+ * size limit (431), headers that never finish (408), a malformed request (400). Answered as `{message, code}`
+ * like every other error, in the language of the Accept-Language header when the part read holds one, and
+ * the connection closed, as Node itself would.
+ */
+export function answerClientError(err: ConnectionError, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code]: [number, ErrorCode] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'REQUEST_TIMEOUT']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'HEADERS_TOO_LARGE']
+        : [400, 'MALFORMED_REQUEST'];
+  // The part of the request read, a Buffer at run time (typed as its JSON form).
+  const raw: unknown = err.rawPacket;
+  const read = Buffer.isBuffer(raw) ? raw.toString('latin1') : '';
+  const header = /\r\naccept-language:[ \t]*([^\r\n]*)/iu.exec(read)?.[1];
+  const body = JSON.stringify({ message: errorMessage(code, langFromAcceptLanguage(header)), code });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 /** One error handler: logs context, answers `{message, code, details}` in the caller's language. */

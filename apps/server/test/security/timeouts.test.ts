@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ERROR_MESSAGES } from '@sori/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAudio } from '../helpers/audio';
 import { multipart } from '../helpers/multipart';
@@ -86,6 +87,25 @@ describe.each(DIALECTS)('request timeouts over a real socket (%s)', (dialect) =>
     const res = await rawRequest(port, 'GET /api/site HTTP/1.1\r\nHost: localhost\r\nX-Slow: ', [], 0);
     expect([0, 408]).toContain(res.status);
     expect(res.ms).toBeLessThan(1000 + 2000);
+  });
+
+  it('answers what the HTTP parser cannot read as {message, code} in the caller’s language, and closes', async () => {
+    const overflow = await rawRequest(
+      port,
+      `GET /api/site HTTP/1.1\r\nHost: localhost\r\nAccept-Language: ja\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      [],
+      0,
+    );
+    expect(overflow.status).toBe(431);
+    expect(JSON.parse(overflow.body)).toEqual({ message: ERROR_MESSAGES.HEADERS_TOO_LARGE.ja, code: 'HEADERS_TOO_LARGE' });
+    const broken = await rawRequest(
+      port,
+      'GET /api/site HTTP/1.1\r\nHost: localhost\r\nAccept-Language: en\r\nX-Bad: a\u0000b\r\n\r\n',
+      [],
+      0,
+    );
+    expect(broken.status).toBe(400);
+    expect(JSON.parse(broken.body)).toEqual({ message: ERROR_MESSAGES.MALFORMED_REQUEST.en, code: 'MALFORMED_REQUEST' });
   });
 
   it('lets a slow but moving upload finish within its size-based budget, and cuts one that stalls', async () => {
