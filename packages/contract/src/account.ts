@@ -182,7 +182,10 @@ export function normaliseChannel(raw: unknown): NormalisedChannel | ChannelProbl
     return 'INVALID_CHANNEL';
   }
   const host = url.hostname.toLowerCase().replace(/^www\./u, '');
-  const segments = url.pathname.split('/').filter(Boolean).map(decodeSegment);
+  const decoded = url.pathname.split('/').filter(Boolean).map(decodeSegment);
+  // A path that is not valid percent-encoding (%C3%28) names no page: kept, it would be encoded twice.
+  if (decoded.some((s) => s === null)) return 'INVALID_CHANNEL';
+  const segments = decoded as string[];
   const platform = HOSTS[host];
 
   if (platform === 'youtube' || host === 'youtu.be') {
@@ -207,11 +210,11 @@ export function normaliseChannel(raw: unknown): NormalisedChannel | ChannelProbl
   return { platform: 'web', externalId: link, url: link };
 }
 
-function decodeSegment(segment: string): string {
+function decodeSegment(segment: string): string | null {
   try {
     return decodeURIComponent(segment);
   } catch {
-    return segment;
+    return null;
   }
 }
 
