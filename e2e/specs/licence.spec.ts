@@ -21,6 +21,13 @@ test('licences: a level-5 download issues one; the download history lists it wit
   await open(page, '/download');
   const line = page.getByTestId('licence-line').filter({ hasText: licenceId });
   await expect(line).toBeVisible();
+  // Its links show inside the title cell, under the artist (they sat clipped past the cell's edge at 1280 px).
+  const cell = (await line.locator('xpath=ancestor::td[1]').boundingBox())!;
+  for (const control of [line.getByRole('button'), line.getByRole('link')]) {
+    const box = (await control.boundingBox())!;
+    expect(box.width).toBeGreaterThan(10);
+    expect(box.x + box.width).toBeLessThanOrEqual(cell.x + cell.width + 1);
+  }
   const [certificate] = await Promise.all([
     page.waitForEvent('download'),
     line.getByRole('button', { name: tr('ko', 'licence.certificateOf', { title: track.title }) }).click(),

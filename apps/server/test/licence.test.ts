@@ -138,6 +138,10 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
         expect(text).toContain('음원 이용 라이선스 증명서');
         expect(text).toContain(first.licenceId);
         expect(text.replace(/\s/gu, '')).toContain(SHA256);
+        // Korean throughout: the plan's level and the time of day are not in English letters.
+        expect(text).toMatch(/프리미엄 \(레벨 5\)/u);
+        expect(text).toMatch(/\d{4}년 \d{1,2}월 \d{1,2}일 \d{2}:\d{2} \(KST\)/u);
+        expect(text).not.toMatch(/\b(level|AM|PM)\b/u);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -256,6 +260,8 @@ describe('licence operator commands', () => {
       const doc = readFileSync(path.resolve(import.meta.dirname, '../../../docs/LICENCES.md'), 'utf8');
       const recipe = /```js verify\n([\s\S]*?)```/u.exec(doc)?.[1];
       expect(recipe, 'docs/LICENCES.md has a ```js verify block').toBeTruthy();
+      // It says what to save the block as: with `import`, a .js file is a module only on recent Node.
+      expect(doc).toContain('save the block below as `verify.mjs`');
       expect(recipe!.trim().split('\n').length).toBeLessThanOrEqual(10);
       const dir = mkdtempSync(path.join(tmpdir(), 'sori-recipe-'));
       try {

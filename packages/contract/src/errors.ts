@@ -260,8 +260,8 @@ export const ERROR_MESSAGES = {
     ja: '動画のリンクではなく、チャンネルのリンクを入力してください。',
   },
   CHANNEL_LIMIT: {
-    ko: '현재 {plan} 요금제의 채널 등록 한도는 {limit}개입니다. 더 등록하려면 요금제를 변경해주세요.',
-    en: 'Your {plan} plan allows {limit} cleared channel(s). Change your plan to add more.',
+    ko: '현재 {plan} 요금제로 등록할 수 있는 채널은 {limit}개입니다. 채널을 추가하려면 요금제를 변경해주세요.',
+    en: 'Channels you can register on your {plan} plan: {limit}. Change your plan to add one.',
     ja: '現在の{plan}プランで登録できるチャンネルは{limit}件までです。追加するにはプランを変更してください。',
   },
   CHANNEL_TAKEN: {

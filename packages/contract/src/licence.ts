@@ -62,6 +62,18 @@ export const PublicLicence = /* @__PURE__ */ z.object({
 export type PublicLicence = z.infer<typeof PublicLicence>;
 
 /**
+ * The licensee of a withdrawn account's licences: a pseudonym (`withdrawn-` and ten hex digits, the same for
+ * all of the account's licences) with an address under `.invalid`, which can reach no one. Pages show it as
+ * a former member rather than as a name.
+ */
+export function withdrawnLicensee(digest: string): { name: string; email: string } {
+  const name = `withdrawn-${digest.slice(0, 10)}`;
+  return { name, email: `${name}@invalid` };
+}
+export const isWithdrawnLicensee = (licensee: { name: string; email: string }): boolean =>
+  /^withdrawn-[0-9a-f]{10}$/u.test(licensee.name) && licensee.email === `${licensee.name}@invalid`;
+
+/**
  * What a licence covers, as stable codes (the signed JSON carries the codes; screens and the certificate
  * say them in the reader's language). The terms page states the same scope.
  */

@@ -24,6 +24,7 @@ const TEXT: Record<Lang, Record<string, string>> = {
     licensee: '라이선스 보유자',
     issued: '발급일',
     plan: '요금제',
+    level: ' (레벨 {n})',
     scope: '이용 범위',
     file: '파일',
     edit: '{n}초 편집본',
@@ -45,6 +46,7 @@ const TEXT: Record<Lang, Record<string, string>> = {
     licensee: 'Licensee',
     issued: 'Issued',
     plan: 'Plan',
+    level: ' (level {n})',
     scope: 'Permitted use',
     file: 'File',
     edit: '{n}-second edit',
@@ -67,6 +69,7 @@ const TEXT: Record<Lang, Record<string, string>> = {
     licensee: 'ライセンス名義人',
     issued: '発行日',
     plan: 'プラン',
+    level: '（レベル{n}）',
     scope: '利用範囲',
     file: 'ファイル',
     edit: '{n}秒エディット',
@@ -105,10 +108,18 @@ function runsOf(text: string, lang: Lang): { text: string; face: 'kr' | 'jp' }[]
   return runs;
 }
 
+/**
+ * On the 24-hour clock, as Korean and Japanese documents write times: ICU's short Korean time reads "PM 9:06"
+ * in English letters on some versions (78), where "오후 9:06" was meant.
+ */
 const dateOf = (iso: string, lang: Lang) =>
   new Intl.DateTimeFormat({ ko: 'ko-KR', en: 'en-GB', ja: 'ja-JP' }[lang], {
-    dateStyle: 'long',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
     timeZone: 'Asia/Seoul',
   }).format(new Date(iso)) + ' (KST)';
 
@@ -152,7 +163,7 @@ export async function renderCertificate(licence: PublicLicence, lang: Lang, keyU
   row(t.track!, licence.track.artist ? `${licence.track.title} — ${licence.track.artist}` : licence.track.title);
   row(t.licensee!, `${licence.licensee.name} (${licence.licensee.email})`);
   row(t.issued!, dateOf(licence.issuedAt, lang));
-  row(t.plan!, `${PLAN_NAMES[lang][licence.plan.name] ?? licence.plan.name} (level ${licence.plan.level})`);
+  row(t.plan!, `${PLAN_NAMES[lang][licence.plan.name] ?? licence.plan.name}${t.level!.replace('{n}', String(licence.plan.level))}`);
   row(t.scope!, licence.terms.scope.map((s) => `• ${LICENCE_SCOPE_LABELS[s as LicenceScope]?.[lang] ?? s}`).join('\n'));
   row(t.terms!, `${licence.terms.version} — ${licence.terms.url}`);
   row(t.file!, licence.edit === undefined ? licence.file.name : `${licence.file.name} (${t.edit!.replace('{n}', String(licence.edit))})`);

@@ -4,6 +4,7 @@ import {
   LICENCE_TERMS,
   pageFrom,
   parseLicenceId,
+  withdrawnLicensee,
   type AccountLicence,
   type Lang,
   type Page,
@@ -220,17 +221,18 @@ export class LicenceService {
    */
   async forgetLicensee(userId: number, db: Kysely<Database> = this.deps.db): Promise<number> {
     const rows = await licences.licencesOfUser(db, userId);
-    const pseudonym = `withdrawn-${createHash('sha256')
-      .update(`${userId}:${rows[0]?.id ?? ''}`)
-      .digest('hex')
-      .slice(0, 10)}`;
+    const licensee = withdrawnLicensee(
+      createHash('sha256')
+        .update(`${userId}:${rows[0]?.id ?? ''}`)
+        .digest('hex'),
+    );
     for (const row of rows) {
       const { signature: _old, ...body } = parse(row);
-      const next = { ...body, licensee: { name: pseudonym, email: `${pseudonym}@invalid` }, kid: this.deps.signer.kid };
+      const next = { ...body, licensee, kid: this.deps.signer.kid };
       const licence: PublicLicence = { ...next, signature: this.deps.signer.sign(next) };
       await licences.pseudonymiseLicence(db, row.id, {
-        licensee_name: pseudonym,
-        licensee_email: `${pseudonym}@invalid`,
+        licensee_name: licensee.name,
+        licensee_email: licensee.email,
         signed_json: JSON.stringify(licence),
       });
     }

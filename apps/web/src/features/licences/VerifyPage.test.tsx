@@ -1,4 +1,4 @@
-import type { PublicLicence } from '@sori/contract';
+import { withdrawnLicensee, type PublicLicence } from '@sori/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -67,12 +67,22 @@ describe('the licence check page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '유효한 라이선스입니다' })).toBeInTheDocument();
     expect(screen.getByTestId('licence-verdict')).toHaveAttribute('data-verdict', 'valid');
     expect(screen.getByText('김** (ev***@example.com)')).toBeInTheDocument();
+    // The particle fits the licensor's name ('(주)소리뮤직이'), never both forms written out.
+    expect(screen.getByText(/\(주\)소리뮤직이 정식으로 이용을 허락했습니다/u)).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('이(가)');
     expect(screen.getByText(/수익 창출이 설정된 채널/u)).toBeInTheDocument();
     expect(screen.getByText(`SHA-256 ${'a'.repeat(64)}`)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /문구 복사/u }));
     expect(writeText).toHaveBeenCalledWith(disputeText(LICENCE, 'ko'));
     expect(await screen.findByRole('status')).toHaveTextContent('복사했습니다');
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/licences/SORI-7GWR-M0X5-WYAE');
+  });
+
+  it('names a withdrawn member’s licensee as a former member, not by the pseudonym’s address', async () => {
+    fetchMock.mockResolvedValue(json(200, { body: { ...LICENCE, licensee: withdrawnLicensee('0123456789abcdef') } }));
+    await open('/verify/SORI-7GWR-M0X5-WYAE');
+    expect(await screen.findByText('탈퇴한 회원 (withdrawn-0123456789)')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('@invalid');
   });
 
   it('says a revoked licence is revoked, when and why, and offers no dispute text', async () => {
@@ -113,6 +123,8 @@ describe('the dispute text', () => {
       expect(text).toContain('김소리 – 바다의 노래');
     }
     expect(disputeText(LICENCE, 'ko')).toMatch(/정식 라이선스/u);
+    expect(disputeText(LICENCE, 'ko')).toContain('"김소리 – 바다의 노래"는 ');
+    expect(disputeText({ ...LICENCE, track: { ...LICENCE.track, title: '봄밤' } }, 'ko')).toContain('"김소리 – 봄밤"은 ');
     expect(disputeText(LICENCE, 'ja')).toMatch(/正式にライセンス/u);
     expect(disputeText(LICENCE, 'en')).toMatch(/is licensed from/u);
   });

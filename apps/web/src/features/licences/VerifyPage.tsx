@@ -1,4 +1,11 @@
-import { CHANNEL_PLATFORM_LABELS, LICENCE_SCOPE_LABELS, parseLicenceId, type LicenceScope, type PublicLicence } from '@sori/contract';
+import {
+  CHANNEL_PLATFORM_LABELS,
+  isWithdrawnLicensee,
+  LICENCE_SCOPE_LABELS,
+  parseLicenceId,
+  type LicenceScope,
+  type PublicLicence,
+} from '@sori/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -96,7 +103,9 @@ function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' |
         </dd>
         <dt>{t('verify.licensee')}</dt>
         <dd>
-          {licence.licensee.name} ({licence.licensee.email})
+          {isWithdrawnLicensee(licence.licensee)
+            ? t('verify.withdrawnLicensee', { id: licence.licensee.name })
+            : `${licence.licensee.name} (${licence.licensee.email})`}
         </dd>
         {revoked ? null : <ClearedChannels id={licence.id} lang={lang} />}
         <dt>{t('verify.issued')}</dt>
@@ -213,7 +222,7 @@ function CheckAnother() {
           aria-describedby={invalid ? `${inputId}-error` : undefined}
           onChange={(e) => setValue(e.target.value)}
         />
-        <Button type="submit" variant="outline-secondary">
+        <Button type="submit" variant="outline-secondary" className="text-nowrap flex-shrink-0">
           {t('verify.check')}
         </Button>
       </div>

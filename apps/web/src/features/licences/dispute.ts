@@ -1,4 +1,5 @@
 import type { Lang, PublicLicence } from '@sori/contract';
+import { particle } from '../../i18n/grammar';
 
 /**
  * The text a licensee pastes into a copyright dispute (YouTube Content ID and the like), in the reader's
@@ -10,7 +11,7 @@ export function disputeText(licence: PublicLicence, lang: Lang): string {
   const licensor = licence.licensor.name;
   switch (lang) {
     case 'ko':
-      return `이 영상에 사용된 음악 "${track}"은(는) ${licensor}(Sori)에서 정식 라이선스를 받아 사용했습니다. 라이선스 번호: ${id}. 라이선스 확인: ${verifyUrl}`;
+      return `이 영상에 사용된 음악 "${track}"${particle(track, '은/는')} ${licensor}(Sori)에서 정식 라이선스를 받아 사용했습니다. 라이선스 번호: ${id}. 라이선스 확인: ${verifyUrl}`;
     case 'ja':
       return `この動画で使用している楽曲「${track}」は、${licensor}（Sori）から正式にライセンスを取得しています。ライセンス番号: ${id}。ライセンスの確認: ${verifyUrl}`;
     default:
