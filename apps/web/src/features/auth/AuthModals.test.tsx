@@ -178,6 +178,18 @@ describe('login and signup modals', () => {
     await user.click(screen.getByRole('button', { name: '가입하기' }));
     expect((await screen.findByTestId('auth-error')).textContent).toBe('서비스 이용약관에 동의해주세요.');
     expect(fetchMock).not.toHaveBeenCalled();
+    // …beside the box as well, which is focused, marked invalid and described by it (the top may be out of view).
+    const terms = screen.getByRole('checkbox', { name: /서비스 이용약관/u });
+    expect(terms).toHaveFocus();
+    expect(terms).toHaveAttribute('aria-invalid', 'true');
+    expect(terms).toHaveAccessibleDescription('서비스 이용약관에 동의해주세요.');
+    await user.click(terms);
+    await user.click(screen.getByRole('button', { name: '가입하기' }));
+    const privacy = screen.getByRole('checkbox', { name: /개인정보/u });
+    expect(privacy).toHaveFocus();
+    expect(privacy).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('consent-error')).toHaveTextContent('개인정보 수집 및 이용에 동의해주세요.');
+    expect(screen.getByRole('checkbox', { name: /서비스 이용약관/u })).not.toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByLabelText(/전체 동의/u));
     await user.click(screen.getByRole('button', { name: '가입하기' }));
     await waitFor(() => expect(shown).toContain('소리님, 가입을 환영합니다! 로그인되었습니다.'));

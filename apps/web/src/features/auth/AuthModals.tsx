@@ -14,7 +14,7 @@ import { notices } from '../../lib/notices';
 import { useAuthModal } from './auth-modal-state';
 import { failureMessage, validationMessage } from './messages';
 import { AuthFooter } from './AuthFormParts';
-import { ConsentFields, type Consents } from './ConsentFields';
+import { ConsentFields, type Consents, type MissingConsent } from './ConsentFields';
 import { ForgotForm } from './ForgotForm';
 import { useLoginMutation, useSignupMutation } from './queries';
 import { invalidSignupFields, type SignupField, type SignupFields } from './signup-fields';
@@ -162,6 +162,7 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
   const [error, setError] = useState<string | null>(null);
   // The fields the error is about: marked invalid, the first one focused.
   const [marked, setMarked] = useState<readonly SignupField[]>([]);
+  const [missingConsent, setMissingConsent] = useState<MissingConsent | null>(null);
 
   const update = (name: keyof SignupFields) => (value: string) => setFields((current) => ({ ...current, [name]: value }));
 
@@ -169,6 +170,9 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
     const invalidFields = invalidSignupFields(code, fields);
     setError(message);
     setMarked(invalidFields);
+    // An unticked required consent is told beside its box too: the message at the top may be out of view.
+    const consent = code === 'TERMS_NOT_AGREED' ? 'agreeTerms' : code === 'PRIVACY_NOT_AGREED' ? 'agreePrivacy' : null;
+    setMissingConsent(consent && invalidFields.length === 0 ? { key: consent, message } : null);
     if (invalidFields[0]) document.getElementById(SIGNUP_IDS[invalidFields[0]])?.focus();
     else if (code === 'TERMS_NOT_AGREED') document.getElementById('signup-agree-terms')?.focus();
     else if (code === 'PRIVACY_NOT_AGREED') document.getElementById('signup-agree-privacy')?.focus();
@@ -186,6 +190,7 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
     }
     setError(null);
     setMarked([]);
+    setMissingConsent(null);
     signup.mutate(
       { ...fields, ...consents },
       {
@@ -244,7 +249,7 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
           {input('phone', 'col-sm-6')}
         </div>
         {input('team')}
-        <ConsentFields value={consents} onChange={setConsents} />
+        <ConsentFields value={consents} onChange={setConsents} missing={missingConsent} />
       </Modal.Body>
       <AuthFooter
         pending={signup.isPending}

@@ -8,12 +8,39 @@ export interface Consents {
   agreeMarketing: boolean;
 }
 
+/** A required consent the member left unticked, and what to tell them beside it. */
+export interface MissingConsent {
+  key: 'agreeTerms' | 'agreePrivacy';
+  message: string;
+}
+
+const CONSENT_ERROR_ID = 'signup-consent-error';
+
+/** The message under an unticked required consent, which the checkbox names as its description. */
+function ConsentError({ missing, for: key }: { missing: MissingConsent | null | undefined; for: MissingConsent['key'] }) {
+  if (missing?.key !== key) return null;
+  return (
+    <div id={CONSENT_ERROR_ID} className="invalid-feedback d-block mt-0 mb-1" data-testid="consent-error">
+      {missing.message}
+    </div>
+  );
+}
+
 /**
  * The sign-up consents, as Korean services ask them (PIPA): "agree to all", the terms and the collection and
  * use of personal data (required; the items, purposes and retention shown beside it, with the right to refuse
  * and what refusing means), and news by e-mail (optional). Each document opens in a new tab.
  */
-export function ConsentFields({ value, onChange }: { value: Consents; onChange: (next: Consents) => void }) {
+export function ConsentFields({
+  value,
+  onChange,
+  missing,
+}: {
+  value: Consents;
+  onChange: (next: Consents) => void;
+  /** Set when sign-up was refused for this consent: the box is marked and the message shown beside it. */
+  missing?: MissingConsent | null;
+}) {
   const { t } = useTranslation();
   const all = value.agreeTerms && value.agreePrivacy && value.agreeMarketing;
   const set = (key: keyof Consents) => (event: { target: { checked: boolean } }) => onChange({ ...value, [key]: event.target.checked });
@@ -34,23 +61,35 @@ export function ConsentFields({ value, onChange }: { value: Consents; onChange: 
       />
       <hr className="my-2" />
       <div className="d-flex justify-content-between gap-2">
-        <Form.Check id="signup-agree-terms" checked={value.agreeTerms} onChange={set('agreeTerms')} label={t('auth.consent.terms')} />
+        <Form.Check
+          id="signup-agree-terms"
+          checked={value.agreeTerms}
+          onChange={set('agreeTerms')}
+          label={t('auth.consent.terms')}
+          isInvalid={missing?.key === 'agreeTerms'}
+          aria-invalid={missing?.key === 'agreeTerms' || undefined}
+          aria-describedby={missing?.key === 'agreeTerms' ? CONSENT_ERROR_ID : undefined}
+        />
         <a href={ROUTES.terms} target="_blank" rel="noopener" className="small text-nowrap">
           {t('auth.consent.view')}
         </a>
       </div>
+      <ConsentError missing={missing} for="agreeTerms" />
       <div className="d-flex justify-content-between gap-2 mt-2">
         <Form.Check
           id="signup-agree-privacy"
           checked={value.agreePrivacy}
           onChange={set('agreePrivacy')}
           label={t('auth.consent.privacy')}
-          aria-describedby="signup-privacy-summary"
+          isInvalid={missing?.key === 'agreePrivacy'}
+          aria-invalid={missing?.key === 'agreePrivacy' || undefined}
+          aria-describedby={missing?.key === 'agreePrivacy' ? `${CONSENT_ERROR_ID} signup-privacy-summary` : 'signup-privacy-summary'}
         />
         <a href={ROUTES.privacy} target="_blank" rel="noopener" className="small text-nowrap">
           {t('auth.consent.view')}
         </a>
       </div>
+      <ConsentError missing={missing} for="agreePrivacy" />
       <div id="signup-privacy-summary" className="sori-consent-summary small">
         <table className="table table-sm mb-1">
           <tbody>
