@@ -78,4 +78,10 @@ test('licences: a level-5 download issues one; the download history lists it wit
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(tr('en', 'verify.revoked'));
   await expect(visitor.getByTestId('licence-verdict')).toContainText('refund requested');
   expect(await seriousViolations(visitor)).toEqual([]);
+
+  // The licensee's download history keeps it in sight, marked revoked, its links still there.
+  await open(page, '/download');
+  const revokedLine = page.getByTestId('licence-line').filter({ hasText: licenceId });
+  await expect(revokedLine.getByTestId('licence-revoked')).toHaveText(tr('ko', 'licence.revoked'));
+  await expect(revokedLine.getByRole('link', { name: tr('ko', 'licence.verifyOf', { title: track.title }) })).toBeVisible();
 });

@@ -151,7 +151,7 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
   it('lists each download with its licence in the downloads list', async () => {
     const res = await t.call({ method: 'GET', url: '/api/musics?tempPlayListId=-1', token: buyer.token });
     const item = res.json().body.content.find((m: { id: number }) => m.id === trackId);
-    expect(item).toMatchObject({ id: trackId, licenceId: first.licenceId });
+    expect(item).toMatchObject({ id: trackId, licenceId: first.licenceId, licenceStatus: 'active' });
     expect(Date.parse(item.licensedAt)).not.toBeNaN();
     // The public catalogue never carries them.
     const pub = (await t.call({ method: 'GET', url: '/api/musics' })).json().body.content;
@@ -165,8 +165,16 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
     expect(pub.status).toBe('revoked');
     const pem = (await t.call({ method: 'GET', url: '/.well-known/sori-licence-key.pem' })).body;
     expect(verifies(pub, pem)).toBe(true);
+    // The downloads list, the licence history, still shows it, marked revoked…
+    const held = async () =>
+      (await t.call({ method: 'GET', url: '/api/musics?tempPlayListId=-1', token: buyer.token }))
+        .json()
+        .body.content.find((m: { id: number }) => m.id === trackId);
+    expect(await held()).toMatchObject({ licenceId: first.licenceId, licenceStatus: 'revoked' });
     const next = (await download(buyer.token)).json().body.licenceId;
     expect(next).not.toBe(first.licenceId);
+    // …until a new download issues a new licence, which it then shows.
+    expect(await held()).toMatchObject({ licenceId: next, licenceStatus: 'active' });
   });
 
   it('keeps the licences of a withdrawn account, pseudonymised and still verifiable', async () => {

@@ -93,6 +93,11 @@ export const Music = /* @__PURE__ */ z.object({
   licenceId: z.string().optional(),
   /** Only in the caller's downloads list: when that licence was issued. */
   licensedAt: z.string().optional(),
+  /**
+   * Only in the caller's downloads list: whether that licence stands. A track whose only licence was revoked
+   * still shows it, marked revoked; downloading it again issues a new one, which is shown instead.
+   */
+  licenceStatus: z.enum(['active', 'revoked']).optional(),
 });
 export type Music = z.infer<typeof Music>;
 

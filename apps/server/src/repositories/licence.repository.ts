@@ -35,19 +35,20 @@ export async function findActiveLicence(
 }
 
 /** The user's latest active licence per track, among these tracks. */
-export async function activeLicencesFor(
+/** A user's licences (active and revoked) among these tracks, oldest first. */
+export async function licencesForTracks(
   db: Kysely<Database>,
   userId: number,
   trackIds: readonly number[],
-): Promise<Pick<LicenceRow, 'id' | 'track_id' | 'issued_at'>[]> {
+): Promise<Pick<LicenceRow, 'id' | 'track_id' | 'issued_at' | 'status'>[]> {
   if (trackIds.length === 0) return [];
   return db
     .selectFrom('licences')
-    .select(['id', 'track_id', 'issued_at'])
+    .select(['id', 'track_id', 'issued_at', 'status'])
     .where('user_id', '=', userId)
     .where('track_id', 'in', trackIds)
-    .where('status', '=', 'active')
     .orderBy('issued_at', 'asc')
+    .orderBy('id', 'asc')
     .execute();
 }
 

@@ -30,7 +30,10 @@ export interface CatalogueDeps {
   urls: MediaUrls;
   /** The caller's licences of listed tracks: the downloads list (-1) carries each one's id and date. */
   licences?: {
-    activeForTracks(userId: number, trackIds: readonly number[]): Promise<Map<number, { licenceId: string; licensedAt: string }>>;
+    heldForTracks(
+      userId: number,
+      trackIds: readonly number[],
+    ): Promise<Map<number, { licenceId: string; licensedAt: string; status: 'active' | 'revoked' }>>;
   };
   /** Told when this instance has changed tracks, so that the others read the change feed at once. */
   changes?: Pick<ChangeSignal, 'announce'>;
@@ -378,9 +381,12 @@ export class CatalogueService {
     let extras: Map<number, string> | undefined;
     if (licensed && viewer && this.deps.licences) {
       // The downloads list is the licence history: each track carries the licence it was downloaded under.
-      const held = await this.deps.licences.activeForTracks(viewer.id, result.ids);
+      const held = await this.deps.licences.heldForTracks(viewer.id, result.ids);
       extras = new Map(
-        [...held].map(([id, l]) => [id, `"licenceId":${JSON.stringify(l.licenceId)},"licensedAt":${JSON.stringify(l.licensedAt)}`]),
+        [...held].map(([id, l]) => [
+          id,
+          `"licenceId":${JSON.stringify(l.licenceId)},"licensedAt":${JSON.stringify(l.licensedAt)},"licenceStatus":${JSON.stringify(l.status)}`,
+        ]),
       );
     }
     return this.pages.write(result.ids, result.total, query.size, query.page, viewer, extras);

@@ -25,6 +25,13 @@ import type { Viewer } from '../auth.service';
 import { renderCertificate } from './certificate';
 import type { LicenceSigner } from './signing';
 
+/** The licence a download is held under, as the downloads list shows it. */
+export interface HeldLicence {
+  licenceId: string;
+  licensedAt: string;
+  status: 'active' | 'revoked';
+}
+
 export interface LicenceDeps {
   db: Kysely<Database>;
   storage: MediaStorage;
@@ -137,11 +144,18 @@ export class LicenceService {
     return { publicPem: this.deps.signer.publicPem, jwk: this.deps.signer.jwk };
   }
 
-  /** The caller's active licences among these tracks: when each track was licensed and under which id. */
-  async activeForTracks(userId: number, trackIds: readonly number[]): Promise<Map<number, { licenceId: string; licensedAt: string }>> {
-    const out = new Map<number, { licenceId: string; licensedAt: string }>();
-    for (const r of await licences.activeLicencesFor(this.deps.db, userId, trackIds))
-      out.set(r.track_id, { licenceId: r.id, licensedAt: r.issued_at });
+  /**
+   * The licence each of these tracks is held under by the caller: the newest active one, or, when every one
+   * was revoked, the newest revoked one (the history still shows it, marked revoked).
+   */
+  async heldForTracks(userId: number, trackIds: readonly number[]): Promise<Map<number, HeldLicence>> {
+    const out = new Map<number, HeldLicence>();
+    for (const r of await licences.licencesForTracks(this.deps.db, userId, trackIds)) {
+      const kept = out.get(r.track_id);
+      if (!kept || r.status === 'active' || kept.status === 'revoked') {
+        out.set(r.track_id, { licenceId: r.id, licensedAt: r.issued_at, status: r.status === 'active' ? 'active' : 'revoked' });
+      }
+    }
     return out;
   }
 

@@ -7,7 +7,8 @@ import { saveCertificate, verifyPath } from './queries';
 
 /**
  * Under a downloaded track (the download history is the licence history): the licence it was downloaded
- * under, when, its certificate and its public verify page. Downloading the track again reuses the licence.
+ * under, when, its certificate and its public verify page. Downloading the track again reuses the licence;
+ * a revoked one stays in sight, marked revoked, until a new download issues a new licence.
  */
 export function LicenceLine({ track }: { track: Music }) {
   const { t, i18n } = useTranslation();
@@ -23,6 +24,11 @@ export function LicenceLine({ track }: { track: Music }) {
   return (
     <span className="sori-licence-line" data-testid="licence-line">
       <span className="font-monospace">{t('licence.line', { id, date })}</span>
+      {track.licenceStatus === 'revoked' ? (
+        <span className="badge text-bg-danger align-self-center" data-testid="licence-revoked">
+          {t('licence.revoked')}
+        </span>
+      ) : null}
       <button
         type="button"
         className="btn btn-link btn-sm p-0"
