@@ -43,6 +43,11 @@ export function ConsentFields({
 }) {
   const { t } = useTranslation();
   const all = value.agreeTerms && value.agreePrivacy && value.agreeMarketing;
+  /** A required box's marks when sign-up was refused for it: invalid, and described by the message too. */
+  const invalidIf = (key: MissingConsent['key'], describedBy?: string) =>
+    missing?.key === key
+      ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': [CONSENT_ERROR_ID, describedBy].filter(Boolean).join(' ') }
+      : { 'aria-describedby': describedBy };
   const set = (key: keyof Consents) => (event: { target: { checked: boolean } }) => onChange({ ...value, [key]: event.target.checked });
   return (
     <fieldset className="sori-consents mt-3" data-testid="signup-consents">
@@ -66,9 +71,7 @@ export function ConsentFields({
           checked={value.agreeTerms}
           onChange={set('agreeTerms')}
           label={t('auth.consent.terms')}
-          isInvalid={missing?.key === 'agreeTerms'}
-          aria-invalid={missing?.key === 'agreeTerms' || undefined}
-          aria-describedby={missing?.key === 'agreeTerms' ? CONSENT_ERROR_ID : undefined}
+          {...invalidIf('agreeTerms')}
         />
         <a href={ROUTES.terms} target="_blank" rel="noopener" className="small text-nowrap">
           {t('auth.consent.view')}
@@ -81,9 +84,7 @@ export function ConsentFields({
           checked={value.agreePrivacy}
           onChange={set('agreePrivacy')}
           label={t('auth.consent.privacy')}
-          isInvalid={missing?.key === 'agreePrivacy'}
-          aria-invalid={missing?.key === 'agreePrivacy' || undefined}
-          aria-describedby={missing?.key === 'agreePrivacy' ? `${CONSENT_ERROR_ID} signup-privacy-summary` : 'signup-privacy-summary'}
+          {...invalidIf('agreePrivacy', 'signup-privacy-summary')}
         />
         <a href={ROUTES.privacy} target="_blank" rel="noopener" className="small text-nowrap">
           {t('auth.consent.view')}
