@@ -60,7 +60,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     bodyLimit: 1024 * 1024,
     // Past the 100 characters of the default, so that a long id is the route's own 400 INVALID_ID; longer
     // still, the framework's 414 goes through frameworkErrors below, in the caller's language.
-    maxParamLength: 500,
+    routerOptions: { maxParamLength: 500 },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     ...serverTimeoutOptions(config.http, config.uploadMaxBytes),
