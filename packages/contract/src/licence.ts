@@ -74,6 +74,25 @@ export const isWithdrawnLicensee = (licensee: { name: string; email: string }): 
   /^withdrawn-[0-9a-f]{10}$/u.test(licensee.name) && licensee.email === `${licensee.name}@invalid`;
 
 /**
+ * A licence's times as the certificate and the verification page both write them: Korean time, which the
+ * licensor's records keep, on the 24-hour clock and named (KST), so that a reader anywhere reads the same
+ * minute on both. (ICU's short Korean time reads "PM 9:06" in English letters on some versions.)
+ */
+export function licenceTime(iso: string, lang: Lang): string {
+  return (
+    new Intl.DateTimeFormat({ ko: 'ko-KR', en: 'en-GB', ja: 'ja-JP' }[lang], {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Asia/Seoul',
+    }).format(new Date(iso)) + ' (KST)'
+  );
+}
+
+/**
  * What a licence covers, as stable codes (the signed JSON carries the codes; screens and the certificate
  * say them in the reader's language). The terms page states the same scope.
  */

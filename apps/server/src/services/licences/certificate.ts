@@ -1,4 +1,4 @@
-import { LICENCE_SCOPE_LABELS, type Lang, type LicenceScope, type PublicLicence } from '@sori/contract';
+import { LICENCE_SCOPE_LABELS, licenceTime, type Lang, type LicenceScope, type PublicLicence } from '@sori/contract';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
@@ -109,21 +109,6 @@ function runsOf(text: string, lang: Lang): { text: string; face: 'kr' | 'jp' }[]
 }
 
 /**
- * On the 24-hour clock, as Korean and Japanese documents write times: ICU's short Korean time reads "PM 9:06"
- * in English letters on some versions (78), where "오후 9:06" was meant.
- */
-const dateOf = (iso: string, lang: Lang) =>
-  new Intl.DateTimeFormat({ ko: 'ko-KR', en: 'en-GB', ja: 'ja-JP' }[lang], {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'Asia/Seoul',
-  }).format(new Date(iso)) + ' (KST)';
-
-/**
  * The licence certificate as a PDF in the reader's language: everything the public licence says, a QR code
  * to its verification page, and the signature with the key that made it.
  */
@@ -158,11 +143,14 @@ export async function renderCertificate(licence: PublicLicence, lang: Lang, keyU
   write(licence.licensor.name, 10, { color: '#8b1a1a' });
   write(t.title!, 22, { bold: true, gap: 0.6 });
   row(t.id!, licence.id);
-  row(t.status!, licence.status === 'active' ? t.active! : `${t.revoked!} — ${licence.revokedAt ? dateOf(licence.revokedAt, lang) : ''}`);
+  row(
+    t.status!,
+    licence.status === 'active' ? t.active! : `${t.revoked!} — ${licence.revokedAt ? licenceTime(licence.revokedAt, lang) : ''}`,
+  );
   if (licence.status === 'revoked' && licence.revocationReason) row(t.reason!, licence.revocationReason);
   row(t.track!, licence.track.artist ? `${licence.track.title} — ${licence.track.artist}` : licence.track.title);
   row(t.licensee!, `${licence.licensee.name} (${licence.licensee.email})`);
-  row(t.issued!, dateOf(licence.issuedAt, lang));
+  row(t.issued!, licenceTime(licence.issuedAt, lang));
   row(t.plan!, `${PLAN_NAMES[lang][licence.plan.name] ?? licence.plan.name}${t.level!.replace('{n}', String(licence.plan.level))}`);
   row(t.scope!, licence.terms.scope.map((s) => `• ${LICENCE_SCOPE_LABELS[s as LicenceScope]?.[lang] ?? s}`).join('\n'));
   row(t.terms!, `${licence.terms.version} — ${licence.terms.url}`);

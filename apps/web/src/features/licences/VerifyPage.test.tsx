@@ -72,6 +72,8 @@ describe('the licence check page', () => {
     expect(document.body.textContent).not.toContain('이(가)');
     expect(screen.getByText(/수익 창출이 설정된 채널/u)).toBeInTheDocument();
     expect(screen.getByText(`SHA-256 ${'a'.repeat(64)}`)).toBeInTheDocument();
+    // Issued 01:00 UTC: written in Korean time, named, as the certificate writes it.
+    expect(screen.getByText('2026년 11월 25일 10:00 (KST)')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /문구 복사/u }));
     expect(writeText).toHaveBeenCalledWith(disputeText(LICENCE, 'ko'));
     expect(await screen.findByRole('status')).toHaveTextContent('복사했습니다');
@@ -92,6 +94,7 @@ describe('the licence check page', () => {
     await open('/verify/SORI-7GWR-M0X5-WYAE', 'en');
     expect(await screen.findByRole('heading', { level: 1, name: 'This licence has been revoked' })).toBeInTheDocument();
     expect(screen.getByText(/Reason: refund/u)).toBeInTheDocument();
+    expect(screen.getByText(/26 November 2026 at 09:00 \(KST\)/u)).toBeInTheDocument();
     expect(screen.queryByTestId('dispute-text')).toBeNull();
   });
 

@@ -1,6 +1,7 @@
 import {
   CHANNEL_PLATFORM_LABELS,
   isWithdrawnLicensee,
+  licenceTime,
   LICENCE_SCOPE_LABELS,
   parseLicenceId,
   type LicenceScope,
@@ -75,7 +76,7 @@ function Verdict({ kind, title, detail }: { kind: 'valid' | 'revoked' | 'unknown
 
 function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' | 'en' | 'ja' }) {
   const { t } = useTranslation();
-  const date = (iso: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+  const date = (iso: string) => licenceTime(iso, lang);
   const revoked = licence.status === 'revoked';
   return (
     <>
