@@ -81,6 +81,11 @@ test('account page: reached from the user menu; changing the password signs the 
   await expect(page).toHaveURL(/\/account$/u);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ko', 'account.title'));
   await expect(page.getByTestId('account-plan-value')).toHaveText(tr('ko', 'account.plan.value', { plan: '무료', level: 1 }));
+  // The free plan clears no channel: the section says so and leads to the plans, with no form that can only fail.
+  const freeChannels = page.getByTestId('account-channels');
+  await expect(freeChannels.getByTestId('channel-allowance')).toHaveText(tr('ko', 'account.channels.none'));
+  await expect(freeChannels.getByTestId('channel-plans')).toHaveAttribute('href', '/plan');
+  await expect(freeChannels.getByLabel(tr('ko', 'account.channels.label'))).toHaveCount(0);
 
   const consents = page.getByTestId('account-consents');
   await expect(consents.getByTestId('consent-terms')).toContainText('동의');

@@ -368,7 +368,9 @@ function ChannelsSection({ user }: { user: User }) {
           ? t('account.channels.allowance', { plan: PLAN_LABELS[user.plan][lang], used: holding, limit })
           : t('account.channels.none')}
       </p>
-      {list.length === 0 && channels.isSuccess ? <p className="small text-body-secondary">{t('account.channels.empty')}</p> : null}
+      {list.length === 0 && channels.isSuccess && limit > 0 ? (
+        <p className="small text-body-secondary">{t('account.channels.empty')}</p>
+      ) : null}
       <ul className="list-unstyled sori-account-list">
         {list.map((c) => (
           <li key={c.id} className="d-flex justify-content-between align-items-start gap-2" data-testid="channel-item">
@@ -403,26 +405,33 @@ function ChannelsSection({ user }: { user: User }) {
           </li>
         ))}
       </ul>
-      <Form noValidate onSubmit={submit}>
-        <FormError message={error} id="account-channel-error" testId="channel-error" />
-        <Form.Group controlId="account-channel-url" className="mb-2">
-          <Form.Label>{t('account.channels.label')}</Form.Label>
-          <div className="d-flex gap-2">
-            <Form.Control
-              type="text"
-              inputMode="url"
-              value={url}
-              onChange={(e) => setUrl(e.target.value)}
-              placeholder={t('account.channels.placeholder')}
-              aria-describedby={error ? 'account-channel-error account-channel-hint' : 'account-channel-hint'}
-            />
-            <Button type="submit" variant="primary" className="text-nowrap" disabled={add.isPending} data-testid="channel-add">
-              {t('account.channels.add')}
-            </Button>
-          </div>
-          <Form.Text id="account-channel-hint">{t('account.channels.hint')}</Form.Text>
-        </Form.Group>
-      </Form>
+      {site.isSuccess && limit === 0 ? (
+        // A plan without clearance has nothing to register: the way to one, not a form that can only fail.
+        <Link to={ROUTES.plan} className="btn btn-outline-secondary btn-sm" data-testid="channel-plans">
+          {t('account.plan.see')}
+        </Link>
+      ) : (
+        <Form noValidate onSubmit={submit}>
+          <FormError message={error} id="account-channel-error" testId="channel-error" />
+          <Form.Group controlId="account-channel-url" className="mb-2">
+            <Form.Label>{t('account.channels.label')}</Form.Label>
+            <div className="d-flex gap-2">
+              <Form.Control
+                type="text"
+                inputMode="url"
+                value={url}
+                onChange={(e) => setUrl(e.target.value)}
+                placeholder={t('account.channels.placeholder')}
+                aria-describedby={error ? 'account-channel-error account-channel-hint' : 'account-channel-hint'}
+              />
+              <Button type="submit" variant="primary" className="text-nowrap" disabled={add.isPending} data-testid="channel-add">
+                {t('account.channels.add')}
+              </Button>
+            </div>
+            <Form.Text id="account-channel-hint">{t('account.channels.hint')}</Form.Text>
+          </Form.Group>
+        </Form>
+      )}
     </Section>
   );
 }
