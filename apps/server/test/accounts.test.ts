@@ -126,7 +126,10 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
         message: 'Please enter a nickname.',
       });
       expect((await patch({ ...base, name: '' })).json().code).toBe('SIGNUP_REQUIRED_FIELDS');
-      expect((await patch({ ...base, team: 'x'.repeat(500) })).json().code).toBe('FIELD_TOO_LONG');
+      expect((await patch({ ...base, team: 'x'.repeat(500) }, 'ja')).json()).toMatchObject({
+        code: 'FIELD_TOO_LONG',
+        message: 'チーム・所属は100文字以内で入力してください。',
+      });
       const done = await patch(base);
       expect(done.statusCode).toBe(200);
       expect(done.json().body).toMatchObject({ ...base, email: u.email });

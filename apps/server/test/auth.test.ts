@@ -65,7 +65,12 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
     it('rejects over-long fields and wrong types without writing anything', async () => {
       const long = await signup({ ...valid, email: 'long@example.com', name: 'x'.repeat(51) });
       expect(long.statusCode).toBe(400);
-      expect(long.json().code).toBe('FIELD_TOO_LONG');
+      // The message names the field and its limit (it was "too long", which left the member guessing which).
+      expect(long.json()).toMatchObject({
+        code: 'FIELD_TOO_LONG',
+        message: '이름 항목은 50자까지 입력할 수 있습니다.',
+        details: { field: 'name', max: 50 },
+      });
       const typed = await signup({ ...valid, email: 12345 });
       expect(typed.statusCode).toBe(400);
       expect(typed.json().code).toBe('VALIDATION_FAILED');

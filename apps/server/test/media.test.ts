@@ -135,6 +135,11 @@ describe.each(DIALECTS)('uploads, streaming and downloads (%s)', (dialect) => {
     expect((await put(owner.token, { genre: 999 })).json().code).toBe('INVALID_FILTER');
     expect((await put(owner.token, { moods: [1] })).statusCode).toBe(400);
     expect((await put(owner.token, { bpm: 5000 })).statusCode).toBe(400);
+    expect((await put(owner.token, { title: '가'.repeat(201) })).json()).toMatchObject({
+      code: 'FIELD_TOO_LONG',
+      message: '곡 제목 항목은 200자까지 입력할 수 있습니다.',
+      details: { field: 'title', max: 200 },
+    });
     expect((await put(other.token, { title: 'mine' })).statusCode).toBe(404);
     expect((await t.call({ method: 'DELETE', url: `/api/my/musics/${uploaded.id}`, token: other.token })).statusCode).toBe(404);
   });

@@ -152,6 +152,7 @@ describe.each(DIALECTS)('catalogue API (%s)', (dialect) => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code, query).toBe(code);
       expect(res.json().message.length, query).toBeGreaterThan(0);
+      expect(res.json().message, `${query}: every place in the message filled`).not.toMatch(/[{}]/u);
     }
     expect((await t.call({ method: 'GET', url: '/api/musics/abc' })).json().code).toBe('INVALID_ID');
     expect((await t.call({ method: 'GET', url: '/api/musics/0' })).json().code).toBe('INVALID_ID');

@@ -56,6 +56,7 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
     expect(blank.json()).toMatchObject({ code: 'PLAYLIST_NAME_REQUIRED', message: 'Please enter a playlist name.' });
     const long = await t.call({ method: 'POST', url: '/api/playbox/create', payload: { name: 'x'.repeat(101) }, token: u.token });
     expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: 'FIELD_TOO_LONG', message: '플레이리스트 이름 항목은 100자까지 입력할 수 있습니다.' });
     expect((await t.call({ method: 'GET', url: '/api/playbox/abc', token: u.token })).json().code).toBe('INVALID_ID');
     expect((await t.call({ method: 'GET', url: '/api/playbox/1.5', token: u.token })).json().code).toBe('INVALID_ID');
     expect((await t.call({ method: 'GET', url: '/api/playbox/list' })).statusCode).toBe(401);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { MAX_LEVEL, TEXT_LIMITS } from './constants';
+import { MAX_LEVEL } from './constants';
 import { idText, idValue } from './ids';
 import { PlanId, PlanInfo } from './account';
+import { LIMITED_FIELDS, TOO_LONG_ISSUE, type LimitedField } from './validation';
 
 /**
  * The wire shapes of the API (PRODUCT §7; docs/DECISIONS.md, settled rules 1–13), as zod schemas with the
@@ -208,10 +209,11 @@ export type SiteInfo = z.infer<typeof SiteInfo>;
 
 // ---- Requests ------------------------------------------------------------------------------------
 
-const trimmedString = (max: number) => z.string().max(max);
+/** Text up to a field's limit; past it, the issue names the field (answered as FIELD_TOO_LONG). */
+const limitedText = (field: LimitedField) => z.string().max(LIMITED_FIELDS[field].max, { error: `${TOO_LONG_ISSUE}${field}` });
 
 export const SigninRequest = /* @__PURE__ */ z.object({
-  email: z.string().max(TEXT_LIMITS.email).optional(),
+  email: limitedText('email').optional(),
   password: z.string().max(1024).optional(),
 });
 export type SigninRequest = z.infer<typeof SigninRequest>;
@@ -231,7 +233,7 @@ export const SignupRequest = /* @__PURE__ */ z.object({
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 
-export const FindPasswordRequest = /* @__PURE__ */ z.object({ email: z.string().max(TEXT_LIMITS.email) });
+export const FindPasswordRequest = /* @__PURE__ */ z.object({ email: limitedText('email') });
 export const ResetPasswordRequest = /* @__PURE__ */ z.object({
   token: z.string().min(1).max(200),
   password: z.string().max(1024),
@@ -255,12 +257,12 @@ export const SimilarQueryRaw = /* @__PURE__ */ z.object({
 });
 
 export const PlaylistCreateRequest = /* @__PURE__ */ z.object({
-  name: trimmedString(TEXT_LIMITS.playlistName),
-  description: trimmedString(TEXT_LIMITS.playlistDescription).nullable().optional(),
+  name: limitedText('playlistName'),
+  description: limitedText('playlistDescription').nullable().optional(),
 });
 export const PlaylistUpdateRequest = PlaylistCreateRequest;
 /** The `/playbox/add` family (DECISIONS 4) names it `title`. */
-export const PlayboxAddRequest = /* @__PURE__ */ z.object({ title: trimmedString(TEXT_LIMITS.playlistName) });
+export const PlayboxAddRequest = /* @__PURE__ */ z.object({ title: limitedText('playlistName') });
 export const PlayboxRemoveRequest = /* @__PURE__ */ z.object({ id: idValue });
 export const PlaylistTrackRequest = /* @__PURE__ */ z.object({ musicId: idValue, playlistId: idValue });
 
@@ -284,8 +286,8 @@ export const LevelSchema = /* @__PURE__ */ z.number().int().min(1).max(MAX_LEVEL
 
 /** Corrections an uploader makes to their own track (PUT /my/musics/{id}); null restores the measured value. */
 export const TrackMetadataRequest = /* @__PURE__ */ z.object({
-  title: z.string().max(TEXT_LIMITS.trackTitle).optional(),
-  artist: z.string().max(TEXT_LIMITS.trackArtist).nullable().optional(),
+  title: limitedText('title').optional(),
+  artist: limitedText('artist').nullable().optional(),
   genre: z.number().int().nullable().optional(),
   moods: z.array(z.number().int()).max(10).nullable().optional(),
   soundKey: z.string().max(3).nullable().optional(),

@@ -42,10 +42,11 @@ export const ERROR_MESSAGES = {
     en: 'Please enter a valid phone number.',
     ja: '正しい電話番号を入力してください。',
   },
+  // {label} and {max} are filled in from the error's details (tooLongDetails in validation.ts).
   FIELD_TOO_LONG: {
-    ko: '입력한 내용이 너무 깁니다.',
-    en: 'That entry is too long.',
-    ja: '入力内容が長すぎます。',
+    ko: '{label} 항목은 {max}자까지 입력할 수 있습니다.',
+    en: '{label} can be at most {max} characters.',
+    ja: '{label}は{max}文字以内で入力してください。',
   },
   EMAIL_TAKEN: {
     ko: '이미 가입된 이메일입니다.',

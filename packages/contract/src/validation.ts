@@ -1,5 +1,6 @@
 import { parseListIdText } from './ids';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TEXT_LIMITS } from './constants';
+import type { Lang } from './codes';
 import type { ErrorCode } from './errors';
 
 /** Section 5: the forms' rules, checked in this order by the web app and again by the server. */
@@ -38,6 +39,52 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 /** Digits, hyphen, plus, parentheses, dot and whitespace only, with at least one digit. */
 export const PHONE_PATTERN = /^(?=.*\d)[\d\-+().\s]+$/u;
 
+/** The text fields with a length limit: the limit, and the field's name as the forms label it. */
+export const LIMITED_FIELDS = {
+  email: { max: TEXT_LIMITS.email, label: { ko: '이메일', en: 'Email', ja: 'メールアドレス' } },
+  name: { max: TEXT_LIMITS.name, label: { ko: '이름', en: 'Name', ja: 'お名前' } },
+  nick: { max: TEXT_LIMITS.name, label: { ko: '닉네임', en: 'Nickname', ja: 'ニックネーム' } },
+  phone: { max: TEXT_LIMITS.phone, label: { ko: '휴대전화 번호', en: 'Mobile number', ja: '携帯電話番号' } },
+  team: { max: TEXT_LIMITS.team, label: { ko: '팀/소속', en: 'Team / affiliation', ja: 'チーム・所属' } },
+  playlistName: { max: TEXT_LIMITS.playlistName, label: { ko: '플레이리스트 이름', en: 'Playlist name', ja: 'プレイリスト名' } },
+  playlistDescription: { max: TEXT_LIMITS.playlistDescription, label: { ko: '설명', en: 'Description', ja: '説明' } },
+  title: { max: TEXT_LIMITS.trackTitle, label: { ko: '곡 제목', en: 'Title', ja: '曲名' } },
+  artist: { max: TEXT_LIMITS.trackArtist, label: { ko: '아티스트', en: 'Artist', ja: 'アーティスト' } },
+  q: { max: TEXT_LIMITS.searchQuery, label: { ko: '검색어', en: 'Search words', ja: '検索キーワード' } },
+} as const satisfies Record<string, { max: number; label: Record<Lang, string> }>;
+export type LimitedField = keyof typeof LIMITED_FIELDS;
+
+/**
+ * A FIELD_TOO_LONG error's details: which field, its name in each language and its limit, which the
+ * message ("{label} … {max}") is filled from.
+ */
+export function tooLongDetails(field: LimitedField): { field: LimitedField; label: Record<Lang, string>; max: number } {
+  const { max, label } = LIMITED_FIELDS[field];
+  return { field, label, max };
+}
+
+/**
+ * The issue message of a request schema's too-long text (`limitedText`), followed by the field: the error
+ * handler answers it as FIELD_TOO_LONG with `tooLongDetails`, as the services' own checks are answered.
+ */
+export const TOO_LONG_ISSUE = 'FIELD_TOO_LONG:';
+
+/** The first of the given fields whose text is over its limit, or null. */
+function overLimit(values: Partial<Record<LimitedField, string>>): LimitedField | null {
+  for (const [field, text] of Object.entries(values) as [LimitedField, string][]) {
+    if (text.length > LIMITED_FIELDS[field].max) return field;
+  }
+  return null;
+}
+
+/** The sign-up field over its limit, read as the sign-up keeps it (trimmed; names through `nameText`). */
+export const signupTooLong = (form: SignupForm): LimitedField | null =>
+  overLimit({ email: str(form.email).trim(), name: nameText(form.name), phone: str(form.phone).trim(), team: nameText(form.team) });
+
+/** The profile field over its limit, read as the account page keeps it. */
+export const profileTooLong = (form: ProfileForm): LimitedField | null =>
+  overLimit({ nick: nameText(form.nick), name: nameText(form.name), phone: str(form.phone).trim(), team: nameText(form.team) });
+
 export function validateLogin(form: LoginForm): ErrorCode | null {
   if (!str(form.email).trim() || !str(form.password)) return 'LOGIN_REQUIRED_FIELDS';
   return null;
@@ -55,14 +102,7 @@ export function validateSignup(form: SignupForm): ErrorCode | null {
   if (!PHONE_PATTERN.test(phone)) return 'INVALID_PHONE';
   // Limits the spec does not name, checked after its own rules so its order stands.
   if (password.length > PASSWORD_MAX_LENGTH) return 'PASSWORD_TOO_LONG';
-  if (
-    email.length > TEXT_LIMITS.email ||
-    name.length > TEXT_LIMITS.name ||
-    phone.length > TEXT_LIMITS.phone ||
-    nameText(form.team).length > TEXT_LIMITS.team
-  ) {
-    return 'FIELD_TOO_LONG';
-  }
+  if (signupTooLong(form)) return 'FIELD_TOO_LONG';
   // The required consents (terms; collection and use of personal data), after every rule of the form.
   if (form.agreeTerms !== true) return 'TERMS_NOT_AGREED';
   if (form.agreePrivacy !== true) return 'PRIVACY_NOT_AGREED';
@@ -84,14 +124,7 @@ export function validateProfile(form: ProfileForm): ErrorCode | null {
   if (!name || !phone) return 'SIGNUP_REQUIRED_FIELDS';
   if (!nick) return 'NICK_REQUIRED';
   if (!PHONE_PATTERN.test(phone)) return 'INVALID_PHONE';
-  if (
-    nick.length > TEXT_LIMITS.name ||
-    name.length > TEXT_LIMITS.name ||
-    phone.length > TEXT_LIMITS.phone ||
-    nameText(form.team).length > TEXT_LIMITS.team
-  ) {
-    return 'FIELD_TOO_LONG';
-  }
+  if (profileTooLong(form)) return 'FIELD_TOO_LONG';
   return null;
 }
 

@@ -1,4 +1,13 @@
-import { errorMessage, fillMessage, INVALID_ID_ISSUE, langFromAcceptLanguage, type ErrorCode } from '@sori/contract';
+import {
+  errorMessage,
+  fillMessage,
+  INVALID_ID_ISSUE,
+  langFromAcceptLanguage,
+  TOO_LONG_ISSUE,
+  tooLongDetails,
+  type ErrorCode,
+  type LimitedField,
+} from '@sori/contract';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -93,6 +102,17 @@ export function registerErrorHandler(app: FastifyInstance) {
           invalidId: v.message === INVALID_ID_ISSUE,
         };
       });
+      // Text past its field's limit is FIELD_TOO_LONG, naming the field and the limit.
+      const tooLong = err.validation.find((v) => v.message?.startsWith(TOO_LONG_ISSUE));
+      if (tooLong) {
+        return sendError(
+          request,
+          reply,
+          400,
+          'FIELD_TOO_LONG',
+          tooLongDetails(tooLong.message!.slice(TOO_LONG_ISSUE.length) as LimitedField),
+        );
+      }
       // An id that breaks the contract's id rule is INVALID_ID, whichever part of the request it came in.
       const code: ErrorCode = details.some((d) => d.invalidId) ? 'INVALID_ID' : 'VALIDATION_FAILED';
       return sendError(

@@ -2,6 +2,7 @@ import {
   langFromAcceptLanguage,
   MEDIA_ROUTES,
   parseIdText,
+  tooLongDetails,
   type Lang,
   parseMusicQuery,
   type MediaRoute,
@@ -25,7 +26,9 @@ export function parseId(raw: string | undefined): number {
 
 export function musicQueryFrom(request: FastifyRequest): MusicQuery {
   const parsed = parseMusicQuery((request.query ?? {}) as RawQuery);
-  if (!parsed.ok) throw new AppError(400, parsed.code, { field: parsed.field });
+  if (!parsed.ok) {
+    throw new AppError(400, parsed.code, parsed.code === 'FIELD_TOO_LONG' ? tooLongDetails('q') : { field: parsed.field });
+  }
   return parsed.value;
 }
 

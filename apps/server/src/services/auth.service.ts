@@ -3,6 +3,8 @@ import {
   MAX_LEVEL,
   nameText,
   NEW_USER_LEVEL,
+  signupTooLong,
+  tooLongDetails,
   validateLogin,
   validateNewPassword,
   validateSignup,
@@ -83,7 +85,7 @@ export class AuthService {
   /** Signs a new member up with their consents, recorded with each document's version and the time. */
   async signup(form: Record<string, unknown>, ip: string, lang: Lang): Promise<User> {
     const problem = validateSignup(form);
-    if (problem) throw badRequest(problem);
+    if (problem) throw badRequest(problem, problem === 'FIELD_TOO_LONG' ? tooLongDetails(signupTooLong(form)!) : undefined);
     // Counted before the argon2id hash, the costly part: per address, and a ceiling for the whole server.
     const { signup, counters } = this.deps;
     const address = addressKey(ip);

@@ -3,9 +3,10 @@ import {
   KEY_MODES,
   isGenreCode,
   isMoodCode,
+  LIMITED_FIELDS,
   parseSoundKey,
   speedFromBpm,
-  TEXT_LIMITS,
+  tooLongDetails,
   type ErrorCode,
   type Music,
   type UploadQuota,
@@ -57,7 +58,7 @@ export interface TrackMetadataInput {
  */
 export function parseTrackMetadata(raw: Record<string, unknown>): TrackMetadataInput {
   const out: TrackMetadataInput = {};
-  const text = (v: unknown, max: number, field: string): string | null => {
+  const text = (v: unknown, field: 'title' | 'artist'): string | null => {
     if (v === null || v === undefined) return null;
     if (typeof v !== 'string') throw badRequest('VALIDATION_FAILED', { field });
     const s = v
@@ -66,7 +67,7 @@ export function parseTrackMetadata(raw: Record<string, unknown>): TrackMetadataI
       .replace(/[\u0000-\u001f\u007f]/gu, ' ')
       .replace(/\s+/gu, ' ')
       .trim();
-    if (s.length > max) throw badRequest('FIELD_TOO_LONG', { field });
+    if (s.length > LIMITED_FIELDS[field].max) throw badRequest('FIELD_TOO_LONG', tooLongDetails(field));
     return s || null;
   };
   const int = (v: unknown, field: string): number | null => {
@@ -75,8 +76,8 @@ export function parseTrackMetadata(raw: Record<string, unknown>): TrackMetadataI
     if (!Number.isFinite(n)) throw badRequest('INVALID_FILTER', { field });
     return n;
   };
-  if ('title' in raw) out.title = text(raw['title'], TEXT_LIMITS.trackTitle, 'title');
-  if ('artist' in raw) out.artist = text(raw['artist'], TEXT_LIMITS.trackArtist, 'artist');
+  if ('title' in raw) out.title = text(raw['title'], 'title');
+  if ('artist' in raw) out.artist = text(raw['artist'], 'artist');
   if ('genre' in raw) {
     const g = int(raw['genre'], 'genre');
     if (g !== null && !isGenreCode(g)) throw badRequest('INVALID_FILTER', { field: 'genre' });

@@ -4,6 +4,8 @@ import {
   levelOfPlan,
   nameText,
   PlanId,
+  profileTooLong,
+  tooLongDetails,
   validateProfile,
   type Consent,
   type ConsentKind,
@@ -53,7 +55,7 @@ export class AccountService {
 
   async updateProfile(viewer: Viewer, form: { nick?: unknown; name?: unknown; phone?: unknown; team?: unknown }): Promise<User> {
     const problem = validateProfile(form);
-    if (problem) throw badRequest(problem);
+    if (problem) throw badRequest(problem, problem === 'FIELD_TOO_LONG' ? tooLongDetails(profileTooLong(form)!) : undefined);
     const team = nameText(form.team);
     const row = await users.updateProfile(this.deps.db, viewer.id, {
       nick: nameText(form.nick),

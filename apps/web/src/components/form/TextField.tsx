@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@sori/contract';
 import Form from 'react-bootstrap/Form';
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,6 +68,7 @@ export function EmailField({ label, ...props }: FieldProps) {
       name="email"
       autoComplete="email"
       inputMode="email"
+      maxLength={TEXT_LIMITS.email}
       placeholder={t('auth.fields.emailPlaceholder')}
       {...props}
       label={label ?? t('auth.fields.email')}

@@ -8,6 +8,9 @@ import { Link } from 'react-router';
 import {
   CHANNEL_PLATFORM_LABELS,
   PLAN_LABELS,
+  profileTooLong,
+  TEXT_LIMITS,
+  tooLongDetails,
   validateNewPassword,
   validateProfile,
   type Consent,
@@ -100,10 +103,10 @@ export default function AccountPage() {
 
 /** The profile's fields below the e-mail, two a row. */
 const PROFILE_FIELDS = [
-  { name: 'nick', label: 'account.profile.nick', type: 'text', autoComplete: 'nickname' },
-  { name: 'name', label: 'auth.fields.name', type: 'text', autoComplete: 'name' },
-  { name: 'phone', label: 'auth.fields.phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
-  { name: 'team', label: 'auth.fields.team', type: 'text', autoComplete: 'organization', marker: 'optional' },
+  { name: 'nick', label: 'account.profile.nick', type: 'text', autoComplete: 'nickname', maxLength: TEXT_LIMITS.name },
+  { name: 'name', label: 'auth.fields.name', type: 'text', autoComplete: 'name', maxLength: TEXT_LIMITS.name },
+  { name: 'phone', label: 'auth.fields.phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel', maxLength: TEXT_LIMITS.phone },
+  { name: 'team', label: 'auth.fields.team', type: 'text', autoComplete: 'organization', marker: 'optional', maxLength: TEXT_LIMITS.team },
 ] as const;
 
 function ProfileSection({ user }: { user: User }) {
@@ -120,7 +123,7 @@ function ProfileSection({ user }: { user: User }) {
     event.preventDefault();
     const invalid = validateProfile(form);
     if (invalid) {
-      setError(validationMessage(invalid, lang));
+      setError(validationMessage(invalid, lang, invalid === 'FIELD_TOO_LONG' ? tooLongDetails(profileTooLong(form)!) : undefined));
       return;
     }
     setError(null);

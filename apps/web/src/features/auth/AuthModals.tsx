@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { validateLogin, validateSignup, type Lang } from '@sori/contract';
+import { signupTooLong, TEXT_LIMITS, tooLongDetails, validateLogin, validateSignup, type Lang } from '@sori/contract';
 import { FormError } from '../../components/form/FormError';
 import { FormModalHeader } from '../../components/form/FormModalHeader';
 import { EmailField, PasswordField, TextField } from '../../components/form/TextField';
@@ -126,6 +126,8 @@ interface SignupInput {
   inputMode?: 'tel';
   placeholder?: TranslationKey;
   hint?: TranslationKey;
+  /** The contract's limit: typing and pasting stop there, rather than a "too long" error after. */
+  maxLength?: number;
 }
 
 /** The sign-up fields below the e-mail. */
@@ -138,7 +140,7 @@ const SIGNUP_INPUTS: Record<Exclude<SignupField, 'email'>, SignupInput> = {
     hint: 'auth.fields.passwordHint',
   },
   confirmPassword: { label: 'auth.fields.confirmPassword', type: 'password', autoComplete: 'new-password', marker: 'required' },
-  name: { label: 'auth.fields.name', type: 'text', autoComplete: 'name', marker: 'required' },
+  name: { label: 'auth.fields.name', type: 'text', autoComplete: 'name', marker: 'required', maxLength: TEXT_LIMITS.name },
   phone: {
     label: 'auth.fields.phone',
     type: 'tel',
@@ -146,8 +148,9 @@ const SIGNUP_INPUTS: Record<Exclude<SignupField, 'email'>, SignupInput> = {
     inputMode: 'tel',
     marker: 'required',
     placeholder: 'auth.fields.phonePlaceholder',
+    maxLength: TEXT_LIMITS.phone,
   },
-  team: { label: 'auth.fields.team', type: 'text', autoComplete: 'organization', marker: 'optional' },
+  team: { label: 'auth.fields.team', type: 'text', autoComplete: 'organization', marker: 'optional', maxLength: TEXT_LIMITS.team },
 };
 
 const EMPTY_SIGNUP: SignupFields = { email: '', password: '', confirmPassword: '', name: '', phone: '', team: '' };
@@ -185,7 +188,7 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
     // …then the required consents.
     const invalid = validateSignup({ ...fields, ...consents });
     if (invalid) {
-      fail(validationMessage(invalid, lang), invalid);
+      fail(validationMessage(invalid, lang, invalid === 'FIELD_TOO_LONG' ? tooLongDetails(signupTooLong(fields)!) : undefined), invalid);
       return;
     }
     setError(null);

@@ -1,4 +1,4 @@
-import { validateLogin, validateSignup } from '@sori/contract';
+import { profileTooLong, signupTooLong, tooLongDetails, validateLogin, validateProfile, validateSignup } from '@sori/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { failureMessage, validationMessage } from './messages';
@@ -33,6 +33,22 @@ describe('form messages (PRODUCT §5 and §8)', () => {
     }
     expect(validateSignup({ ...VALID, phone: '+82 (10) 1234.5678' })).toBeNull();
     expect(validateSignup(VALID)).toBeNull();
+  });
+
+  it('should name the field that is too long and its limit, in each language', () => {
+    // Spaces run together in a name count once (the name is kept that way), so only the kept text counts.
+    expect(validateSignup({ ...VALID, name: `김${' '.repeat(80)}소리` })).toBeNull();
+    const team = { ...VALID, team: '영'.repeat(101) };
+    expect(validateSignup(team)).toBe('FIELD_TOO_LONG');
+    const details = tooLongDetails(signupTooLong(team)!);
+    expect(validationMessage('FIELD_TOO_LONG', 'ko', details)).toBe('팀/소속 항목은 100자까지 입력할 수 있습니다.');
+    expect(validationMessage('FIELD_TOO_LONG', 'en', details)).toBe('Team / affiliation can be at most 100 characters.');
+    expect(validationMessage('FIELD_TOO_LONG', 'ja', details)).toBe('チーム・所属は100文字以内で入力してください。');
+    const profile = { nick: '별'.repeat(51), name: '김소리', phone: '010-1234-5678' };
+    expect(validateProfile(profile)).toBe('FIELD_TOO_LONG');
+    expect(validationMessage('FIELD_TOO_LONG', 'ko', tooLongDetails(profileTooLong(profile)!))).toBe(
+      '닉네임 항목은 50자까지 입력할 수 있습니다.',
+    );
   });
 
   it('should ask for the required consents after the form’s own rules', () => {

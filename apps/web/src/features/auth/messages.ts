@@ -1,9 +1,12 @@
-import { ERROR_MESSAGES, type ErrorCode, type Lang } from '@sori/contract';
+import { ERROR_MESSAGES, fillMessage, type ErrorCode, type Lang } from '@sori/contract';
 import { isApiError } from '../../lib/api-client';
 
-/** A validation code from the contract in the UI language (the contract holds the spec's exact texts). */
-export function validationMessage(code: ErrorCode, lang: Lang): string {
-  return ERROR_MESSAGES[code][lang];
+/**
+ * A validation code from the contract in the UI language (the contract holds the spec's exact texts), its
+ * places filled from the error's details (FIELD_TOO_LONG names the field and its limit).
+ */
+export function validationMessage(code: ErrorCode, lang: Lang, details?: unknown): string {
+  return fillMessage(ERROR_MESSAGES[code][lang], details, lang);
 }
 
 /**
