@@ -179,6 +179,14 @@ test('withdrawal: needs the password, signs out, and the same e-mail can sign up
   await dialog.getByLabel(tr('ko', 'account.withdraw.password')).fill('not-my-password');
   await dialog.getByTestId('withdraw-confirm').click();
   await expect(dialog.getByTestId('withdraw-error')).toHaveText('비밀번호가 올바르지 않습니다.');
+  // Tab and Shift+Tab go round the dialog's controls and never stop on the page behind it.
+  const focusInDialog = () => page.evaluate(() => !!document.activeElement?.closest('.modal.show'));
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press(key);
+      expect(await focusInDialog(), `${key} ×${i + 1}`).toBe(true);
+    }
+  }
   await dialog.getByLabel(tr('ko', 'account.withdraw.password')).fill(account.password);
   await dialog.getByTestId('withdraw-confirm').click();
   await expect(page.getByText(tr('ko', 'account.withdraw.done'))).toBeVisible();

@@ -4,6 +4,7 @@ import { i18n, currentLanguage } from '../i18n';
 import { sessionStore } from '../features/auth/session';
 import { userKeys } from '../features/auth/queries';
 import { startTokenRefresh } from '../features/auth/token-refresh';
+import { trapModalFocus } from '../lib/modal-focus';
 
 /** Wires the framework-free modules together once, before the first render. */
 export function wireApp(queryClient: QueryClient): void {
@@ -13,6 +14,9 @@ export function wireApp(queryClient: QueryClient): void {
     onUnauthorized: () => sessionStore.clear(),
     networkErrorMessage: () => i18n.t('errors.network'),
   });
+
+  // Tab stays inside an open dialog, whichever modal it is.
+  trapModalFocus();
 
   // An active user stays signed in: each token is exchanged for a fresh one of the same session before it lapses.
   startTokenRefresh({ store: sessionStore, refresh: () => api.post('/token/refresh') });

@@ -1,0 +1,61 @@
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { trapModalFocus } from './modal-focus';
+
+let release: (() => void) | null = null;
+afterEach(() => {
+  release?.();
+  release = null;
+  document.body.innerHTML = '';
+});
+
+/** A page with a control behind an open dialog holding a field, a disabled button and two more. */
+function page(dialogHtml: string): HTMLElement {
+  document.body.innerHTML = `
+    <button id="behind">behind</button>
+    <div class="modal show" role="dialog" aria-modal="true" tabindex="-1" id="dialog">${dialogHtml}</div>
+    <a href="/after" id="after">after</a>`;
+  return document.getElementById('dialog')!;
+}
+
+describe('focus in an open dialog', () => {
+  it('wraps Tab from the last control to the first and Shift+Tab back, never stopping behind the dialog', async () => {
+    page(`<input id="password"><button disabled>confirm</button><button id="cancel">cancel</button><button id="ok">ok</button>`);
+    release = trapModalFocus();
+    const user = userEvent.setup();
+    document.getElementById('password')!.focus();
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await user.tab();
+      seen.push(document.activeElement!.id);
+    }
+    expect(seen).toEqual(['cancel', 'ok', 'password', 'cancel']);
+    seen.length = 0;
+    for (let i = 0; i < 4; i++) {
+      await user.tab({ shift: true });
+      seen.push(document.activeElement!.id);
+    }
+    expect(seen).toEqual(['password', 'ok', 'cancel', 'password']);
+  });
+
+  it('brings focus that is outside back into the dialog, and stops at a radio group once', async () => {
+    page(`<input type="radio" name="g" id="r1"><input type="radio" name="g" id="r2" checked><button id="ok">ok</button>`);
+    release = trapModalFocus();
+    const user = userEvent.setup();
+    document.getElementById('behind')!.focus();
+    await user.tab();
+    expect(document.activeElement!.id).toBe('r2');
+    await user.tab({ shift: true });
+    expect(document.activeElement!.id).toBe('ok');
+  });
+
+  it('leaves Tab alone when no dialog is open', async () => {
+    page('<button id="ok">ok</button>');
+    document.getElementById('dialog')!.classList.remove('show');
+    release = trapModalFocus();
+    const user = userEvent.setup();
+    document.getElementById('behind')!.focus();
+    await user.tab();
+    expect(document.activeElement!.id).toBe('ok');
+  });
+});

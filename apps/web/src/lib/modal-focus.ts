@@ -1,0 +1,52 @@
+/**
+ * Keeps Tab inside the open dialog. react-bootstrap's own focus enforcement acts only after focus has left:
+ * Tab from a dialog's last control first lands on the page behind it (which a screen reader announces) and
+ * is pulled back to the dialog a moment later. Here Tab from the last control goes to the first, and
+ * Shift+Tab from the first to the last, before focus moves at all. One listener serves every modal.
+ */
+const TABBABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(',');
+
+/** The dialog on top: the last shown Bootstrap modal in the document. */
+function topDialog(doc: Document): HTMLElement | null {
+  const open = doc.querySelectorAll<HTMLElement>('.modal.show[role="dialog"]');
+  return open[open.length - 1] ?? null;
+}
+
+/** What Tab stops at inside the dialog, in order: of a radio group only its checked button (or its first). */
+function stops(dialog: HTMLElement): HTMLElement[] {
+  return [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => {
+    if (el.tabIndex < 0 || el.closest('[hidden], [inert]')) return false;
+    if (!(el instanceof HTMLInputElement) || el.type !== 'radio' || el.checked || !el.name) return true;
+    const group = [...dialog.querySelectorAll<HTMLInputElement>('input[type="radio"]')].filter((r) => r.name === el.name);
+    return !group.some((r) => r.checked) && group[0] === el;
+  });
+}
+
+export function trapModalFocus(doc: Document = document): () => void {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab' || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const dialog = topDialog(doc);
+    if (!dialog) return;
+    const items = stops(dialog);
+    const first = items[0];
+    const last = items[items.length - 1];
+    const active = doc.activeElement;
+    let next: HTMLElement | undefined;
+    if (!first || !last) next = dialog;
+    else if (!dialog.contains(active)) next = event.shiftKey ? last : first;
+    else if (event.shiftKey && (active === first || active === dialog)) next = last;
+    else if (!event.shiftKey && active === last) next = first;
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
+  };
+  doc.addEventListener('keydown', onKeyDown, true);
+  return () => doc.removeEventListener('keydown', onKeyDown, true);
+}
