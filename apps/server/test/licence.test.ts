@@ -142,6 +142,12 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
         expect(text).toMatch(/프리미엄 \(레벨 5\)/u);
         expect(text).toMatch(/\d{4}년 \d{1,2}월 \d{1,2}일 \d{2}:\d{2} \(KST\)/u);
         expect(text).not.toMatch(/\b(level|AM|PM)\b/u);
+        expect(text).not.toContain('Sori Inc.');
+        // In English the licensor is named in Latin letters too, beside the signed Korean legal name.
+        const en = await t.call({ method: 'GET', url, token: buyer.token, lang: 'en' });
+        writeFileSync(file, en.rawPayload);
+        const enText = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+        expect(enText).toContain(`Sori Inc. (${t.ctx.config.site.companyName})`);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -190,6 +190,8 @@ export type TrackEdit = z.infer<typeof TrackEdit>;
 /** Company details for the footer (site configuration, `config/site.json`). */
 export const SiteInfo = /* @__PURE__ */ z.object({
   companyName: z.string(),
+  /** The company's name in Latin letters, shown beside the Korean legal name to English and Japanese readers. */
+  companyNameLatin: z.string().min(1).optional(),
   representative: z.string(),
   businessNumber: z.string(),
   mailOrderNumber: z.string(),

@@ -74,6 +74,21 @@ export const isWithdrawnLicensee = (licensee: { name: string; email: string }): 
   /^withdrawn-[0-9a-f]{10}$/u.test(licensee.name) && licensee.email === `${licensee.name}@invalid`;
 
 /**
+ * The licensor as a reader of `lang` reads it: the signed legal name (Korean), after the site's Latin name
+ * in English and Japanese when the site has one and the licence is the site's own ("Sori Inc. (주식회사 소리)").
+ * The signed licence keeps the legal name alone.
+ */
+export function licensorName(
+  signed: string,
+  lang: Lang,
+  site?: { companyName: string; companyNameLatin?: string | undefined } | null,
+): string {
+  const latin = site?.companyNameLatin;
+  if (lang === 'ko' || !latin || site.companyName !== signed) return signed;
+  return lang === 'ja' ? `${latin}（${signed}）` : `${latin} (${signed})`;
+}
+
+/**
  * A licence's times as the certificate and the verification page both write them: Korean time, which the
  * licensor's records keep, on the 24-hour clock and named (KST), so that a reader anywhere reads the same
  * minute on both. (ICU's short Korean time reads "PM 9:06" in English letters on some versions.)

@@ -96,7 +96,7 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     signer: new LicenceSigner(config.licences.signingKeyPem),
     counters,
     publicBaseUrl: config.publicBaseUrl,
-    licensor: { name: config.site.companyName },
+    licensor: { name: config.site.companyName, latinName: config.site.companyNameLatin },
     lookupsPerMinute: config.licences.lookupsPerMinute,
   });
   const changes = createChangeSignal(config.redisUrl, config.redisPrefix);

@@ -1,4 +1,4 @@
-import { LICENCE_SCOPE_LABELS, licenceTime, type Lang, type LicenceScope, type PublicLicence } from '@sori/contract';
+import { LICENCE_SCOPE_LABELS, licensorName, licenceTime, type Lang, type LicenceScope, type PublicLicence } from '@sori/contract';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
@@ -112,7 +112,13 @@ function runsOf(text: string, lang: Lang): { text: string; face: 'kr' | 'jp' }[]
  * The licence certificate as a PDF in the reader's language: everything the public licence says, a QR code
  * to its verification page, and the signature with the key that made it.
  */
-export async function renderCertificate(licence: PublicLicence, lang: Lang, keyUrl: string): Promise<Buffer> {
+export async function renderCertificate(
+  licence: PublicLicence,
+  lang: Lang,
+  keyUrl: string,
+  site?: { companyName: string; companyNameLatin?: string | undefined },
+): Promise<Buffer> {
+  const licensor = licensorName(licence.licensor.name, lang, site);
   const t = TEXT[lang];
   const qr = await QRCode.toBuffer(licence.verifyUrl, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${t.title} ${licence.id}`, Author: licence.licensor.name } });
@@ -140,7 +146,7 @@ export async function renderCertificate(licence: PublicLicence, lang: Lang, keyU
   };
 
   doc.image(qr, 56 + 483 - 120, 56, { width: 120 });
-  write(licence.licensor.name, 10, { color: '#8b1a1a' });
+  write(licensor, 10, { color: '#8b1a1a' });
   write(t.title!, 22, { bold: true, gap: 0.6 });
   row(t.id!, licence.id);
   row(
@@ -156,7 +162,7 @@ export async function renderCertificate(licence: PublicLicence, lang: Lang, keyU
   row(t.terms!, `${licence.terms.version} — ${licence.terms.url}`);
   row(t.file!, licence.edit === undefined ? licence.file.name : `${licence.file.name} (${t.edit!.replace('{n}', String(licence.edit))})`);
   row(t.sha256!, licence.file.sha256);
-  row(t.licensor!, `${licence.licensor.name} — ${licence.licensor.url}`);
+  row(t.licensor!, `${licensor} — ${licence.licensor.url}`);
   row(t.verify!, licence.verifyUrl);
   write(`${t.verifyNote!} ${keyUrl}`, 9, { color: '#444444' });
   // A signature has no spaces to wrap at: two lines of it, then the key's id.

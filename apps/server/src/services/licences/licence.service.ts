@@ -39,7 +39,8 @@ export interface LicenceDeps {
   counters: Counters;
   /** The web app's origin: verification links and the terms point there. */
   publicBaseUrl: string;
-  licensor: { name: string };
+  /** The legal name signed into licences, and the site's Latin name that English and Japanese certificates add. */
+  licensor: { name: string; latinName?: string | undefined };
   lookupsPerMinute: number;
 }
 
@@ -196,7 +197,9 @@ export class LicenceService {
     if (!viewer) throw unauthorized();
     const row = await this.find(rawId);
     if (row.user_id !== viewer.id) throw forbidden('LICENCE_NOT_YOURS');
-    const pdf = await renderCertificate(parse(row), lang, `${this.deps.publicBaseUrl}/.well-known/sori-licence-key.pem`);
+    const { name, latinName } = this.deps.licensor;
+    const site = { companyName: name, companyNameLatin: latinName };
+    const pdf = await renderCertificate(parse(row), lang, `${this.deps.publicBaseUrl}/.well-known/sori-licence-key.pem`, site);
     return { id: row.id, pdf };
   }
 

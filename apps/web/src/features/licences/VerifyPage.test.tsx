@@ -131,4 +131,13 @@ describe('the dispute text', () => {
     expect(disputeText(LICENCE, 'ja')).toMatch(/正式にライセンス/u);
     expect(disputeText(LICENCE, 'en')).toMatch(/is licensed from/u);
   });
+
+  it('names the licensor in Latin letters too in English and Japanese, when the site has such a name', () => {
+    const site = { companyName: '(주)소리뮤직', companyNameLatin: 'Sori Music Inc.' };
+    expect(disputeText(LICENCE, 'en', site)).toContain('is licensed from Sori Music Inc. ((주)소리뮤직).');
+    expect(disputeText(LICENCE, 'ja', site)).toContain('Sori Music Inc.（(주)소리뮤직）から');
+    expect(disputeText(LICENCE, 'ko', site)).toContain('(주)소리뮤직(Sori)에서');
+    // A licence some other licensor signed keeps its own name.
+    expect(disputeText(LICENCE, 'en', { ...site, companyName: '다른 회사' })).toContain('from (주)소리뮤직 (Sori).');
+  });
 });

@@ -2,6 +2,7 @@ import {
   CHANNEL_PLATFORM_LABELS,
   isWithdrawnLicensee,
   licenceTime,
+  licensorName,
   LICENCE_SCOPE_LABELS,
   parseLicenceId,
   type LicenceScope,
@@ -15,6 +16,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { languageFromTag } from '../../i18n/detect';
 import { isApiError } from '../../lib/api-client';
+import { useSiteQuery } from '../legal/queries';
 import { disputeText } from './dispute';
 import { useLicenceChannelsQuery, useLicenceQuery, verifyPath } from './queries';
 
@@ -76,6 +78,7 @@ function Verdict({ kind, title, detail }: { kind: 'valid' | 'revoked' | 'unknown
 
 function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' | 'en' | 'ja' }) {
   const { t } = useTranslation();
+  const site = useSiteQuery();
   const date = (iso: string) => licenceTime(iso, lang);
   const revoked = licence.status === 'revoked';
   return (
@@ -90,7 +93,11 @@ function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' |
           })}
         />
       ) : (
-        <Verdict kind="valid" title={t('verify.valid')} detail={t('verify.validBody', { licensor: licence.licensor.name })} />
+        <Verdict
+          kind="valid"
+          title={t('verify.valid')}
+          detail={t('verify.validBody', { licensor: licensorName(licence.licensor.name, lang, site.data) })}
+        />
       )}
       <dl className="sori-licence-fields">
         <dt>{t('verify.id')}</dt>
@@ -135,7 +142,7 @@ function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' |
           </code>
         </dd>
       </dl>
-      {revoked ? null : <CopyDispute text={disputeText(licence, lang)} />}
+      {revoked ? null : <CopyDispute text={disputeText(licence, lang, site.data)} />}
       <p className="sori-licence-note small">
         {t('verify.signatureNote')} <a href={KEY_URL}>{t('verify.keyLink')}</a>
       </p>
