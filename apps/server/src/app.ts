@@ -183,6 +183,9 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     await app.register(
       async (api) => {
         registerTextInputCheck(api);
+        // The API reads JSON (and multipart uploads). Fastify also parses text/plain by default, which turned
+        // JSON sent as text into a 400 about the fields; it is an unsupported body, 415.
+        api.removeContentTypeParser('text/plain');
         api.addHook('onSend', async (_request, reply, payload) => {
           // API answers depend on the caller; nothing in between may keep them.
           if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -30,6 +30,17 @@ describe('HTTP edges', () => {
     const xml = await t.call({ method: 'POST', url: '/api/signin', payload: '<a/>', headers: { 'content-type': 'application/xml' } });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const text = await t.call({
+      method: 'POST',
+      url: '/api/signin',
+      payload: '{"email":"a@b.co","password":"secret1"}',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      lang: 'en',
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    // A call without a body needs no type at all.
+    expect((await t.call({ method: 'POST', url: '/api/signout' })).statusCode).not.toBe(415);
   });
 
   it('answers unknown API paths with a JSON 404 and sends strict security headers', async () => {
