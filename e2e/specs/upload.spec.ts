@@ -180,7 +180,7 @@ test('upload: drag a file in, watch it upload and analyse, correct BPM, key, gen
   expect((await mine()).length, 'deleted on the server').toEqual(0);
 });
 
-test('upload: refused files say why (empty, not audio), in the UI language', async ({ signedInPage }) => {
+test('upload: refused files say why (empty, not audio), in the UI language', async ({ signedInPage, themedPage }) => {
   const account = await createAccount('거절');
   const page = await signedInPage(account, { locale: 'en-US' });
   await open(page, '/upload');
@@ -197,6 +197,17 @@ test('upload: refused files say why (empty, not audio), in the UI language', asy
     [MEDIA_ERROR_MESSAGES.MEDIA_EMPTY.en, MEDIA_ERROR_MESSAGES.MEDIA_UNSUPPORTED.en],
     { useInnerText: true },
   );
+  // A refused file is not a track: the list stays empty and the quota counts nothing.
+  await expect(page.locator('[data-testid="empty-state"]'), 'no track row for a refused file').toBeVisible();
+  await expect(page.locator('[data-testid="upload-quota-text"]')).toContainText(tr('en', 'upload.quota.tracks', { used: 0, limit: 200 }));
+  // The reasons are red text: readable in the dark theme too.
+  const dark = await themedPage('ko', 'dark', { ACCESS_TOKEN: account.token, USER_INFO: JSON.stringify(account.user) });
+  await open(dark, '/upload');
+  await expect(dark.locator('[data-testid="upload-item"][data-phase="failed"]')).toHaveCount(2);
+  await settle(dark);
+  expect(await seriousViolations(dark), 'axe on refused uploads (ko, dark)').toEqual([]);
+  await dark.close();
+
   await items.first().locator('button').click();
   await expect(items, 'a refused file can be dismissed').toHaveCount(1);
 

@@ -103,6 +103,11 @@ describe.each(DIALECTS)('uploads as jobs (%s, inline)', (dialect) => {
     const kept: string[] = [];
     for await (const k of t.ctx.storage.list(`tracks/${id}/`)) kept.push(k);
     expect(kept).toEqual([]);
+    // It is not a track: not among the uploader's tracks, and it takes nothing of the quota.
+    const mine = (await t.call({ method: 'GET', url: '/api/my/musics', token: owner.token })).json().body.content as { id: number }[];
+    expect(mine.map((m) => m.id)).not.toContain(id);
+    const quota = (await t.call({ method: 'GET', url: '/api/my/quota', token: owner.token })).json().body;
+    expect(quota.tracks).toBe(mine.length);
     // The uploader clears it away.
     expect((await t.call({ method: 'DELETE', url: `/api/my/musics/${id}`, token: owner.token })).statusCode).toBe(200);
     expect((await statuses(owner.token)).find((s) => s.id === id)).toBeUndefined();

@@ -416,6 +416,8 @@ export class MediaService {
           ingest_error: JSON.stringify({ code, status, ...(details ? { details } : {}) }),
           ...(fileFault ? { stored_bytes: 0, ingest_request: null } : {}),
         });
+        // The index drops it from its uploader's tracks now, not at the next change-feed read.
+        await catalogue.refresh([trackId]).catch(() => undefined);
         if (fileFault) throw new PermanentJobError(`${code}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
         throw err;
       }

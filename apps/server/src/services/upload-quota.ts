@@ -8,12 +8,13 @@ export interface QuotaLimits {
   bytes: number;
 }
 
-/** What the user's tracks take, counting every track they own (ready or still processing). */
+/** What the user's tracks take, counting every track they own (ready or still processing; a refused one keeps nothing). */
 export async function quotaUsage(db: Kysely<Database>, userId: number, limits: QuotaLimits, exceptTrack?: number): Promise<UploadQuota> {
   let q = db
     .selectFrom('tracks')
     .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string | null>('stored_bytes').as('bytes')])
-    .where('owner_id', '=', userId);
+    .where('owner_id', '=', userId)
+    .where('status', '!=', 'failed');
   if (exceptTrack !== undefined) q = q.where('id', '!=', exceptTrack);
   const r = await q.executeTakeFirstOrThrow();
   return { tracks: Number(r.n), tracksLimit: limits.tracks, bytes: Number(r.bytes ?? 0), bytesLimit: limits.bytes };

@@ -77,7 +77,9 @@ function toIndexed(r: IndexRow): IndexedTrack {
     popularity: popularityOf(r),
     // A track still being ingested (or failed) is in nobody's catalogue until it is ready.
     published: r.published === 1 && r.status === 'ready',
-    ownerId: r.owner_id,
+    // A refused upload is not a track of its uploader's either: the upload card says why (GET /my/uploads)
+    // until it is dismissed, and the track lists do not show it as a track that cannot play.
+    ownerId: r.status === 'failed' ? null : r.owner_id,
   };
 }
 
