@@ -73,6 +73,11 @@ export function withdrawnLicensee(digest: string): { name: string; email: string
 export const isWithdrawnLicensee = (licensee: { name: string; email: string }): boolean =>
   /^withdrawn-[0-9a-f]{10}$/u.test(licensee.name) && licensee.email === `${licensee.name}@invalid`;
 
+/** A licence's day, in Korean time as `licenceTime` writes it, so lists agree with the licence they link to. */
+export function licenceDate(iso: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'Asia/Seoul' }).format(new Date(iso));
+}
+
 /**
  * The licensor as a reader of `lang` reads it: the signed legal name (Korean), after the site's Latin name
  * in English and Japanese when the site has one and the licence is the site's own ("Sori Inc. (주식회사 소리)").

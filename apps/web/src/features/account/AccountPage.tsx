@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   CHANNEL_PLATFORM_LABELS,
+  licenceDate,
   PLAN_LABELS,
   profileTooLong,
   TEXT_LIMITS,
@@ -265,7 +266,7 @@ function LicencesSection() {
                 {l.status === 'revoked' ? <span className="badge text-bg-danger ms-2">{t('account.licences.revoked')}</span> : null}
               </div>
               <div className="small d-flex flex-wrap gap-2 align-items-center">
-                <span className="font-monospace">{t('licence.line', { id: l.id, date: formatDate(l.issuedAt, lang) })}</span>
+                <span className="font-monospace">{t('licence.line', { id: l.id, date: licenceDate(l.issuedAt, lang) })}</span>
                 <button
                   type="button"
                   className="btn btn-link btn-sm p-0"

@@ -1,4 +1,4 @@
-import type { Music } from '@sori/contract';
+import { licenceDate, type Music } from '@sori/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { languageFromTag } from '../../i18n/detect';
@@ -15,7 +15,7 @@ export function LicenceLine({ track }: { track: Music }) {
   if (!track.licenceId) return null;
   const id = track.licenceId;
   const lang = languageFromTag(i18n.language) ?? 'en';
-  const date = track.licensedAt ? new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(new Date(track.licensedAt)) : '';
+  const date = track.licensedAt ? licenceDate(track.licensedAt, lang) : '';
   const certificate = () =>
     saveCertificate(id).catch((error: unknown) => {
       console.warn(`[licence] certificate ${id}`, error);

@@ -1,4 +1,4 @@
-import { withdrawnLicensee, type PublicLicence } from '@sori/contract';
+import { licenceDate, withdrawnLicensee, type PublicLicence } from '@sori/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -113,6 +113,14 @@ describe('the licence check page', () => {
     await userEvent.click(screen.getByRole('button', { name: '확인' }));
     expect(await screen.findByTestId('path')).toHaveTextContent('/verify/SORI-7GWR-M0X5-WYAE');
     expect(await screen.findByRole('heading', { level: 1, name: '유효한 라이선스입니다' })).toBeInTheDocument();
+  });
+});
+
+describe('a licence’s day in lists', () => {
+  it('is the Korean day, as the verify page and the certificate write it, wherever the reader is', () => {
+    // 16:14 UTC on the 28th is 01:14 KST on the 29th.
+    expect(licenceDate('2026-11-28T16:14:00.000Z', 'en')).toBe('Nov 29, 2026');
+    expect(licenceDate('2026-11-28T16:14:00.000Z', 'ko')).toBe('2026. 11. 29.');
   });
 });
 
