@@ -54,7 +54,10 @@ test('analysis: an unsure key waits for the uploader, who confirms it; the detai
       message: 'confirmed key stored',
     })
     .toEqual(s.soundkey);
-  await offer.waitFor({ state: 'detached' });
+  // Said, and the focus stays in the dialog on what was said (the button it was on is gone).
+  await expect(offer.locator('[data-testid="confirmed-suggestion"]')).toHaveText(tr('ko', 'keyMode.confirmedKey', { key: label }));
+  await expect(offer.locator('[data-testid="confirm-key"]')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('confirmed-suggestion');
   await page.keyboard.press('Escape');
   await edit.waitFor({ state: 'hidden' });
 

@@ -1,5 +1,5 @@
 import type { Music, TrackMetadataRequest } from '@sori/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { useLabelLanguage } from '../catalogue/filters/labels';
@@ -9,7 +9,8 @@ import { useTrackUpdateMutation } from './queries';
 /**
  * What the analysis measured without being sure enough to publish it (`Music.suggested`): "Suggested:
  * 128 BPM — Confirm". Confirming writes the value as the track's own; until then the track has no BPM or
- * key in search.
+ * key in search. A confirmed value is said (a status line), and focus goes to the next Confirm button, or to
+ * that line, rather than to the page's start when the button it was on goes away.
  */
 export function SuggestionConfirm({ track }: { track: Music }) {
   const { t } = useTranslation();
@@ -17,30 +18,46 @@ export function SuggestionConfirm({ track }: { track: Music }) {
   const update = useTrackUpdateMutation();
   const [confirmed, setConfirmed] = useState<{ bpm: boolean; key: boolean }>({ bpm: false, key: false });
   const [failed, setFailed] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [moved, setMoved] = useState(0);
+  const listRef = useRef<HTMLUListElement>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (moved > 0) (listRef.current?.querySelector('button') ?? doneRef.current)?.focus();
+  }, [moved]);
   const s = track.suggested;
-  if (!s) return null;
+  if (!s && !done) return null;
   const confirm = (what: 'bpm' | 'key') => {
+    if (!s) return;
     const changes: TrackMetadataRequest = what === 'bpm' ? { bpm: s.bpm } : { soundKey: s.soundkey, keyMode: s.keyMode };
+    const said = what === 'bpm' ? t('keyMode.confirmedBpm', { bpm: s.bpm }) : t('keyMode.confirmedKey', { key });
     setFailed(false);
     update.mutate(
       { id: track.id, changes },
-      { onSuccess: () => setConfirmed((c) => ({ ...c, [what]: true })), onError: () => setFailed(true) },
+      {
+        onSuccess: () => {
+          setConfirmed((c) => ({ ...c, [what]: true }));
+          setDone(said);
+          setMoved((n) => n + 1);
+        },
+        onError: () => setFailed(true),
+      },
     );
   };
-  const key = keyLabel(s.soundkey, s.keyMode, lang);
+  const key = s ? keyLabel(s.soundkey, s.keyMode, lang) : '';
   const rows = [
-    s.bpm !== null && !confirmed.bpm
+    s && s.bpm !== null && !confirmed.bpm
       ? { what: 'bpm' as const, text: t('keyMode.suggestedBpm', { bpm: s.bpm }), label: t('keyMode.confirmBpm', { bpm: s.bpm }) }
       : null,
-    s.soundkey !== null && !confirmed.key
+    s && s.soundkey !== null && !confirmed.key
       ? { what: 'key' as const, text: t('keyMode.suggestedKey', { key }), label: t('keyMode.confirmKey', { key }) }
       : null,
   ].filter((r) => r !== null);
-  if (rows.length === 0) return null;
+  if (rows.length === 0 && !done) return null;
   return (
     <div className="sori-meta-unsure mb-3" data-testid="unsure-suggestions">
-      <p className="form-text mt-0 mb-2">{t('keyMode.unsure')}</p>
-      <ul className="list-unstyled m-0 d-flex flex-wrap gap-3">
+      {rows.length > 0 ? <p className="form-text mt-0 mb-2">{t('keyMode.unsure')}</p> : null}
+      <ul ref={listRef} className="list-unstyled m-0 d-flex flex-wrap gap-3">
         {rows.map((r) => (
           <li key={r.what} className="d-flex align-items-center gap-2">
             <span data-testid={`suggested-${r.what}`}>{r.text}</span>
@@ -58,6 +75,9 @@ export function SuggestionConfirm({ track }: { track: Music }) {
           </li>
         ))}
       </ul>
+      <p ref={doneRef} tabIndex={-1} role="status" className="small mt-2 mb-0" data-testid="confirmed-suggestion">
+        {done}
+      </p>
       {failed ? (
         <p className="text-danger small mt-2 mb-0" role="alert">
           {t('keyMode.confirmFailed')}

@@ -117,7 +117,8 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested }: Track
           </span>
         </p>
       ) : null}
-      {track.suggested ? <SuggestionConfirm track={track} /> : null}
+      {/* Always mounted: once the last value is confirmed it still says so, and holds the focus. */}
+      <SuggestionConfirm track={track} />
       {error ? (
         <Alert variant="danger" className="py-2 small" role="alert">
           {error}
