@@ -27,6 +27,10 @@ describe('Korean particles by the final consonant', () => {
     expect(particle('Rain', '을/를')).toBe('을');
     expect(particle('Cool', '으로/로')).toBe('로');
     expect(particle('Neon Drive', '을/를')).toBe('를');
+    expect(particle('Pop', '을/를')).toBe('을'); // 팝
+    expect(particle('Hip-Hop', '을/를')).toBe('을'); // 힙합
+    expect(particle('Loop', '을/를')).toBe('를'); // 루프
+    expect(particle('Jazz', '을/를')).toBe('를'); // 재즈
     expect(particle('“노래”', '을/를')).toBe('를');
     expect(particle('🎵', '을/를')).toBe('을(를)');
   });

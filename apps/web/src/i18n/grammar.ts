@@ -29,6 +29,9 @@ function finalOf(word: string): number | null {
     const tail = letters.toLowerCase();
     if (tail.endsWith('l')) return RIEUL;
     if (/(?:m|n|ng|ck)$/u.test(tail)) return -1;
+    // p or b after one short vowel is said as a final ㅂ (Pop 팝, Hip-Hop 힙합, Club 클럽); after a long vowel
+    // it is a syllable of its own (Loop 루프).
+    if (/(?:^|[^aeiou])[aeiou][pb]$/u.test(tail)) return -1;
     return 0;
   }
   return null;
