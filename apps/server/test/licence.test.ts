@@ -94,7 +94,8 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
       id: first.licenceId,
       status: 'active',
       track: { id: trackId, title: '바다의 노래', artist: '김소리' },
-      file: { name: 'sea.wav', sha256: SHA256 },
+      // Named as the download saves it (the upload was sea.wav).
+      file: { name: '김소리 - 바다의 노래.wav', sha256: SHA256 },
       licensee: { name: '사***', email: 'bu***@example.com' },
       plan: { name: 'premium', level: 5 },
       revokedAt: null,

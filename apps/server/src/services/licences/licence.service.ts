@@ -17,6 +17,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../l
 import type { Counters } from '../../lib/counters';
 import { nowIso } from '../../lib/time';
 import { StorageNotFoundError, type MediaStorage } from '../../media';
+import { trackDownloadName } from '../../media/download-name';
 import * as licences from '../../repositories/licence.repository';
 import type { LicenceRow } from '../../repositories/licence.repository';
 import type { WireRow } from '../../repositories/track.repository';
@@ -87,7 +88,8 @@ export class LicenceService {
   ): Promise<{ licence: PublicLicence; reused: boolean }> {
     if (!track.original_key || !track.file_name) throw new AppError(409, 'NO_FILE');
     const sha256 = edit ? edit.sha256 : await this.fileHash(track.id, track.original_key);
-    const fileName = edit ? edit.fileName : track.file_name;
+    // The file as the licensee saves it ("Artist - Title.wav", as the download names it), not as it was uploaded.
+    const fileName = edit ? edit.fileName : trackDownloadName(track.artist, track.title, track.file_name);
     const existing = await licences.findActiveLicence(this.deps.db, viewer.id, track.id, sha256);
     if (existing) return { licence: parse(existing), reused: true };
     const user = await findUserById(this.deps.db, viewer.id);
