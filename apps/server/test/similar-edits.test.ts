@@ -258,6 +258,10 @@ describe.each(DIALECTS)('similar tracks and short edits (%s)', (dialect) => {
     expect(full.licenceId).not.toBe(ticket.licenceId);
     expect(full.edit).toBeUndefined();
     expect((await t.call({ method: 'GET', url, token: paid.token })).json().body.licenceId).toBe(ticket.licenceId);
+    // The account page tells them apart: the edit's licence says which edit.
+    const mine = (await t.call({ method: 'GET', url: '/api/my/licences', token: paid.token })).json().body.content;
+    expect(mine.find((l: { id: string }) => l.id === ticket.licenceId)).toMatchObject({ edit: 30 });
+    expect(mine.find((l: { id: string }) => l.id === full.licenceId)).not.toHaveProperty('edit');
     // A link for one edit does not open another, nor the original.
     expect((await t.call({ method: 'GET', url: ticket.url.replace('edit=30', 'edit=15') })).statusCode).toBe(403);
     expect((await t.call({ method: 'GET', url: ticket.url.replace('edit=30&', '') })).statusCode).toBe(403);

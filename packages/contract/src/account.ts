@@ -96,6 +96,8 @@ export const AccountLicence = /* @__PURE__ */ z.object({
   trackArtist: z.string().nullable(),
   issuedAt: z.string(),
   status: z.enum(['active', 'revoked']),
+  /** The short edit's length in seconds when the licence covers an edit rather than the whole track. */
+  edit: z.number().int().optional(),
 });
 export type AccountLicence = z.infer<typeof AccountLicence>;
 

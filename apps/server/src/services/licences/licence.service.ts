@@ -190,6 +190,7 @@ export class LicenceService {
       trackArtist: row.track_artist,
       issuedAt: row.issued_at,
       status: row.status === 'revoked' ? ('revoked' as const) : ('active' as const),
+      ...(row.edit_seconds === null ? {} : { edit: row.edit_seconds }),
     }));
     return pageFrom(content, page, size, rows.length);
   }

@@ -263,6 +263,11 @@ function LicencesSection() {
               <div className="fw-semibold">
                 {l.trackTitle}
                 {l.trackArtist ? <span className="text-body-secondary fw-normal"> · {l.trackArtist}</span> : null}
+                {l.edit !== undefined ? (
+                  <span className="badge text-bg-secondary ms-2" data-testid="account-licence-edit">
+                    {t('trackPage.editName', { seconds: l.edit })}
+                  </span>
+                ) : null}
                 {l.status === 'revoked' ? <span className="badge text-bg-danger ms-2">{t('account.licences.revoked')}</span> : null}
               </div>
               <div className="small d-flex flex-wrap gap-2 align-items-center">
