@@ -23,6 +23,14 @@ test('track page: facts, tags that open the filtered library, play, like, add to
   await expect(page.getByTestId('page-title')).toHaveText(track.title, { useInnerText: true });
   await expect(page.getByTestId('track-page-artist')).toHaveText(track.artist!, { useInnerText: true });
   await expect.poll(() => page.title(), { message: 'the tab names the track' }).toContain(track.title);
+  // A change of language keeps the track's name in the tab (the layout used to put "楽曲情報" back).
+  for (const lang of ['ja', 'ko'] as const) {
+    await page.click('[data-testid="language-menu"] > button');
+    await page.click(`[data-testid="language-${lang}"]`);
+    await expect(page.getByTestId('page-title')).toHaveText(track.title, { useInnerText: true });
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang), { message: `${lang} chosen` }).toBe(lang);
+    await expect.poll(() => page.title(), { message: `the tab names the track (${lang})` }).toBe(`${track.title} · ${track.artist} · Sori`);
+  }
   const facts = await page.getByTestId('track-facts').innerText();
   for (const fact of [genreOf(701)!.labels.ko, moodOf(1302)!.labels.ko, moodOf(1404)!.labels.ko, '72', track.duration!]) {
     expect(facts.includes(fact), `the facts show ${fact}`).toBeTruthy();

@@ -10,6 +10,7 @@ import { usePlayerSelector } from '../features/player/player';
 import { loadedPlayerBar, loadPlayerBar } from '../features/player/player-bar-loader';
 import { ErrorBoundary } from './ErrorBoundary';
 import { documentTitle, pageTitleKey } from './page-title';
+import { ownDocumentTitle } from '../lib/own-title';
 import { showsSidebar } from '../lib/routes';
 
 // The sidebar never shows on /, so its code (offcanvas, playlists) stays out of the home page's bundle.
@@ -30,7 +31,7 @@ export function AppLayout() {
   // The browser tab names the screen, in the UI language.
   const screenTitle = t(pageTitleKey(pathname));
   useEffect(() => {
-    document.title = documentTitle(screenTitle, t('app.name'));
+    document.title = ownDocumentTitle() ?? documentTitle(screenTitle, t('app.name'));
   }, [screenTitle, t]);
 
   return (

@@ -12,6 +12,7 @@ import { pageFromParams } from '../catalogue/search-conditions';
 import { TrackTable } from '../catalogue/TrackTable';
 import { preloadPlayerBar } from '../player/player-bar-loader';
 import { useSharedPlaylistQuery } from './queries';
+import { setOwnTitle } from '../../lib/own-title';
 
 /**
  * `/shared/{token}`: a playlist its owner shared by link, to anyone, signed out too (PRODUCT §16). Read-only:
@@ -29,7 +30,8 @@ export default function SharedPlaylistPage() {
 
   useEffect(() => preloadPlayerBar(), []);
   useEffect(() => {
-    if (name) document.title = `${name} · ${t('app.name')}`;
+    setOwnTitle(name ? `${name} · ${t('app.name')}` : null);
+    return () => setOwnTitle(null);
   }, [name, t]);
 
   if (shared.isError && isApiError(shared.error) && shared.error.status === 404) {

@@ -33,6 +33,7 @@ import { preloadPlayerBar } from '../player/player-bar-loader';
 import { playerKey, type PlayerTrack } from '../player/player-controller';
 import { useEditsQuery, useSimilarQuery } from './queries';
 import { TrackWave } from './TrackWave';
+import { setOwnTitle } from '../../lib/own-title';
 
 const ChoosePlaylistModal = lazy(() => import('../playlists/ChoosePlaylistModal'));
 
@@ -91,7 +92,8 @@ function TrackView({ track }: { track: Music }) {
   useEffect(() => preloadPlayerBar(), []);
   useEffect(() => {
     // The tab names the track, not only the screen.
-    document.title = `${track.title} · ${artist} · ${t('app.name')}`;
+    setOwnTitle(`${track.title} · ${artist} · ${t('app.name')}`);
+    return () => setOwnTitle(null);
   }, [track.title, artist, t]);
 
   const facts: [string, ReactNode][] = [
