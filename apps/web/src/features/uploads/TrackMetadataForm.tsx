@@ -106,11 +106,18 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested }: Track
       {suggested ? (
         <p className="sori-meta-suggested" data-testid="suggested">
           <span>{t('upload.suggested')}</span>
-          <span className="sori-meta-fact">
-            {t('tracks.bpm')} <strong>{track.bpm ?? '-'}</strong>
+          {/* A value measured but not sure enough to publish shows as the suggestion below offers it, marked. */}
+          <span className="sori-meta-fact" data-testid="measured-bpm">
+            {t('tracks.bpm')}{' '}
+            <strong>{track.bpm ?? (track.suggested?.bpm != null ? `${track.suggested.bpm} (${t('upload.unconfirmed')})` : '-')}</strong>
           </span>
-          <span className="sori-meta-fact">
-            {t('tracks.key')} <strong>{keyLabel(track.soundkey, track.keyMode, lang)}</strong>
+          <span className="sori-meta-fact" data-testid="measured-key">
+            {t('tracks.key')}{' '}
+            <strong>
+              {track.soundkey === null && track.suggested?.soundkey
+                ? `${keyLabel(track.suggested.soundkey, track.suggested.keyMode, lang)} (${t('upload.unconfirmed')})`
+                : keyLabel(track.soundkey, track.keyMode, lang)}
+            </strong>
           </span>
           <span className="sori-meta-fact">
             {t('tracks.time')} <strong>{track.duration ?? '-'}</strong>
