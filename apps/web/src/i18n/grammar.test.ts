@@ -31,6 +31,9 @@ describe('Korean particles by the final consonant', () => {
     expect(particle('Hip-Hop', '을/를')).toBe('을'); // 힙합
     expect(particle('Loop', '을/를')).toBe('를'); // 루프
     expect(particle('Jazz', '을/를')).toBe('를'); // 재즈
+    expect(particle('Coffee & Sunshine', '을/를')).toBe('을'); // 선샤인
+    expect(particle('Dusty Road Home', '을/를')).toBe('을'); // 홈
+    expect(particle('Blue Lagoon Café', '을/를')).toBe('를'); // 카페
     expect(particle('“노래”', '을/를')).toBe('를');
     expect(particle('🎵', '을/를')).toBe('을(를)');
   });

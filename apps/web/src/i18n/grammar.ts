@@ -16,7 +16,8 @@ const DIGIT_FINALS = [-1, RIEUL, 0, -1, 0, 0, -1, RIEUL, RIEUL, 0];
 
 /** The final consonant of a word's last sound: 0 none, RIEUL, -1 another, null when it cannot be told. */
 function finalOf(word: string): number | null {
-  const letters = word.replace(/[^\p{L}\p{N}]+$/u, '');
+  // Accents do not change how a Latin word ends when said in Korean (Café 카페).
+  const letters = word.replace(/[\u00c0-\u024f]/gu, (c) => c.normalize('NFD').replace(/\p{M}/gu, '')).replace(/[^\p{L}\p{N}]+$/u, '');
   const last = letters.at(-1);
   if (last === undefined) return null;
   const code = last.charCodeAt(0);
@@ -28,7 +29,8 @@ function finalOf(word: string): number | null {
   if (/[a-z]/iu.test(last)) {
     const tail = letters.toLowerCase();
     if (tail.endsWith('l')) return RIEUL;
-    if (/(?:m|n|ng|ck)$/u.test(tail)) return -1;
+    // m or n, also before a silent e (Home 홈, Sunshine 선샤인).
+    if (/(?:m|n|ng|ck|[aeiou][mn]e)$/u.test(tail)) return -1;
     // p or b after one short vowel is said as a final ㅂ (Pop 팝, Hip-Hop 힙합, Club 클럽); after a long vowel
     // it is a syllable of its own (Loop 루프).
     if (/(?:^|[^aeiou])[aeiou][pb]$/u.test(tail)) return -1;
