@@ -49,6 +49,17 @@ describe('focus in an open dialog', () => {
     expect(document.activeElement!.id).toBe('ok');
   });
 
+  it('keeps Tab inside a side panel with a backdrop too', async () => {
+    document.body.innerHTML = `
+      <button id="behind">behind</button>
+      <div class="offcanvas show" role="dialog" aria-modal="true" tabindex="-1"><button id="close">×</button><a href="/t" id="link">t</a></div>`;
+    release = trapModalFocus();
+    const user = userEvent.setup();
+    document.getElementById('link')!.focus();
+    await user.tab();
+    expect(document.activeElement!.id).toBe('close');
+  });
+
   it('leaves Tab alone when no dialog is open', async () => {
     page('<button id="ok">ok</button>');
     document.getElementById('dialog')!.classList.remove('show');

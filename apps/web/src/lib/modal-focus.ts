@@ -13,9 +13,9 @@ const TABBABLE = [
   '[tabindex]:not([tabindex="-1"])',
 ].join(',');
 
-/** The dialog on top: the last shown Bootstrap modal in the document. */
+/** The dialog on top: the last shown Bootstrap modal or side panel (offcanvas, which has a backdrop) in the document. */
 function topDialog(doc: Document): HTMLElement | null {
-  const open = doc.querySelectorAll<HTMLElement>('.modal.show[role="dialog"]');
+  const open = doc.querySelectorAll<HTMLElement>('.modal.show[role="dialog"], .offcanvas.show[role="dialog"][aria-modal="true"]');
   return open[open.length - 1] ?? null;
 }
 
