@@ -54,6 +54,11 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
     const blank = await t.call({ method: 'POST', url: '/api/playbox/create', payload: { name: '   ' }, token: u.token, lang: 'en' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toMatchObject({ code: 'PLAYLIST_NAME_REQUIRED', message: 'Please enter a playlist name.' });
+    // Characters that show nothing (zero-width space, the Hangul filler) make no name either.
+    for (const name of ['\u200b\u200b', '\u3164', ' \ufeff ']) {
+      const invisible = await t.call({ method: 'POST', url: '/api/playbox/create', payload: { name }, token: u.token });
+      expect(invisible.json().code, JSON.stringify(name)).toBe('PLAYLIST_NAME_REQUIRED');
+    }
     const long = await t.call({ method: 'POST', url: '/api/playbox/create', payload: { name: 'x'.repeat(101) }, token: u.token });
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ code: 'FIELD_TOO_LONG', message: '플레이리스트 이름 항목은 100자까지 입력할 수 있습니다.' });

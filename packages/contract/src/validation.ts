@@ -34,6 +34,12 @@ export const nameText = (v: unknown): string =>
     .replace(/\s+/gu, ' ')
     .trim();
 
+/**
+ * Whether text shows nothing: only spaces, format characters (zero-width space, joiners, BOM) or Hangul
+ * fillers (ㅤ U+3164 and its kin), which `trim()` keeps. A name of them would show as a blank.
+ */
+export const isBlankText = (v: string): boolean => v.replace(/[\p{White_Space}\p{Cf}\u115f\u1160\u3164\uffa0]/gu, '') === '';
+
 /** One e-mail address of the usual shape: local@domain.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 /** Digits, hyphen, plus, parentheses, dot and whitespace only, with at least one digit. */

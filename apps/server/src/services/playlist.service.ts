@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, pageFrom, TEXT_LIMITS, tooLongDetails, type Page, type Playlist } from '@sori/contract';
+import { isBlankText, MAX_PAGE_SIZE, pageFrom, TEXT_LIMITS, tooLongDetails, type Page, type Playlist } from '@sori/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError, badRequest, notFound } from '../lib/app-error';
@@ -34,7 +34,7 @@ function cleanName(name: string): string {
   // Control characters never belong in a name; the rest is kept as typed and shown as text.
   // eslint-disable-next-line no-control-regex
   const n = name.replace(/[\u0000-\u001f\u007f]/gu, ' ').trim();
-  if (!n) throw badRequest('PLAYLIST_NAME_REQUIRED');
+  if (isBlankText(n)) throw badRequest('PLAYLIST_NAME_REQUIRED');
   if (n.length > TEXT_LIMITS.playlistName) throw badRequest('FIELD_TOO_LONG', tooLongDetails('playlistName'));
   return n;
 }

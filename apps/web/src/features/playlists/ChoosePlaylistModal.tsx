@@ -1,4 +1,4 @@
-import { TEXT_LIMITS, type Music } from '@sori/contract';
+import { isBlankText, type Music, TEXT_LIMITS } from '@sori/contract';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -47,7 +47,7 @@ export default function ChoosePlaylistModal({ track, onClose }: ChoosePlaylistMo
   const submitNew = (event: FormEvent) => {
     event.preventDefault();
     const name = newName.trim();
-    if (!name || busy) return;
+    if (isBlankText(name) || busy) return;
     create.mutate(
       { name },
       {
@@ -117,7 +117,7 @@ export default function ChoosePlaylistModal({ track, onClose }: ChoosePlaylistMo
               placeholder={t('playlist.namePlaceholder')}
               data-testid="choose-playlist-new-name"
             />
-            <Button type="submit" variant="primary" disabled={busy || !newName.trim()} data-testid="choose-playlist-new-submit">
+            <Button type="submit" variant="primary" disabled={busy || isBlankText(newName)} data-testid="choose-playlist-new-submit">
               {create.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
               {t('playlistChoose.create')}
             </Button>

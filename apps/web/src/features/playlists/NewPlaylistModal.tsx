@@ -1,3 +1,4 @@
+import { isBlankText } from '@sori/contract';
 import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -23,7 +24,7 @@ export function NewPlaylistModal({ show, onClose }: NewPlaylistModalProps) {
     event.preventDefault();
     if (create.isPending) return;
     const trimmed = name.trim();
-    if (!trimmed) {
+    if (isBlankText(trimmed)) {
       setError(t('playlist.nameRequired'));
       return;
     }

@@ -1,4 +1,4 @@
-import { TEXT_LIMITS, type Playlist } from '@sori/contract';
+import { isBlankText, type Playlist, TEXT_LIMITS } from '@sori/contract';
 import { useId, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -21,7 +21,7 @@ export function PlaylistFormModal({ playlist, pending, onSubmit, onClose }: Play
   const [name, setName] = useState(playlist ? playlist.title || playlist.name : '');
   const [description, setDescription] = useState(playlist?.description ?? '');
   const [tried, setTried] = useState(false);
-  const missing = name.trim() === '';
+  const missing = isBlankText(name);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
