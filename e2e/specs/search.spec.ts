@@ -1,6 +1,7 @@
 import { GENRE_GROUPS, genresMatching, GENRES, MOODS, pitchClassOfKey, speedFromBpm, SPEEDS } from '@sori/contract';
 import { FIXTURE_TRACKS, SPECIAL, addToPlaylist, createPlaylist, fixture, tracksByTitle } from '../data';
 import { createAccount, open, tr } from '../app';
+import { seriousViolations } from '../axe';
 import { expect, test } from '../test';
 import {
   closeFilters,
@@ -283,7 +284,8 @@ test('filters one by one and combined: genre (group and single), speed, moods, k
 });
 
 test('filter modal and the compact bar once scrolled past the intro; every new search starts at page 1', async ({ newPage }) => {
-  const page = await newPage();
+  // bypassCSP: axe-core is injected as a script tag.
+  const page = await newPage({ bypassCSP: true });
   await open(page, '/library?page=3');
   await settledResults(page);
   const compact = page.locator('[data-testid="compact-filters"]');
@@ -318,6 +320,9 @@ test('filter modal and the compact bar once scrolled past the intro; every new s
   await expect(page.locator('[data-testid="open-filter-modal"] .sori-count-badge'), 'filter count on the button').toHaveText('3', {
     useInnerText: true,
   });
+  // Its name is what it shows, said in full, so a voice command "필터 3" finds it (axe: label-content-name-mismatch).
+  await expect(page.locator('[data-testid="open-filter-modal"]')).toHaveAccessibleName(/^필터\s?3\s?개 선택됨$/u);
+  expect(await seriousViolations(page), 'axe with filters set').toEqual([]);
 });
 
 /**

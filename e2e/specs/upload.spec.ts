@@ -112,10 +112,14 @@ test('upload: drag a file in, watch it upload and analyse, correct BPM, key, gen
   expect(uploaded.published, 'an upload is private').toEqual(false);
   expect(uploaded.cover !== null, 'the cover went with it').toBeTruthy();
   const suggested = await item.locator('[data-testid="suggested"]').innerText();
+  // A value measured but not sure enough to publish shows as offered, marked unconfirmed.
+  const unconfirmed = `(${tr('ko', 'upload.unconfirmed')})`;
   for (const fact of [
     tr('ko', 'upload.suggested'),
-    `BPM ${uploaded.bpm ?? '-'}`,
-    `${tr('ko', 'tracks.key')} ${uploaded.soundkey ?? '-'}`,
+    uploaded.bpm === null && uploaded.suggested?.bpm != null
+      ? `BPM ${uploaded.suggested.bpm} ${unconfirmed}`
+      : `BPM ${uploaded.bpm ?? '-'}`,
+    uploaded.soundkey === null && uploaded.suggested?.soundkey ? unconfirmed : `${tr('ko', 'tracks.key')} ${uploaded.soundkey ?? '-'}`,
     `${tr('ko', 'tracks.time')} ${uploaded.duration ?? '-'}`,
   ]) {
     expect(suggested.includes(fact), `suggestion shows ${fact} (${suggested})`).toBeTruthy();

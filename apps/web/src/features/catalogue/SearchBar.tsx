@@ -125,12 +125,20 @@ export function SearchBar() {
             variant="outline-secondary"
             className="sori-search-filters-btn"
             onClick={() => setModalOpen((n) => n + 1)}
-            aria-label={filterCount ? t('filters.openCount', { count: filterCount }) : t('filters.open')}
+            aria-label={filterCount ? undefined : t('filters.open')}
             data-testid="open-filter-modal"
           >
             <Icon name="filter" />
+            {/* With filters set, the name is the text seen, said in full ("필터 2개 선택됨"): a label that
+                reworded it ("필터, 2개 선택됨") did not contain the visible "필터 2", which voice control users say. */}
             <span className="d-none d-sm-inline">{t('filters.open')}</span>
-            {filterCount ? <span className="sori-count-badge">{filterCount}</span> : null}
+            {filterCount ? (
+              <>
+                <span className="visually-hidden d-sm-none">{t('filters.open')} </span>
+                <span className="sori-count-badge">{filterCount}</span>
+                <span className="visually-hidden">{t('filters.selectedSuffix')}</span>
+              </>
+            ) : null}
           </Button>
         </div>
       </Form>
