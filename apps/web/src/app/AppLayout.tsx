@@ -24,8 +24,9 @@ export function AppLayout() {
   useUserRefresh();
 
   useEffect(() => {
-    // A new screen starts at its top, as a full page load would.
-    window.scrollTo({ top: 0 });
+    // A new screen starts at its top, as a full page load would, at once: Bootstrap's smooth scrolling could
+    // be cut short by the new screen's content arriving and leave it part-way down.
+    window.scrollTo({ top: 0, behavior: 'instant' });
   }, [pathname]);
 
   // The browser tab names the screen, in the UI language.
