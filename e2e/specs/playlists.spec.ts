@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { ERROR_MESSAGES, fillMessage } from '@sori/contract';
 import { addToPlaylist, api, createPlaylist, playlists, trackNamed } from '../data';
 import { createAccount, open, tr } from '../app';
 import { expect, test } from '../test';
@@ -10,6 +11,12 @@ const entryNames = async (page: Page) =>
   (await entries(page).locator('.sori-manager-select .text-truncate').allInnerTexts()).map((t) => t.trim());
 const selectedId = (page: Page) => page.locator('[data-testid="manager-entry"].active').getAttribute('data-playlist-id');
 const managerError = (page: Page) => page.locator('[data-testid="manager-error"]');
+/** The server's answer at a playlist cap, as the API words it (its own test checks the API says this). */
+const capAnswer = (code: 'PLAYLIST_LIMIT' | 'PLAYLIST_FULL', limit: number) => ({
+  status: 409,
+  contentType: 'application/json',
+  body: JSON.stringify({ message: fillMessage(ERROR_MESSAGES[code].ko, { limit }), code, details: { limit } }),
+});
 const selectedTitles = (page: Page) => page.locator('[data-testid="manager-selected"] [data-testid="track-title"]').allInnerTexts();
 
 test('playlist manager: pinned liked and downloaded, count badges, create/edit/delete with their selection rules, errors in a red alert', async ({
@@ -122,6 +129,11 @@ test('playlist manager: pinned liked and downloaded, count badges, create/edit/d
     .poll(() => entryNames(page), { message: 'deleted' })
     .toEqual([tr('ko', 'playlists.liked'), tr('ko', 'playlists.downloaded'), '카페 BGM']);
   await page.locator('[data-testid="manager-empty"]').waitFor();
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="manager-entry"]')?.getAttribute('data-playlist-id')), {
+      message: 'focus goes to the playlist that took its place, not the page start',
+    })
+    .toEqual(String(first.id));
 
   // A failed create shows the alert too.
   await page.route('**/api/playbox/create', (route) =>
@@ -133,6 +145,17 @@ test('playlist manager: pinned liked and downloaded, count badges, create/edit/d
   await expect
     .poll(async () => (await managerError(page).innerText()).trim(), { message: 'create failed' })
     .toEqual(tr('ko', 'playlists.errors.create'));
+  await managerError(page).locator('.btn-close').click();
+
+  // At the playlist cap the alert says the cap and what to do, not a bare 'could not create'.
+  await page.unroute('**/api/playbox/create');
+  await page.route('**/api/playbox/create', (route) => route.fulfill(capAnswer('PLAYLIST_LIMIT', 500)));
+  await page.locator('[data-testid="create-playlist"]').click();
+  await form.locator('[data-testid="playlist-name"]').fill('501번째 목록');
+  await form.locator('[data-testid="playlist-save"]').click();
+  await expect
+    .poll(async () => (await managerError(page).innerText()).trim(), { message: 'the cap is named' })
+    .toEqual(JSON.parse(capAnswer('PLAYLIST_LIMIT', 500).body).message);
 });
 
 test('sidebar playlists: delete on hover names it; deleting the one on screen returns to the library; each opens at page 1 with its own search', async ({
@@ -188,6 +211,11 @@ test('sidebar playlists: delete on hover names it; deleting the one on screen re
   await confirm.locator('[data-testid="confirm-button"]').click();
   await item.waitFor({ state: 'detached' });
   expect(page.url().endsWith(`/playlist/${evening.id}`), 'deleting another playlist stays here').toBeTruthy();
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="side-playlist"]')?.getAttribute('data-playlist-id')), {
+      message: 'focus goes to the next playlist in the sidebar, not the page start',
+    })
+    .toEqual(String(evening.id));
 
   // Deleting the playlist on screen returns to the library.
   const current = page.locator(`[data-testid="side-playlist"][data-playlist-id="${evening.id}"]`);
@@ -280,4 +308,13 @@ test("choose-playlist modal: marks playlists that already hold the track, says '
   await expect
     .poll(toast, { message: "'added' notice for a playlist without the track" })
     .toEqual(tr('ko', 'playlists.added', { name: empty.name }));
+
+  // A full playlist is not swallowed like other failed adds: the notice says the cap.
+  await page.route('**/api/playlist/add', (route) => route.fulfill(capAnswer('PLAYLIST_FULL', 5000)));
+  await openModal();
+  await item(holding.name).click();
+  await modal.waitFor({ state: 'detached' });
+  await expect
+    .poll(() => page.locator('[data-testid="notice"][data-tone="danger"] span').first().innerText(), { message: 'the cap is named' })
+    .toEqual(JSON.parse(capAnswer('PLAYLIST_FULL', 5000).body).message);
 });

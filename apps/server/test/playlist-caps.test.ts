@@ -21,7 +21,11 @@ describe.each(DIALECTS)('per-user caps under parallel requests (%s)', (dialect) 
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
     const refused = results.filter((r) => r.statusCode !== 201);
     expect(refused).toHaveLength(55);
-    expect(refused.every((r) => r.statusCode === 409 && r.json().details?.limit === 20)).toBe(true);
+    expect(refused.every((r) => r.statusCode === 409 && r.json().code === 'PLAYLIST_LIMIT' && r.json().details?.limit === 20)).toBe(true);
+    // The refusal says the limit and what to do, in the caller's language.
+    expect(refused[0]!.json().message).toBe(
+      '플레이리스트는 20개까지 만들 수 있습니다. 쓰지 않는 플레이리스트를 삭제한 뒤 다시 만들어주세요.',
+    );
     const list = await t.call({ method: 'GET', url: '/api/playbox/list', token: u.token });
     expect(list.json().body).toHaveLength(20);
   });
@@ -38,7 +42,19 @@ describe.each(DIALECTS)('per-user caps under parallel requests (%s)', (dialect) 
         .map((musicId) => t.call({ method: 'POST', url: '/api/playlist/add', payload: { musicId, playlistId: p.id }, token: u.token })),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
-    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(55);
+    const full = results.filter((r) => r.statusCode === 409);
+    expect(full).toHaveLength(55);
+    expect(full.every((r) => r.json().code === 'PLAYLIST_FULL' && r.json().details?.limit === 10)).toBe(true);
+    const again = await t.call({
+      method: 'POST',
+      url: '/api/playlist/add',
+      payload: { musicId: tracks[64], playlistId: p.id },
+      token: u.token,
+      lang: 'ja',
+    });
+    expect(again.json().message).toBe(
+      '1つのプレイリストに追加できるのは10曲までです。別のプレイリストに追加するか、新しいプレイリストを作成してください。',
+    );
     const got = await t.call({ method: 'GET', url: `/api/playbox/${p.id}`, token: u.token });
     expect(got.json().body.musicCount).toBe(10);
   });

@@ -151,6 +151,17 @@ export const ERROR_MESSAGES = {
     en: 'Not found.',
     ja: 'お探しのページが見つかりません。',
   },
+  // Playlist caps (PLAYLIST_MAX_PER_USER, PLAYLIST_MAX_TRACKS): {limit} is filled in from the error's details.
+  PLAYLIST_LIMIT: {
+    ko: '플레이리스트는 {limit}개까지 만들 수 있습니다. 쓰지 않는 플레이리스트를 삭제한 뒤 다시 만들어주세요.',
+    en: 'You can have at most {limit} playlists. Delete one you no longer use and try again.',
+    ja: 'プレイリストは{limit}個まで作成できます。使わないプレイリストを削除してからもう一度お試しください。',
+  },
+  PLAYLIST_FULL: {
+    ko: '플레이리스트 하나에는 {limit}곡까지 담을 수 있습니다. 다른 플레이리스트에 담거나 새 플레이리스트를 만들어주세요.',
+    en: 'A playlist can hold at most {limit} tracks. Add this track to another playlist or create a new one.',
+    ja: '1つのプレイリストに追加できるのは{limit}曲までです。別のプレイリストに追加するか、新しいプレイリストを作成してください。',
+  },
   // Request shape
   VALIDATION_FAILED: {
     ko: '요청 값이 올바르지 않습니다.',

@@ -84,7 +84,7 @@ export class PlaylistService {
     // the cap together (PostgreSQL); SQLite runs one write transaction at a time anyway.
     const row = await this.db.transaction().execute(async (trx) => {
       await repo.lockRow(trx, 'users', viewer.id);
-      if ((await repo.countPlaylists(trx, viewer.id)) >= limit) throw new AppError(409, 'VALIDATION_FAILED', { limit });
+      if ((await repo.countPlaylists(trx, viewer.id)) >= limit) throw new AppError(409, 'PLAYLIST_LIMIT', { limit });
       return repo.insertPlaylist(trx, viewer.id, clean, cleanDescription(description));
     });
     return toPlaylist(row);
@@ -113,7 +113,7 @@ export class PlaylistService {
       const count = await repo.countPlaylistTracks(trx, playlistId);
       // Adding a track that is already there is not an error and does not duplicate it (DECISIONS 4).
       if (count >= limit && !(await repo.playlistHasTrack(trx, playlistId, musicId))) {
-        throw new AppError(409, 'VALIDATION_FAILED', { limit });
+        throw new AppError(409, 'PLAYLIST_FULL', { limit });
       }
       return repo.addTrackToPlaylist(trx, playlistId, musicId);
     });

@@ -1,6 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { trapModalFocus } from './modal-focus';
+import { neighbourOf, refocusAfterDialogs, trapModalFocus } from './modal-focus';
 
 let release: (() => void) | null = null;
 afterEach(() => {
@@ -68,5 +68,39 @@ describe('focus in an open dialog', () => {
     document.getElementById('behind')!.focus();
     await user.tab();
     expect(document.activeElement!.id).toBe('ok');
+  });
+});
+
+describe('focus after a dialog removed its item', () => {
+  const frames = (n: number) =>
+    new Promise<void>((resolve) => {
+      const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+      step(n);
+    });
+
+  it('goes to the next item, else the one before, else nowhere', () => {
+    expect(neighbourOf([0, -1, 7, 5, 3], 5)).toBe(3);
+    expect(neighbourOf([0, -1, 7, 5, 3], 3)).toBe(5);
+    expect(neighbourOf([7], 7)).toBeNull();
+    expect(neighbourOf([7], 9)).toBeNull();
+  });
+
+  it('waits until the dialog has left the page, then focuses the target', async () => {
+    document.body.innerHTML = `<div class="modal fade" role="dialog"><button id="in">ok</button></div><button id="next">next</button>`;
+    (document.activeElement as HTMLElement | null)?.blur();
+    refocusAfterDialogs(() => document.getElementById('next'));
+    await frames(3);
+    expect(document.activeElement).toBe(document.body);
+    document.querySelector('.modal')!.remove();
+    await frames(3);
+    expect(document.activeElement!.id).toBe('next');
+  });
+
+  it('leaves focus alone where the user has already put it', async () => {
+    document.body.innerHTML = `<button id="mine">mine</button><button id="next">next</button>`;
+    document.getElementById('mine')!.focus();
+    refocusAfterDialogs(() => document.getElementById('next'));
+    await frames(3);
+    expect(document.activeElement!.id).toBe('mine');
   });
 });

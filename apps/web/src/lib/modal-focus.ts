@@ -50,3 +50,30 @@ export function trapModalFocus(doc: Document = document): () => void {
   doc.addEventListener('keydown', onKeyDown, true);
   return () => doc.removeEventListener('keydown', onKeyDown, true);
 }
+
+/**
+ * After a dialog removed the item it was opened from (deleting a playlist), puts focus on `target()` once
+ * no modal is left on screen. The dialog's own focus return aims at the removed item's button, so focus
+ * would otherwise fall to the page's start. Focus the user has already placed somewhere is left alone; a
+ * side panel (the phone sidebar) may stay open, since the target is in it.
+ */
+export function refocusAfterDialogs(target: () => HTMLElement | null, doc: Document = document, budgetMs = 3000): void {
+  const start = performance.now();
+  const step = () => {
+    if (doc.querySelector('.modal, .modal-backdrop') && performance.now() - start < budgetMs) {
+      requestAnimationFrame(step);
+      return;
+    }
+    const active = doc.activeElement;
+    if (active && active !== doc.body && active.isConnected) return;
+    target()?.focus();
+  };
+  requestAnimationFrame(step);
+}
+
+/** The item after `id` in `ids`, else the one before, else null: where focus goes when `id` is removed. */
+export function neighbourOf<T>(ids: readonly T[], id: T): T | null {
+  const i = ids.indexOf(id);
+  if (i < 0) return null;
+  return ids[i + 1] ?? ids[i - 1] ?? null;
+}

@@ -9,6 +9,8 @@ import { useAuthModal } from '../../features/auth/AuthModalContext';
 import { useSession } from '../../features/auth/useSession';
 import { isTrackDrag, droppedTrackId, TRACK_DRAG_TYPE } from '../../features/catalogue/track-drag';
 import { useAddToPlaylistMutation, usePlaylistsQuery } from '../../features/playlists/queries';
+import { failureText } from '../../lib/failure-text';
+import { neighbourOf, refocusAfterDialogs } from '../../lib/modal-focus';
 import { notices } from '../../lib/notices';
 import { Icon, type IconName } from '../../components/Icon';
 
@@ -137,6 +139,16 @@ function PlaylistLinks({ activeKey }: { activeKey: string | null }) {
     if (playlists.error) console.warn('[sidebar] playlists could not be loaded', playlists.error);
   }, [playlists.error]);
 
+  // Focus goes to the playlist that took the deleted one's place (or the one above), else 'new playlist'.
+  const refocusAfterDelete = (id: number) => {
+    const next = neighbourOf(playlists.data?.map((p) => p.id) ?? [], id);
+    refocusAfterDialogs(
+      () =>
+        document.querySelector<HTMLElement>(`[data-testid="side-playlist"][data-playlist-id="${next}"] a`) ??
+        document.querySelector<HTMLElement>('[data-testid="side-new-playlist"]'),
+    );
+  };
+
   if (!playlists.data) return null;
   if (playlists.data.length === 0) return <p className="sori-sidebar-note">{t('sidebar.noPlaylists')}</p>;
   return (
@@ -153,7 +165,7 @@ function PlaylistLinks({ activeKey }: { activeKey: string | null }) {
       </ul>
       {deleting ? (
         <Suspense fallback={null}>
-          <DeletePlaylistDialog playlist={deleting} onClose={() => setDeleting(null)} />
+          <DeletePlaylistDialog playlist={deleting} onClose={() => setDeleting(null)} onDeleted={() => refocusAfterDelete(deleting.id)} />
         </Suspense>
       ) : null}
     </>
@@ -180,8 +192,8 @@ function SidebarPlaylist({ playlist, active, onDelete }: { playlist: Playlist; a
       {
         onSuccess: (result) =>
           notices.show('success', t(result.added === false ? 'playlistChoose.alreadyAdded' : 'playlists.added', { name })),
-        // PRODUCT §8: a failed add from the sidebar shows an alert.
-        onError: () => notices.show('danger', t('playlists.errors.addTrack')),
+        // PRODUCT §8: a failed add from the sidebar shows an alert (a full playlist says its cap).
+        onError: (failure) => notices.show('danger', failureText(failure, t('playlists.errors.addTrack'))),
       },
     );
   };

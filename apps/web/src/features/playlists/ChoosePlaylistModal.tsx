@@ -8,6 +8,7 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
+import { failureText, isRuleRefusal } from '../../lib/failure-text';
 import { notices } from '../../lib/notices';
 import { useAddToPlaylistMutation, useCreatePlaylistMutation, usePlaylistsHoldingQuery } from './queries';
 
@@ -20,7 +21,8 @@ export interface ChoosePlaylistModalProps {
  * 'Choose playlist' (PRODUCT §2): the user's playlists, newest first, or 'no playlists'. Playlists that
  * already hold the track carry a check mark; choosing one says 'already in' (the server answers
  * `added: false`, DECISIONS 4). A new playlist can be named and created here; the track then goes into it.
- * A failed add here is swallowed and only logged (PRODUCT §8); a failed create says so.
+ * A failed add here is swallowed and only logged (PRODUCT §8), except a full playlist, whose cap the user
+ * is told (DECISIONS); a failed create says so, naming the cap when that is why.
  */
 export default function ChoosePlaylistModal({ track, onClose }: ChoosePlaylistModalProps) {
   const { t } = useTranslation();
@@ -38,7 +40,10 @@ export default function ChoosePlaylistModal({ track, onClose }: ChoosePlaylistMo
           const key = created ? 'playlistChoose.created' : result.added === false ? 'playlistChoose.alreadyAdded' : 'playlists.added';
           notices.show('success', t(key, { name }));
         },
-        onError: (error) => console.warn(`[playlist] could not add track ${track.id} to ${playlistId}`, error),
+        onError: (error) => {
+          if (isRuleRefusal(error)) notices.show('danger', error.message);
+          else console.warn(`[playlist] could not add track ${track.id} to ${playlistId}`, error);
+        },
         onSettled: onClose,
       },
     );
@@ -52,7 +57,7 @@ export default function ChoosePlaylistModal({ track, onClose }: ChoosePlaylistMo
       { name },
       {
         onSuccess: (playlist) => choose(playlist.id, playlist.title || playlist.name, true),
-        onError: () => notices.show('danger', t('playlists.errors.create')),
+        onError: (error) => notices.show('danger', failureText(error, t('playlists.errors.create'))),
       },
     );
   };

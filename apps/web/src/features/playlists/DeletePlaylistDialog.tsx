@@ -10,7 +10,16 @@ import { useDeletePlaylistMutation } from './queries';
  * The sidebar's delete confirmation, naming the playlist (PRODUCT §2 and §4). Deleting the playlist on
  * screen returns to the library; a failure shows an alert (PRODUCT §8).
  */
-export default function DeletePlaylistDialog({ playlist, onClose }: { playlist: Playlist; onClose: () => void }) {
+export default function DeletePlaylistDialog({
+  playlist,
+  onClose,
+  onDeleted,
+}: {
+  playlist: Playlist;
+  onClose: () => void;
+  /** Called once the playlist is gone, after the dialog has been asked to close. */
+  onDeleted?: () => void;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -21,6 +30,7 @@ export default function DeletePlaylistDialog({ playlist, onClose }: { playlist: 
     remove.mutate(playlist.id, {
       onSuccess: () => {
         onClose();
+        onDeleted?.();
         notices.show('success', t('playlists.deleted', { name }));
         if (normalizePath(pathname) === playlistPath(playlist.id)) navigate(ROUTES.library);
       },

@@ -12,6 +12,7 @@ import { Icon, type IconName } from '../../components/Icon';
 import { MenuButton } from '../../components/MenuButton';
 import { PageHeader } from '../../components/PageHeader';
 import { failureText } from '../../lib/failure-text';
+import { neighbourOf, refocusAfterDialogs } from '../../lib/modal-focus';
 import { LoginRequired } from '../auth/LoginRequired';
 import { useSession } from '../auth/useSession';
 import { Pagination } from '../catalogue/Pagination';
@@ -74,9 +75,9 @@ function Manager() {
         setDialog(null);
         setSelected(created.id);
       },
-      onError: () => {
+      onError: (failure) => {
         setDialog(null);
-        setError(t('playlists.errors.create'));
+        setError(failureText(failure, t('playlists.errors.create')));
       },
     });
   const handleUpdate = (playlist: Playlist, input: { name: string; description?: string | null }) =>
@@ -84,24 +85,33 @@ function Manager() {
       { id: playlist.id, ...input },
       {
         onSuccess: () => setDialog(null),
-        onError: () => {
+        onError: (failure) => {
           setDialog(null);
-          setError(t('playlists.errors.update'));
+          setError(failureText(failure, t('playlists.errors.update')));
         },
       },
     );
-  const handleDelete = (playlist: Playlist) =>
+  const handleDelete = (playlist: Playlist) => {
+    const next = neighbourOf(
+      entries.map((entry) => entry.id),
+      playlist.id,
+    );
     remove.mutate(playlist.id, {
       onSuccess: () => {
         setDialog(null);
         // PRODUCT §4: deleting the selected playlist deselects it.
         setSelected((id) => (id === playlist.id ? null : id));
+        // Focus goes to the entry that took its place (or the one above), not the page's start.
+        refocusAfterDialogs(() =>
+          document.querySelector<HTMLElement>(`[data-testid="manager-entry"][data-playlist-id="${next}"] .sori-manager-select`),
+        );
       },
-      onError: () => {
+      onError: (failure) => {
         setDialog(null);
-        setError(t('playlists.errors.delete'));
+        setError(failureText(failure, t('playlists.errors.delete')));
       },
     });
+  };
 
   return (
     <>
