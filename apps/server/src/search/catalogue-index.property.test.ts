@@ -58,9 +58,20 @@ const TITLE_PIECES = [
   '120',
   '90',
   'ピアノ',
+  '골목',
+  '고래',
+  '와인',
 ];
 const QUERY_PIECES = [
   ...TITLE_PIECES,
+  // A last Hangul syllable still being typed (hangul-typing.ts): grown in place, or its final moved on.
+  '골모',
+  '곪',
+  '골',
+  '오',
+  '잔자',
+  '사라',
+  '노랠',
   '잔잔',
   '로파이',
   'jazz',

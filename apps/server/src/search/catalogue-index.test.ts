@@ -72,6 +72,31 @@ describe('text matching', () => {
     expect(titles({ q: '름' })).toEqual(['여름']);
   });
 
+  it('reads the last Hangul syllable as still being typed (a pause mid-syllable: 골모 on the way to 골목)', () => {
+    const { titles } = indexes([
+      track({ title: '골목길' }),
+      track({ title: '뒷 골목' }),
+      track({ title: '골드 러시' }),
+      track({ title: '고래의 꿈' }),
+      track({ title: '사나운 바람' }),
+      track({ title: '보라 외투' }),
+      track({ title: '사나 Love' }),
+    ]);
+    // In place: a final added (모 → 목), a vowel grown (오 → 외).
+    expect(titles({ q: '골모' }).sort()).toEqual(['골목길', '뒷 골목']);
+    expect(titles({ q: '보라오' })).toEqual(['보라 외투']);
+    // Moved on: the final starts the next syllable (곪 → 골모…, 낭 → 나우…), inside one run only.
+    expect(titles({ q: '뒷곪' })).toEqual(['뒷 골목']);
+    expect(titles({ q: '사낭' })).toEqual(['사나운 바람']);
+    // One syllable alone is matched as typed (it is in most titles anyway).
+    expect(titles({ q: '골' }).sort()).toEqual(['골드 러시', '골목길', '뒷 골목']);
+    // Only the last term is still being typed: an earlier 골모 is read as typed, so only 바람 is found
+    // (the query forgiven, nothing matching both).
+    expect(titles({ q: '골모 바람' })).toEqual(['사나운 바람']);
+    expect(titles({ q: '뒷 골모' })).toEqual(['뒷 골목']);
+    expect(titles({ q: '사나운 바' })).toEqual(['사나운 바람']);
+  });
+
   it('requires three or more characters to be consecutive in one run', () => {
     const { titles } = indexes([track({ title: '사랑의 노래' }), track({ title: '사랑 love 랑의' }), track({ title: '랑의사랑' })]);
     expect(titles({ q: '사랑의' })).toEqual(['사랑의 노래']);
@@ -172,6 +197,8 @@ describe('genre and mood labels as words', () => {
     expect(titles({ q: 'calm' })).toEqual(['피아노 소나타']);
     expect(titles({ q: '落ち着いた' })).toEqual(['피아노 소나타']);
     expect(titles({ q: '잔잔' }).sort()).toEqual(['잔잔한피아노', '피아노 소나타']);
+    // Its last syllable still being typed (잔자 on the way to 잔잔).
+    expect(titles({ q: '잔자' }).sort()).toEqual(['잔잔한피아노', '피아노 소나타']);
   });
 
   it('finds Lo-Fi tracks by lofi, lo-fi and 로파이', () => {

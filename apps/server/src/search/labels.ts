@@ -8,7 +8,8 @@
  * Keys of a label: its compact form ("lofi" for Lo-Fi, "bossanova" for Bossa Nova) and each of its words
  * ("bossa", "nova", "월드" and "효과음" for 월드·효과음). A term names a label when its compact text equals a
  * key, or, for the last term of the query (still being typed) of two characters or more, begins one
- * ("잔잔" → 잔잔한, "cal" → Calm). A group label (genre N00, mood N00) stands for every member of the group.
+ * ("잔잔" → 잔잔한, "cal" → Calm; with its last Hangul syllable read as still being typed, "잔자" → 잔잔한 too).
+ * A group label (genre N00, mood N00) stands for every member of the group.
  */
 import {
   compactNormalized,
@@ -18,6 +19,7 @@ import {
   MOOD_GROUPS,
   MOODS,
   normalizeText,
+  typingReadings,
   type Labels,
   type SearchTerm,
 } from '@sori/contract';
@@ -91,6 +93,17 @@ class LabelDictionary {
         }
         for (let i = lo; i < this.sortedKeys.length && this.sortedKeys[i]!.startsWith(text); i++) {
           matched.push(this.byKey.get(this.sortedKeys[i]!)!);
+        }
+        // A Hangul syllable still being typed begins a label too: 잔자 → 잔잔한 (hangul-typing.ts).
+        if (term.kind === 'cjk') {
+          for (const { prefix, next } of typingReadings(text) ?? []) {
+            for (const key of this.sortedKeys) {
+              const cp = key.startsWith(prefix) ? key.codePointAt(prefix.length) : undefined;
+              if (cp !== undefined && next(String.fromCodePoint(cp))) {
+                matched.push(this.byKey.get(key)!);
+              }
+            }
+          }
         }
       }
     }

@@ -16,11 +16,26 @@ import {
   gramKey,
   gramText,
   indexTokensInto,
+  typingReadings,
   type GramKey,
   type IndexTokens,
   type SearchTerm,
+  type TypingReading,
 } from '@sori/contract';
-import { andInto, BitsPool, clearBit, forEachBit, grown, orInto, setBit, testBit, type Bits, wordsFor } from './bitset';
+import {
+  andInto,
+  andNotInto,
+  BitsPool,
+  clearBit,
+  forEachBit,
+  grown,
+  isEmpty,
+  orInto,
+  setBit,
+  testBit,
+  type Bits,
+  wordsFor,
+} from './bitset';
 import { lowerBound, PostingStore } from './postings';
 
 type TextOf = (entry: number) => string;
@@ -107,8 +122,11 @@ export class TextField {
    * all present, but maybe not in a row); entries outside it may be left out of `out`.
    */
   matchText(term: SearchTerm, out: Bits, restrict: Bits | null, textOf: TextOf): void {
-    if (term.kind === 'cjk') this.matchCjk(term.text, out, restrict, textOf);
-    else if (term.kind === 'latin') this.matchLatin(term.parts, term.joined, term.last, out);
+    if (term.kind === 'cjk') {
+      const typing = term.last ? typingReadings(term.text) : null;
+      if (typing) this.matchTyping(term.text, typing, out, restrict, textOf);
+      else this.matchCjk(term.text, out, restrict, textOf);
+    } else if (term.kind === 'latin') this.matchLatin(term.parts, term.joined, term.last, out);
     else this.matchChoseong(term.text, out, restrict, textOf);
   }
 
@@ -159,6 +177,38 @@ export class TextField {
       }
       if (known ? consecutive : runsContain(textOf(e), text)) setBit(out, e);
     }
+  }
+
+  /**
+   * The last term when it ends in a Hangul syllable still being typed (`hangul-typing.ts`): the term as
+   * typed, and for each reading the entries where its prefix is followed, in one run, by a character the
+   * reading allows. For a one-character prefix the bigrams of it and each allowed character are the answer;
+   * a longer prefix is matched first (often nothing: no more work), and the entries it leaves that hold such
+   * a bigram and are not matched already are checked against their text.
+   */
+  private matchTyping(text: string, readings: TypingReading[], out: Bits, restrict: Bits | null, textOf: TextOf): void {
+    this.matchCjk(text, out, restrict, textOf);
+    const mark = this.pool.mark();
+    for (const { prefix, next, nextChars } of readings) {
+      const chars = Array.from(prefix);
+      const before = chars[chars.length - 1]!;
+      if (chars.length === 1) {
+        for (const ch of nextChars()) this.postings.orInto(gramKey(before + ch), out);
+        continue;
+      }
+      const found = this.pool.take();
+      this.matchCjk(prefix, found, restrict, textOf);
+      andNotInto(found, out);
+      if (restrict) andInto(found, restrict);
+      if (isEmpty(found)) continue;
+      const joined = this.pool.take();
+      for (const ch of nextChars()) this.postings.orInto(gramKey(before + ch), joined);
+      andInto(found, joined);
+      forEachBit(found, (e) => {
+        if (runsContainThen(textOf(e), prefix, next)) setBit(out, e);
+      });
+    }
+    this.pool.release(mark);
   }
 
   private matchLatin(parts: readonly string[], joined: string, prefix: boolean, out: Bits): void {
@@ -237,6 +287,16 @@ export class TextField {
 function runsContain(text: string, cjk: string): boolean {
   if (text.includes(cjk)) return true;
   return (text.includes(' ') || text.includes('-')) && compactNormalized(text).includes(cjk);
+}
+
+/** Whether `prefix` occurs inside one run of the normalised `text` followed at once by a character `next` accepts. */
+function runsContainThen(text: string, prefix: string, next: (ch: string) => boolean): boolean {
+  const compact = text.includes(' ') || text.includes('-') ? compactNormalized(text) : text;
+  for (let at = compact.indexOf(prefix); at >= 0; at = compact.indexOf(prefix, at + 1)) {
+    const cp = compact.codePointAt(at + prefix.length);
+    if (cp !== undefined && next(String.fromCodePoint(cp))) return true;
+  }
+  return false;
 }
 
 /** The initial consonants of a two-character token, when both characters have one. */

@@ -19,6 +19,7 @@ import {
   parseSoundKey,
   pitchClassOfKey,
   segmentsOf,
+  typingReadings,
   type Labels,
   type SearchTerm,
 } from '@sori/contract';
@@ -51,8 +52,14 @@ function wordMatches(words: Set<string>, w: string, prefix: boolean): boolean {
 
 function termInField(term: SearchTerm, f: FieldText): boolean {
   switch (term.kind) {
-    case 'cjk':
-      return f.runs.some((r) => r.includes(term.text));
+    case 'cjk': {
+      const typing = term.last ? typingReadings(term.text) : null;
+      if (!typing) return f.runs.some((r) => r.includes(term.text));
+      // Its last syllable still being typed: the prefix, then a character the reading allows.
+      return f.runs.some((r) =>
+        typing.some(({ prefix, next }) => Array.from(r).some((ch, i, chars) => next(ch) && chars.slice(0, i).join('').endsWith(prefix))),
+      );
+    }
     case 'choseong':
       return f.runs.some((r) => choseongString(r).includes(term.text));
     case 'latin':
@@ -94,7 +101,11 @@ function trackLabelKeys(t: IndexedTrack): string[] {
 function termInLabels(term: SearchTerm, keys: readonly string[]): boolean {
   if (term.kind === 'choseong') return false;
   const text = term.kind === 'cjk' ? term.text : term.joined;
-  return keys.some((k) => k === text || (term.last && text.length >= 2 && k.startsWith(text)));
+  if (keys.some((k) => k === text || (term.last && text.length >= 2 && k.startsWith(text)))) return true;
+  const typing = term.kind === 'cjk' && term.last && text.length >= 2 ? typingReadings(text) : null;
+  return (typing ?? []).some(({ prefix, next }) =>
+    keys.some((k) => k.startsWith(prefix) && k.length > prefix.length && next(String.fromCodePoint(k.codePointAt(prefix.length)!))),
+  );
 }
 
 /** A bare number from 40 to 250 also matches the tracks whose BPM, rounded as shown, is that number. */

@@ -1,3 +1,4 @@
 export * from './normalize';
 export * from './tokenize';
 export * from './forgive';
+export * from './hangul-typing';

@@ -193,6 +193,13 @@ describe('highlightRanges', () => {
     expect(marked('Track 2', 'rain')).toEqual([]);
   });
 
+  it('marks the syllable a last Hangul syllable still being typed has become', () => {
+    expect(marked('뒷 골목', '골모')).toEqual(['골목']);
+    expect(marked('사나운 바람', '사낭')).toEqual(['사나운']);
+    expect(marked('고래의 꿈', '골')).toEqual([]);
+    expect(marked('사랑 노래', '노래 사')).toEqual(['사', '노래']);
+  });
+
   it('returns sorted, disjoint ranges inside the text', () => {
     const unit = fc.constantFrom(...'사랑의노래ㅅㄹ 피아노-.abZ09 ピアノé'.split(''));
     fc.assert(

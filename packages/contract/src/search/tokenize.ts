@@ -12,6 +12,7 @@
  * terms, matched as described in apps/server/src/search/README.md.
  */
 import { forgivingTerms } from './forgive';
+import { typingReadings } from './hangul-typing';
 import { choseongOf, compactNormalized, isChoseongCodePoint, isCjkCodePoint, normalizeText } from './normalize';
 
 export type Segment = { kind: 'cjk'; text: string } | { kind: 'latin'; parts: string[] };
@@ -445,11 +446,20 @@ function placedSegments(text: string): PlacedSegment[] {
   return out;
 }
 
-function findRuns(chars: readonly PlacedChar[], want: readonly string[], map: (ch: string) => string, out: TextRange[]): void {
-  for (let i = 0; i + want.length <= chars.length; i++) {
+/** Marks where `want` occurs in a run, or, with `then`, `want` followed by a character `then` accepts. */
+function findRuns(
+  chars: readonly PlacedChar[],
+  want: readonly string[],
+  map: (ch: string) => string,
+  out: TextRange[],
+  then?: (ch: string) => boolean,
+): void {
+  const length = want.length + (then ? 1 : 0);
+  for (let i = 0; i + length <= chars.length; i++) {
     let ok = true;
     for (let k = 0; k < want.length && ok; k++) ok = map(chars[i + k]!.ch) === want[k];
-    if (ok) out.push({ start: chars[i]!.start, end: chars[i + want.length - 1]!.end });
+    if (ok && then) ok = then(chars[i + want.length]!.ch);
+    if (ok) out.push({ start: chars[i]!.start, end: chars[i + length - 1]!.end });
   }
 }
 
@@ -480,7 +490,9 @@ export function highlightRanges(text: string, query: string): TextRange[] {
     for (const term of reading) {
       for (const seg of segs) {
         if (seg.kind === 'cjk') {
-          if (term.kind === 'cjk') findRuns(seg.chars, Array.from(term.text), same, found);
+          const typing = term.kind === 'cjk' && term.last ? typingReadings(term.text) : null;
+          if (typing) for (const r of typing) findRuns(seg.chars, Array.from(r.prefix), same, found, r.next);
+          else if (term.kind === 'cjk') findRuns(seg.chars, Array.from(term.text), same, found);
           else if (term.kind === 'choseong') findRuns(seg.chars, Array.from(term.text), initial, found);
         } else if (term.kind === 'latin') {
           markWord(seg.parts.flat(), term.joined, term.last, found);
