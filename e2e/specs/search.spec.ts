@@ -224,6 +224,22 @@ test('filters one by one and combined: genre (group and single), speed, moods, k
   await page.locator('[data-testid="filter-tag"] button').click();
   await waitForCount(page, FIXTURE_TRACKS.length, 'speed tag removed');
 
+  // By keyboard the list stays open while the arrows walk it (each step applied); Enter closes it on the
+  // choice reached, with focus back on the toggle.
+  const speedToggle = page.locator('[data-testid="filter-speed"] > button');
+  await speedToggle.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(speedToggle, 'still open after the arrows').toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Enter');
+  await expect(speedToggle, 'Enter closes it').toHaveAttribute('aria-expanded', 'false');
+  await expect(speedToggle, 'focus back on the toggle').toBeFocused();
+  await waitForCount(page, count(ofSpeed(SPEEDS[1]!.value)), 'the second speed, chosen by keyboard');
+  await page.locator('[data-testid="filter-tag"] button').click();
+  await waitForCount(page, FIXTURE_TRACKS.length, 'keyboard speed tag removed');
+
   // Two moods: a track must have both.
   const calm = MOODS.find((m) => m.code === 1302)!;
   const beautiful = MOODS.find((m) => m.code === 1404)!;

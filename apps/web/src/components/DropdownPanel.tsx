@@ -8,7 +8,8 @@ export interface DropdownPanelProps {
   value?: ReactNode;
   /** Marks the toggle as holding a choice. */
   active?: boolean;
-  children: ReactNode | ((close: () => void) => ReactNode);
+  /** The panel's controls; as a function, given `done`, which closes the panel and puts focus back on the toggle. */
+  children: ReactNode | ((done: () => void) => ReactNode);
   testId?: string;
   /** Accessible name of the panel. */
   panelLabel: string;
@@ -27,6 +28,13 @@ export function DropdownPanel({ label, value, active, children, testId, panelLab
   const panelId = useId();
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, root, close, toggle);
+  // A choice made inside the panel hides it: focus, which was on the choice, goes back to the toggle
+  // rather than to the page's start.
+  const toggleId = `${panelId}-toggle`;
+  const done = useCallback(() => {
+    setOpen(false);
+    document.getElementById(toggleId)?.focus();
+  }, [toggleId]);
 
   return (
     <div
@@ -42,6 +50,7 @@ export function DropdownPanel({ label, value, active, children, testId, panelLab
     >
       <button
         ref={toggle}
+        id={toggleId}
         type="button"
         className={`sori-filter-toggle${active ? ' active' : ''}${open ? ' open' : ''}`}
         aria-expanded={open}
@@ -61,7 +70,7 @@ export function DropdownPanel({ label, value, active, children, testId, panelLab
         className={`sori-dropdown-panel${align === 'end' ? ' end' : ''}${wide ? ' wide' : ''}`}
         hidden={!open}
       >
-        {typeof children === 'function' ? children(close) : children}
+        {typeof children === 'function' ? children(done) : children}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DropdownPanel } from '../../../components/DropdownPanel';
 import type { SearchConditions } from '../search-conditions';
@@ -48,15 +48,10 @@ export function FilterBar({ conditions, onChange, testIdPrefix }: FilterBarProps
         panelLabel={t('filters.genre')}
         testId={`${testIdPrefix}-genre`}
       >
-        {(close) => (
-          <GenreChoices
-            name={`${name}-genre`}
-            value={conditions.genre}
-            onChange={(genre) => {
-              set({ genre });
-              close();
-            }}
-          />
+        {(done) => (
+          <SingleChoice done={done}>
+            <GenreChoices name={`${name}-genre`} value={conditions.genre} onChange={(genre) => set({ genre })} />
+          </SingleChoice>
         )}
       </DropdownPanel>
       <DropdownPanel
@@ -66,15 +61,10 @@ export function FilterBar({ conditions, onChange, testIdPrefix }: FilterBarProps
         panelLabel={t('filters.speed')}
         testId={`${testIdPrefix}-speed`}
       >
-        {(close) => (
-          <SpeedChoices
-            name={`${name}-speed`}
-            value={conditions.speed}
-            onChange={(speed) => {
-              set({ speed });
-              close();
-            }}
-          />
+        {(done) => (
+          <SingleChoice done={done}>
+            <SpeedChoices name={`${name}-speed`} value={conditions.speed} onChange={(speed) => set({ speed })} />
+          </SingleChoice>
         )}
       </DropdownPanel>
       <DropdownPanel
@@ -106,6 +96,35 @@ export function FilterBar({ conditions, onChange, testIdPrefix }: FilterBarProps
           </div>
         </div>
       </DropdownPanel>
+    </div>
+  );
+}
+
+/**
+ * A one-choice list in a dropdown, kept as a native select's list behaves: a click or Space chooses and
+ * closes; the arrow keys move the choice (applied as it moves, the search following after its pause) and
+ * keep the list open, so a keyboard user can walk it; Enter closes it on the choice reached. The radios'
+ * change events bubble here after the list has taken the value.
+ */
+function SingleChoice({ done, children }: { done: () => void; children: ReactNode }) {
+  return (
+    <div
+      onKeyDown={(event) => {
+        event.currentTarget.dataset['arrow'] = event.key.startsWith('Arrow') ? 'true' : 'false';
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          done();
+        }
+      }}
+      onPointerDown={(event) => {
+        event.currentTarget.dataset['arrow'] = 'false';
+      }}
+      onChange={(event) => {
+        if (event.currentTarget.dataset['arrow'] !== 'true') done();
+        event.currentTarget.dataset['arrow'] = 'false';
+      }}
+    >
+      {children}
     </div>
   );
 }
