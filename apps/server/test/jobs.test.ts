@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAudio } from './helpers/audio';
+import { ffmpegSync, makeAudio } from './helpers/audio';
 import { sharedKeys } from './helpers/keys';
 import { multipart } from './helpers/multipart';
 import { startS3, type TestS3 } from './helpers/s3';
@@ -111,6 +111,44 @@ describe.each(DIALECTS)('uploads as jobs (%s, inline)', (dialect) => {
     // The uploader clears it away.
     expect((await t.call({ method: 'DELETE', url: `/api/my/musics/${id}`, token: owner.token })).statusCode).toBe(200);
     expect((await statuses(owner.token)).find((s) => s.id === id)).toBeUndefined();
+  });
+
+  it('refuses a cover that is not a readable image at once, storing nothing, and takes the same audio with a good one', async () => {
+    const withCover = (cover: Buffer, lang: string) => {
+      const { payload, headers } = multipart([
+        { name: 'title', value: '표지 있는 곡' },
+        { name: 'file', filename: 'song.wav', contentType: 'audio/wav', data: wav },
+        { name: 'cover', filename: 'cover.jpg', contentType: 'image/jpeg', data: cover },
+      ]);
+      return t.call({ method: 'POST', url: '/api/my/uploads', payload, headers, token: owner.token, lang });
+    };
+    const before = (await t.call({ method: 'GET', url: '/api/my/quota', token: owner.token })).json().body;
+    // A JPEG header over nothing: it passes a look at its first bytes, not a decode.
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 7)]);
+    const refused = await withCover(broken, 'en');
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'MEDIA_COVER_INVALID',
+      message: 'The cover image could not be read. Please upload a JPEG, PNG or WebP image.',
+    });
+    expect((await withCover(Buffer.from('not an image'), 'ko')).json().message).toBe(
+      '커버 이미지를 읽을 수 없습니다. JPEG, PNG 또는 WebP 이미지를 올려주세요.',
+    );
+    // Nothing queued, nothing counted against the quota.
+    expect((await statuses(owner.token)).filter((s) => s.status !== 'ingesting')).toEqual([]);
+    expect((await t.call({ method: 'GET', url: '/api/my/quota', token: owner.token })).json().body).toEqual(before);
+    // The same audio with a real image goes through, with its cover.
+    ffmpegSync(['-f', 'lavfi', '-i', 'color=c=0x3366cc:s=40x30', '-frames:v', '1', path.join(dir, 'cover.png')]);
+    const png = readFileSync(path.join(dir, 'cover.png'));
+    const taken = await withCover(png, 'ko');
+    expect(taken.statusCode, taken.body).toBe(202);
+    const id = taken.json().body.id as number;
+    await until('the ingest', async () => !(await statuses(owner.token)).some((s) => s.id === id));
+    const mine = (await t.call({ method: 'GET', url: '/api/my/musics', token: owner.token })).json().body.content as {
+      id: number;
+      cover: string | null;
+    }[];
+    expect(mine.find((m) => m.id === id)?.cover).toBeTruthy();
   });
 
   it('shows uploads to their uploader only, and to nobody signed out', async () => {

@@ -1,3 +1,5 @@
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { fileInput, getMediaTools, runTool, SAFE_INPUT_ARGS, toMediaError, type MediaTools } from './ffmpeg';
 import { MediaError } from './media-errors';
 import { decodeCapSec, DEFAULT_MEDIA_LIMITS, type ProbeResult } from './probe';
@@ -130,6 +132,20 @@ export function sniffImage(b: Buffer): { kind: ImageKind; width: number; height:
     return null;
   }
   return null;
+}
+
+/**
+ * Checks that an uploaded cover makes thumbnails, as the ingest will (the same ffmpeg run, into `scratch`,
+ * removed after): an upload can refuse a broken cover at once, before anything is stored. Throws
+ * MEDIA_COVER_INVALID otherwise.
+ */
+export async function checkCoverImage(file: string, scratch: string, opts: EncodeOptions = {}): Promise<void> {
+  const outputs = Object.fromEntries(COVER_SIZES.map((s) => [s, path.join(scratch, `cover-check-${s}.jpg`)])) as Record<CoverSize, string>;
+  try {
+    await makeCoverThumbnails(await readFile(file), outputs, opts);
+  } finally {
+    await Promise.all(Object.values(outputs).map((f) => rm(f, { force: true })));
+  }
 }
 
 const IMAGE_DECODER: Record<ImageKind, string> = { jpeg: 'mjpeg', png: 'png', webp: 'webp', gif: 'gif', bmp: 'bmp' };

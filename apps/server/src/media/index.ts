@@ -25,5 +25,5 @@ export { getMediaTools, resolveMediaTools } from './ffmpeg';
 export type { MediaTools } from './ffmpeg';
 export { PEAKS_LENGTH, WAVE_PNG_STYLE } from './waveform';
 export type { PeaksJson } from './waveform';
-export { COVER_SIZES, PREVIEW } from './encode';
+export { checkCoverImage, COVER_SIZES, PREVIEW } from './encode';
 export { cleanText } from './tags';

@@ -22,6 +22,7 @@ import { PermanentJobError, type JobContext, type JobQueue } from '../lib/job-qu
 import { nowIso } from '../lib/time';
 import { publishableEstimate } from '../media/confidence';
 import {
+  checkCoverImage,
   ingest,
   isMediaError,
   MEDIA_ERROR_MESSAGES,
@@ -268,6 +269,9 @@ export class MediaService {
   ): Promise<TrackRow> {
     const { db, storage } = this.deps;
     const limits = this.deps.quota;
+    // A cover that makes no thumbnails is refused now, with nothing stored: the uploader picks another
+    // image (or none) and sends again, instead of finding the whole upload refused after its ingest.
+    if (coverPath) await checkCoverImage(coverPath, path.dirname(coverPath));
     const reserved = (await stat(file.path)).size + (coverPath ? (await stat(coverPath)).size : 0);
     const request: IngestRequest = { meta, originalName: file.originalName, cover: Boolean(coverPath) };
     const row: NewTrackRow = {
