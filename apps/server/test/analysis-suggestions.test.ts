@@ -37,6 +37,11 @@ describe.each(DIALECTS)('key mode and unsure estimates (%s)', (dialect) => {
     const m = await upload('c-major.wav', readFileSync(await cadence(fx.file('c-major.wav'), 0, 'major', 4)));
     expect(m).toMatchObject({ soundkey: 'C', keyMode: 'major', bpm: null });
     expect(m.suggested).toBeUndefined();
+    // Typed over, then emptied: the sure measurement is in force again.
+    expect((await put(m.id, { soundKey: 'D', keyMode: 'minor' })).json().body).toMatchObject({ soundkey: 'D', keyMode: 'minor' });
+    const restored = (await put(m.id, { soundKey: null })).json().body;
+    expect(restored).toMatchObject({ soundkey: 'C', keyMode: 'major' });
+    expect(restored.suggested).toBeUndefined();
   });
 
   it('keeps an unsure key out of the public fields and offers it to the uploader, who confirms it', async () => {
@@ -52,6 +57,14 @@ describe.each(DIALECTS)('key mode and unsure estimates (%s)', (dialect) => {
     expect(row.estimated_key).toBe(m.suggested.soundkey);
     expect(row.key_confidence).toBeLessThan(0.5);
     expect(row.bpm_confidence).toBeGreaterThan(0.5);
+
+    // A sure BPM typed over and emptied is the measured 120 again.
+    expect((await put(m.id, { bpm: 100 })).json().body).toMatchObject({ bpm: 100 });
+    expect((await put(m.id, { bpm: null })).json().body).toMatchObject({ bpm: 120 });
+    // An unsure key typed over and emptied is offered again, not published.
+    expect((await put(m.id, { soundKey: 'E' })).json().body).toMatchObject({ soundkey: 'E' });
+    const emptied = (await put(m.id, { soundKey: null })).json().body;
+    expect(emptied).toMatchObject({ soundkey: null, suggested: { soundkey: m.suggested.soundkey } });
 
     // "Suggested: A♭ minor — confirm" writes the key and its mode; nothing waits any more.
     const confirmed = await put(m.id, { soundKey: m.suggested.soundkey, keyMode: m.suggested.keyMode });
@@ -75,9 +88,14 @@ describe.each(DIALECTS)('key mode and unsure estimates (%s)', (dialect) => {
     expect(typed.json().body).toMatchObject({ soundkey: 'F♯', keyMode: 'minor' });
     const major = await put(m.id, { keyMode: 'major' });
     expect(major.json().body).toMatchObject({ soundkey: 'F♯', keyMode: 'major' });
-    // Back to the measured value: the measured key with its measured mode, in force because asked for.
+    // Emptied: back to the measurement as the upload left it, which was unsure, so offered again and not
+    // published (emptying the box is not confirming the guess).
     const restored = await put(m.id, { soundKey: null });
-    expect(restored.json().body).toMatchObject({ soundkey: m.suggested.soundkey, keyMode: m.suggested.keyMode });
+    expect(restored.json().body).toMatchObject({
+      soundkey: null,
+      keyMode: null,
+      suggested: { soundkey: m.suggested.soundkey, keyMode: m.suggested.keyMode },
+    });
     const bad = await t.call({
       method: 'PUT',
       url: `/api/my/musics/${m.id}`,

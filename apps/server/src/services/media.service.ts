@@ -510,9 +510,21 @@ export class MediaService {
     }
   }
 
-  /** Corrects the metadata of the viewer's own track; the measured values stay as suggestions. */
+  /**
+   * Corrects the metadata of the viewer's own track; the measured values stay as suggestions. An emptied
+   * BPM or key goes back to the measurement as the upload left it: in force when it was sure enough to
+   * publish, else offered again as a suggestion to confirm (emptying a box is not confirming a guess).
+   */
   async update(viewer: Viewer, id: number, meta: TrackMetadataInput): Promise<Music> {
     const row = await this.owned(viewer, id);
+    // A row measured before confidences were kept (null) had its measurement published: it stays so.
+    const sure = publishableEstimate({
+      bpm: row.estimated_bpm,
+      bpmConfidence: row.bpm_confidence ?? 1,
+      soundKey: row.estimated_key,
+      keyMode: null,
+      keyConfidence: row.key_confidence ?? 1,
+    });
     const patch: Updateable<TracksTable> = {};
     if (meta.title !== undefined) {
       if (!meta.title) throw badRequest('VALIDATION_FAILED', { field: 'title' });
@@ -522,15 +534,17 @@ export class MediaService {
     if (meta.genre !== undefined) patch.genre = meta.genre;
     if (meta.moods !== undefined) patch.moods = (meta.moods ?? []).join(',');
     if (meta.soundKey !== undefined) {
-      patch.sound_key = meta.soundKey ?? row.estimated_key;
+      patch.sound_key = meta.soundKey ?? (sure.key ? row.estimated_key : null);
       // A key typed without its mode keeps the measured mode when the tonic is the measured one.
       patch.key_mode =
         meta.soundKey === null
-          ? row.estimated_key_mode
+          ? sure.key
+            ? row.estimated_key_mode
+            : null
           : (meta.keyMode ?? (meta.soundKey === row.estimated_key ? row.estimated_key_mode : null));
     } else if (meta.keyMode !== undefined) patch.key_mode = row.sound_key === null ? null : meta.keyMode;
     if (meta.bpm !== undefined) {
-      const bpm = meta.bpm ?? (row.estimated_bpm === null ? null : Math.round(row.estimated_bpm));
+      const bpm = meta.bpm ?? (sure.bpm && row.estimated_bpm !== null ? Math.round(row.estimated_bpm) : null);
       patch.bpm = bpm;
       patch.speed = bpm === null ? null : speedFromBpm(bpm);
     }
