@@ -138,7 +138,7 @@ test('track page sections: the short edits play and download under the rules; si
   const saved = memberPage.waitForEvent('download');
   await memberRow.getByTestId('edit-download').click();
   const file = await saved;
-  expect(file.suggestedFilename()).toBe(`${track.artist} - ${track.title} (${ready!.seconds}s edit).mp3`);
+  expect(file.suggestedFilename()).toBe(`${track.artist} - ${track.title} (${ready!.seconds}초 버전).mp3`);
   expect(await file.failure()).toBeNull();
   await expect
     .poll(async () => (await api<MusicPage<Music>>('/musics?tempPlayListId=-1', { token: member.token })).content.map((m) => m.id))

@@ -44,6 +44,12 @@ afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 const probeSeconds = (file: string) =>
   Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]).toString().trim());
 
+/** The file name a Content-Disposition header saves under (its UTF-8 `filename*`). */
+function savedName(header: unknown): string {
+  const m = /filename\*=UTF-8''(.+)$/u.exec(String(header));
+  return m ? decodeURIComponent(m[1]!) : '';
+}
+
 describe.each(DIALECTS)('similar tracks and short edits (%s)', (dialect) => {
   let t: TestApp;
   const ids: number[] = [];
@@ -239,9 +245,11 @@ describe.each(DIALECTS)('similar tracks and short edits (%s)', (dialect) => {
 
     const ticket = (await t.call({ method: 'GET', url, token: paid.token })).json().body;
     expect(ticket.edit).toBe(30);
-    expect(ticket.fileName).toMatch(/\(30s edit\)\.mp3$/u);
+    // Named in the caller's language (Korean without a header), and saved under that name.
+    expect(ticket.fileName).toMatch(/\(30초 버전\)\.mp3$/u);
     const file = await t.call({ method: 'GET', url: ticket.url });
     expect(file.statusCode).toBe(200);
+    expect(savedName(file.headers['content-disposition'])).toBe(ticket.fileName);
     expect(file.headers['content-type']).toBe('audio/mpeg');
     const sha = createHash('sha256').update(file.rawPayload).digest('hex');
     const licence = (await t.call({ method: 'GET', url: `/api/licences/${ticket.licenceId}` })).json().body;
@@ -258,6 +266,16 @@ describe.each(DIALECTS)('similar tracks and short edits (%s)', (dialect) => {
     expect(full.licenceId).not.toBe(ticket.licenceId);
     expect(full.edit).toBeUndefined();
     expect((await t.call({ method: 'GET', url, token: paid.token })).json().body.licenceId).toBe(ticket.licenceId);
+    // Asked in English or Japanese, the edit is named so, and the link saves it under that name.
+    for (const [lang, suffix] of [
+      ['en', '(30s edit).mp3'],
+      ['ja', '(30秒バージョン).mp3'],
+    ] as const) {
+      const named = (await t.call({ method: 'GET', url, token: paid.token, lang })).json().body;
+      expect(named.fileName.endsWith(suffix)).toBe(true);
+      const saved = await t.call({ method: 'GET', url: named.url });
+      expect(savedName(saved.headers['content-disposition'])).toBe(named.fileName);
+    }
     // The account page tells them apart: the edit's licence says which edit.
     const mine = (await t.call({ method: 'GET', url: '/api/my/licences', token: paid.token })).json().body.content;
     expect(mine.find((l: { id: string }) => l.id === ticket.licenceId)).toMatchObject({ edit: 30 });

@@ -4,6 +4,8 @@
  * `_`, leading and trailing dots and spaces go, reserved device names (CON, NUL, COM1…) get a `_`, and the
  * name stays well under the 255-byte limit of common file systems. Korean and Japanese are kept as they are.
  */
+import type { Lang } from '@sori/contract';
+
 // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
 const UNSAFE = /[<>:"/\\|?*\u0000-\u001f\u007f]/gu;
 const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/iu;
@@ -47,7 +49,19 @@ export function trackDownloadName(artist: string | null | undefined, title: stri
   return extension ? `${stem}.${extension}` : stem;
 }
 
-/** The name a short edit is saved as: `Artist - Title (30s edit).mp3`. */
-export function editDownloadName(artist: string | null | undefined, title: string | null | undefined, seconds: number): string {
-  return trackDownloadName(artist, `${clean(title) || 'track'} (${seconds}s edit)`, 'edit.mp3');
+/** How a short edit is named after the title, in the downloader's language. */
+const EDIT_SUFFIX: Record<Lang, (seconds: number) => string> = {
+  ko: (s) => `${s}초 버전`,
+  en: (s) => `${s}s edit`,
+  ja: (s) => `${s}秒バージョン`,
+};
+
+/** The name a short edit is saved as: `Artist - Title (30초 버전).mp3`, `(30s edit)`, `(30秒バージョン)`. */
+export function editDownloadName(
+  artist: string | null | undefined,
+  title: string | null | undefined,
+  seconds: number,
+  lang: Lang = 'en',
+): string {
+  return trackDownloadName(artist, `${clean(title) || 'track'} (${EDIT_SUFFIX[lang](seconds)})`, 'edit.mp3');
 }

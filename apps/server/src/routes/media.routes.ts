@@ -32,6 +32,8 @@ const Signed = z.object({ v: z.string().optional(), exp: z.string().optional(), 
 /** The media of a short edit instead of the full track's (`edit=30`). */
 const EditParam = z.enum(['15', '30', '60']).optional();
 const SignedOrEdit = Signed.extend({ edit: EditParam });
+/** An edit's download link: also the language its file name is in (`30초 버전`), not part of the signature. */
+const OriginalQuery = SignedOrEdit.extend({ lang: z.enum(['ko', 'en', 'ja']).optional() });
 
 /** Characters of an uploaded file's name kept (a file system's usual limit). */
 const UPLOAD_NAME_MAX = 255;
@@ -157,10 +159,10 @@ export const mediaRoutes =
     /** The licensed original, through the short-lived link that GET /download/download answered. */
     app.get(
       '/musics/:id/original',
-      { schema: { response: mediaResponse('GET /musics/:id/original'), params: IdParam, querystring: SignedOrEdit, tags: ['media'] } },
+      { schema: { response: mediaResponse('GET /musics/:id/original'), params: IdParam, querystring: OriginalQuery, tags: ['media'] } },
       async (request, reply) => {
         const edit = request.query.edit === undefined ? null : Number(request.query.edit);
-        const file = await mediaAccess.original(parseId(request.params.id), request.query, edit);
+        const file = await mediaAccess.original(parseId(request.params.id), request.query, edit, request.query.lang);
         return sendObject(request, reply, storage, file.key, file.mime, 'private, no-store', contentDisposition(file.fileName));
       },
     );

@@ -1,4 +1,13 @@
-import { DownloadQuery, type EditSeconds, MusicIdBody, MusicIdQuery, MusicQueryRaw, responseSchema, SimilarQueryRaw } from '@sori/contract';
+import {
+  DownloadQuery,
+  type EditSeconds,
+  langFromAcceptLanguage,
+  MusicIdBody,
+  MusicIdQuery,
+  MusicQueryRaw,
+  responseSchema,
+  SimilarQueryRaw,
+} from '@sori/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../plugins/auth';
@@ -94,7 +103,9 @@ export const musicRoutes =
       { schema: { response: responseSchema('GET /download/download'), querystring: DownloadQuery, tags: ['downloads'] } },
       async (request) => {
         const edit = request.query.edit === undefined ? null : (Number(request.query.edit) as EditSeconds);
-        return ok(await library.download(request.query.musicId, request.viewer, edit));
+        return ok(
+          await library.download(request.query.musicId, request.viewer, edit, langFromAcceptLanguage(request.headers['accept-language'])),
+        );
       },
     );
   };

@@ -1,4 +1,4 @@
-import { MIN_DOWNLOAD_LEVEL, type DownloadTicket, type EditSeconds } from '@sori/contract';
+import { MIN_DOWNLOAD_LEVEL, type DownloadTicket, type EditSeconds, type Lang } from '@sori/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError, forbidden, unauthorized } from '../lib/app-error';
@@ -56,7 +56,7 @@ export class LibraryService {
    * same rules give the track's short edit of that length instead (it must have been made), under a licence
    * of its own that names it.
    */
-  async download(id: number, viewer: Viewer | null, edit: EditSeconds | null = null): Promise<DownloadTicket> {
+  async download(id: number, viewer: Viewer | null, edit: EditSeconds | null = null, lang: Lang = 'ko'): Promise<DownloadTicket> {
     if (!viewer) throw unauthorized();
     if (viewer.level < MIN_DOWNLOAD_LEVEL) throw forbidden('LEVEL_TOO_LOW');
     const row = await this.deps.catalogue.visibleTrack(id, viewer);
@@ -66,7 +66,7 @@ export class LibraryService {
     if (edit !== null) {
       const made = await sound.findEdit(this.deps.db, id, edit);
       if (!made || made.status !== 'ready' || !made.sha256) throw new AppError(409, 'NO_FILE');
-      fileName = editDownloadName(row.artist, row.title, edit);
+      fileName = editDownloadName(row.artist, row.title, edit, lang);
       licensed = { seconds: edit, fileName, sha256: made.sha256 };
     }
     const { licence } = await this.deps.licences.issue(viewer, row, licensed);
@@ -75,7 +75,8 @@ export class LibraryService {
     const s = this.deps.urls.tokens.signUrlParams(downloadResource(id, edit), viewer.id, DOWNLOAD_LINK_TTL_SECONDS);
     return {
       musicId: id,
-      url: `/api/musics/${id}/original?${edit === null ? '' : `edit=${edit}&`}exp=${s.exp}&uid=${s.uid}&sig=${s.sig}`,
+      // An edit's link carries the language its name is in (the name only: not signed, nothing to guard).
+      url: `/api/musics/${id}/original?${edit === null ? '' : `edit=${edit}&lang=${lang}&`}exp=${s.exp}&uid=${s.uid}&sig=${s.sig}`,
       fileName,
       expiresAt: new Date(s.exp * 1000).toISOString(),
       licenceId: licence.id,

@@ -1,4 +1,4 @@
-import { MIN_DOWNLOAD_LEVEL } from '@sori/contract';
+import { MIN_DOWNLOAD_LEVEL, type Lang } from '@sori/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { forbidden, notFound } from '../lib/app-error';
@@ -82,7 +82,7 @@ export class MediaAccessService {
    * The original (or, with `edit`, that short edit) behind a download link: the signature for this track and
    * file, then the holder's level now.
    */
-  async original(id: number, signed: SignedParams, edit: number | null = null): Promise<OriginalFile> {
+  async original(id: number, signed: SignedParams, edit: number | null = null, lang: Lang = 'en'): Promise<OriginalFile> {
     const uid = this.deps.tokens.checkUrlParams(downloadResource(id, edit), signed);
     if (uid === null) throw forbidden('FORBIDDEN');
     const user = await findUserById(this.deps.db, uid);
@@ -92,7 +92,7 @@ export class MediaAccessService {
     if (edit !== null) {
       const made = await sound.findEdit(this.deps.db, id, edit);
       if (!made || made.status !== 'ready' || !made.audio_key) throw notFound('NO_FILE');
-      return { key: made.audio_key, mime: 'audio/mpeg', fileName: editDownloadName(row.artist, row.title, edit) };
+      return { key: made.audio_key, mime: 'audio/mpeg', fileName: editDownloadName(row.artist, row.title, edit, lang) };
     }
     return {
       key: row.original_key,
