@@ -169,7 +169,9 @@ test('search text: 300 ms after typing stops, never empty; Enter at once; a simp
   await expect.poll(async () => query(page), { message: 'Enter after the guard searches' }).toEqual({ q: ['Neon'], speed: ['3'] });
 });
 
-test('search text forgives: cafe finds Café (marked), 120 finds the tracks shown at 120 BPM', async ({ newPage }) => {
+test('search text forgives: cafe finds Café (marked), 산채 finds 산책 (a syllable still being typed), 120 finds the tracks shown at 120 BPM', async ({
+  newPage,
+}) => {
   const page = await newPage();
   await open(page, '/library');
   await settledResults(page);
@@ -178,6 +180,14 @@ test('search text forgives: cafe finds Café (marked), 120 finds the tracks show
   await input.press('Enter');
   await expect.poll(() => rowTitles(page), { message: 'cafe found the Café title' }).toEqual([SPECIAL.accented]);
   await expect(row(page, SPECIAL.accented).locator('mark'), 'the accented word is marked').toHaveText(['Café'], { useInnerText: true });
+
+  // A pause in the middle of a Hangul syllable (산채 on the way to 산책) finds the word it is becoming.
+  await input.fill('피아노 산채');
+  await input.press('Enter');
+  await expect.poll(() => rowTitles(page), { message: '산채 found 산책' }).toEqual([SPECIAL.calmPiano]);
+  await expect(row(page, SPECIAL.calmPiano).locator('mark'), 'the words as they are becoming').toHaveText(['피아노 산책'], {
+    useInnerText: true,
+  });
 
   // The word 120 in a title, or a BPM shown as 120.
   const want = FIXTURE_TRACKS.filter((t) => Math.round(t.bpm) === 120 || /(^| )120$/u.test(t.title)).map((t) => t.title);

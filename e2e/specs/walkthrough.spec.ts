@@ -261,6 +261,14 @@ test('walkthrough: filters that find nothing offer to clear them; an inverted BP
   await expect
     .poll(async () => [query(page).bpmGte, query(page).bpmLte], { message: 'typed: swapped in the URL' })
     .toEqual([['90'], ['150']]);
+  // The boxes keep what was typed; the panel's summary and the toggle say the range searched.
+  await expect(page.locator('[data-testid="bpm-summary"]').first(), 'typed: swapped in the summary').toHaveText(
+    tr('ko', 'filters.bpmRange', { min: 90, max: 150 }),
+    { useInnerText: true },
+  );
+  await expect(page.locator('[data-testid="filter-keybpm"] .sori-filter-value'), 'typed: swapped on the toggle').toHaveText('90–150', {
+    useInnerText: true,
+  });
   await page.keyboard.press('Escape');
 
   // Filters alone that find nothing: the empty state clears them in one click, keeping the text.

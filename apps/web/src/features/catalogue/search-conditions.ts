@@ -84,9 +84,12 @@ export function pageFromParams(params: URLSearchParams): number {
 
 /** Conditions as they should be searched: text trimmed, BPM bounds in order, moods without repeats. */
 export function normalizeConditions(c: SearchConditions): SearchConditions {
-  let { bpmMin, bpmMax } = c;
-  if (bpmMin !== null && bpmMax !== null && bpmMin > bpmMax) [bpmMin, bpmMax] = [bpmMax, bpmMin];
-  return { ...c, q: c.q.trim(), moods: [...new Set(c.moods)], bpmMin, bpmMax };
+  return { ...c, q: c.q.trim(), moods: [...new Set(c.moods)], ...searchedBpm(c.bpmMin, c.bpmMax) };
+}
+
+/** A BPM range as it is searched: bounds typed the wrong way round (120 to 90) are swapped. */
+export function searchedBpm(min: number | null, max: number | null): { bpmMin: number | null; bpmMax: number | null } {
+  return min !== null && max !== null && min > max ? { bpmMin: max, bpmMax: min } : { bpmMin: min, bpmMax: max };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DropdownPanel } from '../../../components/DropdownPanel';
-import type { SearchConditions } from '../search-conditions';
+import { searchedBpm, type SearchConditions } from '../search-conditions';
 import { BpmRange, GenreChoices, INFINITY_SIGN, KeyChoices, MoodChoices, SpeedChoices } from './FilterFields';
 import { genreLabel, isGroupCode, moodLabel, speedLabel, useLabelLanguage } from './labels';
 
@@ -34,10 +34,9 @@ export function FilterBar({ conditions, onChange, testIdPrefix }: FilterBarProps
       : conditions.moods.length === 1
         ? moodLabel(conditions.moods[0]!, lang)
         : t('filters.moodsCount', { count: conditions.moods.length });
-  const bpm = conditions.bpmMin !== null || conditions.bpmMax !== null;
-  const keyBpmValue = [conditions.soundKey, bpm ? `${conditions.bpmMin ?? 0}–${conditions.bpmMax ?? INFINITY_SIGN}` : null]
-    .filter(Boolean)
-    .join(' · ');
+  const { bpmMin, bpmMax } = searchedBpm(conditions.bpmMin, conditions.bpmMax);
+  const bpm = bpmMin !== null || bpmMax !== null;
+  const keyBpmValue = [conditions.soundKey, bpm ? `${bpmMin ?? 0}–${bpmMax ?? INFINITY_SIGN}` : null].filter(Boolean).join(' · ');
 
   return (
     <div className="sori-filter-bar">

@@ -1,7 +1,7 @@
 import { GENRE_GROUPS, GENRES, MOOD_GROUPS, MOODS, SOUND_KEYS, SPEEDS, type KeyGroup } from '@sori/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseBpmInput } from '../search-conditions';
+import { parseBpmInput, searchedBpm } from '../search-conditions';
 import { useLabelLanguage } from './labels';
 
 /** What an empty upper BPM bound means: no limit. */
@@ -142,6 +142,8 @@ export function BpmRange({ min, max, onChange }: BpmRangeProps) {
   if (text.from !== from && `${parseBpmInput(text.min)}:${parseBpmInput(text.max)}` !== from) {
     setText({ min: min?.toString() ?? '', max: max?.toString() ?? '', from });
   }
+  // The summary says what is searched: 120 to 90 typed is 90–120 BPM.
+  const searched = searchedBpm(min, max);
   const update = (field: 'min' | 'max', value: string) => {
     const next = { ...text, [field]: value };
     const nextMin = parseBpmInput(next.min);
@@ -191,7 +193,7 @@ export function BpmRange({ min, max, onChange }: BpmRangeProps) {
         </div>
       </div>
       <p className="sori-bpm-summary" data-testid="bpm-summary">
-        {t('filters.bpmRange', { min: min ?? 0, max: max ?? INFINITY_SIGN })}
+        {t('filters.bpmRange', { min: searched.bpmMin ?? 0, max: searched.bpmMax ?? INFINITY_SIGN })}
       </p>
     </div>
   );
