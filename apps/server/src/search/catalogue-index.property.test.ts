@@ -66,6 +66,8 @@ const QUERY_PIECES = [
   ...TITLE_PIECES,
   // A last Hangul syllable still being typed (hangul-typing.ts): grown in place, or its final moved on.
   '골모',
+  '골목ㄱ',
+  '사랑ㅇ',
   '곪',
   '골',
   '오',

@@ -88,6 +88,9 @@ describe('text matching', () => {
     // Moved on: the final starts the next syllable (곪 → 골모…, 낭 → 나우…), inside one run only.
     expect(titles({ q: '뒷곪' })).toEqual(['뒷 골목']);
     expect(titles({ q: '사낭' })).toEqual(['사나운 바람']);
+    // Begun: a consonant after a syllable it cannot join starts the next one (골목ㄱ → 골목길).
+    expect(titles({ q: '골목ㄱ' })).toEqual(['골목길']);
+    expect(titles({ q: '사나ㅇ' })).toEqual(['사나운 바람']);
     // One syllable alone is matched as typed (it is in most titles anyway).
     expect(titles({ q: '골' }).sort()).toEqual(['골드 러시', '골목길', '뒷 골목']);
     // Only the last term is still being typed: an earlier 골모 is read as typed, so only 바람 is found

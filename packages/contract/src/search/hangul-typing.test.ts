@@ -31,6 +31,12 @@ describe('a Hangul syllable still being typed', () => {
     expect(readings[0]!.next('몫')).toBe(true);
     expect(readings[1]!.next('가')).toBe(true);
     expect(readings[1]!.next('나')).toBe(false);
+    // A lone consonant after a syllable begins the next one; after anything else it is no reading.
+    const begun = typingReadings('골목ㄱ')!;
+    expect(begun.map((r) => r.prefix)).toEqual(['골목']);
+    expect(begun[0]!.next('길')).toBe(true);
+    expect(begun[0]!.next('이')).toBe(false);
+    expect(typingReadings('ピアノㄱ')).toBeNull();
     expect(typingReadings('골')).toBeNull();
     expect(typingReadings('사랑a')).toBeNull();
     expect(typingReadings('ピアノ')).toBeNull();

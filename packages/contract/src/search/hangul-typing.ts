@@ -8,10 +8,14 @@
  *   (오 → 와, 왜, 외; 우 → 워, 웨, 위; 으 → 의); a final may become a double final (갈 → 갉, 갑 → 값);
  * - **moved on**: once a vowel follows, the final consonant (or a double final's second part) moves to the
  *   next syllable: 산 → 사나, 곪 → 골모, 값 → 갑시. The syllable without it is then followed by a syllable
- *   that starts with it.
+ *   that starts with it;
+ * - **begun**: a consonant typed after a syllable it cannot join shows alone (골목ㄱ on the way to 골목길)
+ *   and is the first sound of the next syllable.
  *
  * Used alike by the index (which tracks match) and by the highlighting (where in the title).
  */
+
+import { CHOSEONG } from './normalize';
 
 const FIRST = 0xac00;
 const LAST = 0xd7a3;
@@ -131,7 +135,8 @@ export interface TypingReading {
 /**
  * The ways a last term still being typed may continue, each as a prefix and a test for the character that
  * follows it: `text` minus its last syllable, then a syllable it may grow into; and, when that syllable has
- * a final, the text with the final moved on, then a syllable starting with it. Null when the term is one
+ * a final, the text with the final moved on, then a syllable starting with it. A term ending in a lone
+ * consonant after a syllable is its syllables, then one starting with that consonant. Null when the term is one
  * character or does not end in a Hangul syllable (it is then matched as typed): a lone syllable is found
  * in most titles anyway, and reading it as any of the 28 it may become (사 → 삭, 산, 살 …) would make
  * the broadest searches broader still.
@@ -139,8 +144,16 @@ export interface TypingReading {
 export function typingReadings(text: string): TypingReading[] | null {
   const chars = Array.from(text);
   const last = chars.pop();
-  if (last === undefined || chars.length === 0 || !isHangulSyllable(last)) return null;
+  if (last === undefined || chars.length === 0) return null;
   const head = chars.join('');
+  // A consonant typed after a syllable it could not join (골목ㄱ on the way to 골목길): the first sound of
+  // the next syllable.
+  const lone = CHOSEONG.indexOf(last as (typeof CHOSEONG)[number]);
+  if (lone >= 0) {
+    if (!isHangulSyllable(chars[chars.length - 1]!)) return null;
+    return [{ prefix: head, next: (ch: string) => initialIndexOf(ch) === lone, nextChars: () => syllablesWithInitial(lone) }];
+  }
+  if (!isHangulSyllable(last)) return null;
   const grown = syllableGrowth(last);
   const growSet = new Set(grown);
   const readings: TypingReading[] = [{ prefix: head, next: (ch: string) => growSet.has(ch), nextChars: () => grown }];

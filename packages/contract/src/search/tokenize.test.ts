@@ -196,6 +196,7 @@ describe('highlightRanges', () => {
   it('marks the syllable a last Hangul syllable still being typed has become', () => {
     expect(marked('뒷 골목', '골모')).toEqual(['골목']);
     expect(marked('사나운 바람', '사낭')).toEqual(['사나운']);
+    expect(marked('골목길 비트', '골목ㄱ')).toEqual(['골목길']);
     expect(marked('고래의 꿈', '골')).toEqual([]);
     expect(marked('사랑 노래', '노래 사')).toEqual(['사', '노래']);
   });
