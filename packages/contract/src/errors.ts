@@ -324,15 +324,19 @@ export function errorMessage(code: ErrorCode, lang: Lang): string {
   return ERROR_MESSAGES[code][lang];
 }
 
+const COUNTS: Partial<Record<Lang, Intl.NumberFormat>> = {};
+
 /**
- * Fills a message's {name} places from the error's details: text and numbers as they are, and a value given
- * in each language (`{ ko, en, ja }`) in the message's language; others stay as they are.
+ * Fills a message's {name} places from the error's details: text as it is, numbers (counts and limits) as
+ * the message's language writes them (5,000), and a value given in each language (`{ ko, en, ja }`) in the
+ * message's language; others stay as they are.
  */
 export function fillMessage(message: string, details: unknown, lang?: Lang): string {
   if (!details || typeof details !== 'object') return message;
   const d = details as Record<string, unknown>;
   return message.replace(/\{(\w+)\}/gu, (all, name: string) => {
     const v = d[name];
+    if (typeof v === 'number' && lang) return (COUNTS[lang] ??= new Intl.NumberFormat(lang)).format(v);
     if (typeof v === 'string' || typeof v === 'number') return String(v);
     if (lang && v && typeof v === 'object' && typeof (v as Record<string, unknown>)[lang] === 'string') {
       return (v as Record<string, string>)[lang]!;
