@@ -147,15 +147,17 @@ test('playlist manager: pinned liked and downloaded, count badges, create/edit/d
     .toEqual(tr('ko', 'playlists.errors.create'));
   await managerError(page).locator('.btn-close').click();
 
-  // At the playlist cap the alert says the cap and what to do, not a bare 'could not create'.
+  // At the playlist cap the dialog says the cap and what to do, not a bare 'could not create', and stays
+  // open with the name typed.
   await page.unroute('**/api/playbox/create');
   await page.route('**/api/playbox/create', (route) => route.fulfill(capAnswer('PLAYLIST_LIMIT', 500)));
   await page.locator('[data-testid="create-playlist"]').click();
   await form.locator('[data-testid="playlist-name"]').fill('501번째 목록');
   await form.locator('[data-testid="playlist-save"]').click();
   await expect
-    .poll(async () => (await managerError(page).innerText()).trim(), { message: 'the cap is named' })
+    .poll(async () => (await form.locator('[data-testid="playlist-form-error"]').innerText()).trim(), { message: 'the cap is named' })
     .toEqual(JSON.parse(capAnswer('PLAYLIST_LIMIT', 500).body).message);
+  await expect(form.locator('[data-testid="playlist-name"]'), 'the name typed is kept').toHaveValue('501번째 목록');
 });
 
 test('sidebar playlists: delete on hover names it; deleting the one on screen returns to the library; each opens at page 1 with its own search', async ({
@@ -309,12 +311,15 @@ test("choose-playlist modal: marks playlists that already hold the track, says '
     .poll(toast, { message: "'added' notice for a playlist without the track" })
     .toEqual(tr('ko', 'playlists.added', { name: empty.name }));
 
-  // A full playlist is not swallowed like other failed adds: the notice says the cap.
+  // A full playlist is not swallowed like other failed adds: the dialog says the cap and stays open, with
+  // focus back on the playlist chosen, so another can be chosen at once.
   await page.route('**/api/playlist/add', (route) => route.fulfill(capAnswer('PLAYLIST_FULL', 5000)));
   await openModal();
   await item(holding.name).click();
-  await modal.waitFor({ state: 'detached' });
+  const refusal = modal.locator('[data-testid="choose-playlist-refusal"]');
   await expect
-    .poll(() => page.locator('[data-testid="notice"][data-tone="danger"] span').first().innerText(), { message: 'the cap is named' })
+    .poll(async () => (await refusal.innerText()).trim(), { message: 'the cap is named' })
     .toEqual(JSON.parse(capAnswer('PLAYLIST_FULL', 5000).body).message);
+  await expect(item(holding.name), 'focus back on the playlist chosen').toBeFocused();
+  await expect(modal, 'the dialog stays open').toBeVisible();
 });

@@ -46,6 +46,10 @@ test('track page: facts, tags that open the filtered library, play, like, add to
   // Like, then the liked list holds it.
   await page.getByTestId('track-like').click();
   await expect(page.getByTestId('track-like')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('track-like'), 'once on, the tooltip says a press takes it off').toHaveAttribute(
+    'title',
+    tr('ko', 'tracks.unlike'),
+  );
   await expect
     .poll(async () => (await api<MusicPage<Music>>('/musics?tempPlayListId=0', { token: account.token })).content.map((m) => m.id))
     .toContain(track.id);

@@ -7,6 +7,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../components/form/FormError';
 import { Icon } from '../../components/Icon';
 import { failureText, isRuleRefusal } from '../../lib/failure-text';
 import { notices } from '../../lib/notices';
@@ -21,8 +22,9 @@ export interface ChoosePlaylistModalProps {
  * 'Choose playlist' (PRODUCT §2): the user's playlists, newest first, or 'no playlists'. Playlists that
  * already hold the track carry a check mark; choosing one says 'already in' (the server answers
  * `added: false`, DECISIONS 4). A new playlist can be named and created here; the track then goes into it.
- * A failed add here is swallowed and only logged (PRODUCT §8), except a full playlist, whose cap the user
- * is told (DECISIONS); a failed create says so, naming the cap when that is why.
+ * A failed add here is swallowed and only logged (PRODUCT §8), except a cap reached (a full playlist, too
+ * many playlists): the dialog says so and stays open, so another playlist can be chosen (DECISIONS). Any
+ * other failed create says so in a notice.
  */
 export default function ChoosePlaylistModal({ track, onClose }: ChoosePlaylistModalProps) {
   const { t } = useTranslation();
@@ -30,21 +32,32 @@ export default function ChoosePlaylistModal({ track, onClose }: ChoosePlaylistMo
   const add = useAddToPlaylistMutation();
   const create = useCreatePlaylistMutation();
   const [newName, setNewName] = useState('');
+  // A cap reached (a full playlist, too many playlists), said inside the dialog, which stays open so that
+  // another playlist can be chosen at once.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const busy = add.isPending || create.isPending;
 
   const choose = (playlistId: number, name: string, created = false) => {
+    setRefusal(null);
+    // The chosen row is disabled while the request runs; a refusal gives focus back to it.
+    const from = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     add.mutate(
       { playlistId, musicId: track.id },
       {
         onSuccess: (result) => {
           const key = created ? 'playlistChoose.created' : result.added === false ? 'playlistChoose.alreadyAdded' : 'playlists.added';
           notices.show('success', t(key, { name }));
+          onClose();
         },
         onError: (error) => {
-          if (isRuleRefusal(error)) notices.show('danger', error.message);
-          else console.warn(`[playlist] could not add track ${track.id} to ${playlistId}`, error);
+          if (isRuleRefusal(error)) {
+            setRefusal(error.message);
+            requestAnimationFrame(() => from?.focus());
+            return;
+          }
+          console.warn(`[playlist] could not add track ${track.id} to ${playlistId}`, error);
+          onClose();
         },
-        onSettled: onClose,
       },
     );
   };
@@ -53,11 +66,17 @@ export default function ChoosePlaylistModal({ track, onClose }: ChoosePlaylistMo
     event.preventDefault();
     const name = newName.trim();
     if (isBlankText(name) || busy) return;
+    setRefusal(null);
     create.mutate(
       { name },
       {
         onSuccess: (playlist) => choose(playlist.id, playlist.title || playlist.name, true),
-        onError: (error) => notices.show('danger', failureText(error, t('playlists.errors.create'))),
+        onError: (error) => {
+          if (isRuleRefusal(error)) setRefusal(error.message);
+          else notices.show('danger', failureText(error, t('playlists.errors.create')));
+          // The button was disabled while the request ran, which took focus from it: back to the name.
+          document.getElementById('choose-playlist-new')?.focus();
+        },
       },
     );
   };
@@ -72,6 +91,7 @@ export default function ChoosePlaylistModal({ track, onClose }: ChoosePlaylistMo
       </Modal.Header>
       <Modal.Body>
         <p className="small text-body-secondary text-truncate mb-3">{t('playlists.chooseFor', { title: track.title })}</p>
+        <FormError message={refusal} testId="choose-playlist-refusal" />
         {playlists.isPending ? (
           <div className="text-center py-3" role="status">
             <Spinner animation="border" size="sm" aria-hidden="true" />

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../components/form/FormError';
 import { PlaylistModalFooter, PlaylistNameField } from './PlaylistFormParts';
 import type { PlaylistInput } from './queries';
 
@@ -10,12 +11,14 @@ export interface PlaylistFormModalProps {
   /** The playlist to edit, or null to create one. */
   playlist: Playlist | null;
   pending: boolean;
+  /** A refusal to show inside the dialog, which stays open with what was typed (a cap reached). */
+  error?: string | null;
   onSubmit: (input: PlaylistInput) => void;
   onClose: () => void;
 }
 
 /** The manager's create and edit modals (PRODUCT §2): the name is required, the description optional. */
-export function PlaylistFormModal({ playlist, pending, onSubmit, onClose }: PlaylistFormModalProps) {
+export function PlaylistFormModal({ playlist, pending, error = null, onSubmit, onClose }: PlaylistFormModalProps) {
   const { t } = useTranslation();
   const id = useId();
   const [name, setName] = useState(playlist ? playlist.title || playlist.name : '');
@@ -39,6 +42,7 @@ export function PlaylistFormModal({ playlist, pending, onSubmit, onClose }: Play
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
+          <FormError message={error} testId="playlist-form-error" />
           <PlaylistNameField
             className="mb-3"
             controlId={`${id}-name`}

@@ -11,7 +11,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Icon, type IconName } from '../../components/Icon';
 import { MenuButton } from '../../components/MenuButton';
 import { PageHeader } from '../../components/PageHeader';
-import { failureText } from '../../lib/failure-text';
+import { failureText, isRuleRefusal } from '../../lib/failure-text';
 import { neighbourOf, refocusAfterDialogs } from '../../lib/modal-focus';
 import { LoginRequired } from '../auth/LoginRequired';
 import { useSession } from '../auth/useSession';
@@ -68,15 +68,26 @@ function Manager() {
   ];
   const current = entries.find((entry) => entry.id === selected) ?? null;
 
+  // A cap reached is said inside the create dialog, which keeps what was typed; other failures close it
+  // and show in the manager's alert (PRODUCT §8).
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const closeDialog = () => {
+    setDialog(null);
+    setDialogError(null);
+  };
   const handleCreate = (input: { name: string; description?: string | null }) =>
     create.mutate(input, {
       // PRODUCT §4: a new playlist joins the top of the list and is selected.
       onSuccess: (created) => {
-        setDialog(null);
+        closeDialog();
         setSelected(created.id);
       },
       onError: (failure) => {
-        setDialog(null);
+        if (isRuleRefusal(failure)) {
+          setDialogError(failure.message);
+          return;
+        }
+        closeDialog();
         setError(failureText(failure, t('playlists.errors.create')));
       },
     });
@@ -226,7 +237,7 @@ function Manager() {
       </div>
 
       {dialog?.kind === 'create' ? (
-        <PlaylistFormModal playlist={null} pending={create.isPending} onSubmit={handleCreate} onClose={() => setDialog(null)} />
+        <PlaylistFormModal playlist={null} pending={create.isPending} error={dialogError} onSubmit={handleCreate} onClose={closeDialog} />
       ) : null}
       {dialog?.kind === 'edit' ? (
         <PlaylistFormModal

@@ -211,6 +211,8 @@ function TrackPageActions({ track }: { track: Music }) {
         className={`d-inline-flex align-items-center gap-2 sori-like${track.liked ? ' active' : ''}`}
         onClick={() => (token ? like.mutate({ id: track.id, liked: !track.liked }) : openLogin())}
         aria-pressed={track.liked}
+        // As on a track row: once on, the tooltip says what a press does.
+        title={track.liked ? t('tracks.unlike') : undefined}
         data-testid="track-like"
       >
         <Icon name="heart" filled={track.liked} size={18} />
