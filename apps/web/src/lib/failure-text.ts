@@ -1,11 +1,11 @@
 import type { ErrorCode } from '@sori/contract';
-import { isApiError } from './api-client';
+import { isApiError, type ApiError } from './api-client';
 
 /** Refusals whose server message states a rule the user must know to act on (a cap and what to do). */
 const RULE_CODES: ReadonlySet<string> = new Set<ErrorCode>(['PLAYLIST_LIMIT', 'PLAYLIST_FULL']);
 
 /** Whether the error is a refusal under a rule (RULE_CODES), whose message the screen shows as it is. */
-export function isRuleRefusal(error: unknown): boolean {
+export function isRuleRefusal(error: unknown): error is ApiError {
   return isApiError(error) && error.kind === 'http' && error.code !== null && RULE_CODES.has(error.code);
 }
 
