@@ -9,6 +9,7 @@ import { createDb, type Db } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
 import { createCounters, type Counters } from './lib/counters';
 import { registerAccessLog, safeLoggerOptions } from './plugins/access-log';
+import { collectAllowedMethods } from './plugins/allowed-methods';
 import { registerAuth } from './plugins/auth';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerRequestTimeouts, serverTimeoutOptions } from './plugins/request-timeouts';
@@ -180,6 +181,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
     if (config.metrics) registerMetrics(app, catalogue);
+    const allowedMethods = collectAllowedMethods(app);
     await app.register(
       async (api) => {
         registerTextInputCheck(api);
@@ -211,7 +213,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
       { prefix: '/api' },
     );
     await app.register(licenceKeyRoutes(licences.publicKeys()));
-    await registerWeb(app, config.webDist, previews);
+    await registerWeb(app, config.webDist, previews, allowedMethods);
     await app.ready();
     return { app, ctx };
   } catch (err) {

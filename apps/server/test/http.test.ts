@@ -54,6 +54,30 @@ describe('HTTP edges', () => {
     expect(ok.headers['strict-transport-security']).toContain('max-age=');
   });
 
+  it('answers a method an API path does not take with 405 and Allow, and OPTIONS with what it takes', async () => {
+    const put = await t.call({ method: 'PUT', url: '/api/signin', payload: {}, lang: 'ja' });
+    expect(put.statusCode).toBe(405);
+    expect(put.headers['allow']).toBe('POST, OPTIONS');
+    expect(put.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED', message: 'このアドレスではそのリクエスト方式は使えません。' });
+    // A GET under /api is not a page of the web app either.
+    const get = await t.call({ method: 'GET', url: '/api/signin', lang: 'ko' });
+    expect(get.statusCode).toBe(405);
+    expect(get.json().message).toBe('이 주소에서는 지원하지 않는 요청 방식입니다.');
+    // A path with a parameter: the methods of its route, found through the parameter.
+    const del = await t.call({ method: 'DELETE', url: '/api/musics/7?x=1' });
+    expect(del.statusCode).toBe(405);
+    expect(del.headers['allow']).toBe('GET, HEAD, OPTIONS');
+    const options = await t.call({ method: 'OPTIONS', url: '/api/my/user' });
+    expect(options.statusCode).toBe(204);
+    // Reading the profile and changing it.
+    expect(options.headers['allow']).toBe('GET, HEAD, PATCH, OPTIONS');
+    expect(options.body).toBe('');
+    // A path the API does not have stays not found, whatever the method.
+    const none = await t.call({ method: 'DELETE', url: '/api/nothing-here' });
+    expect(none.statusCode).toBe(404);
+    expect(none.headers['allow']).toBeUndefined();
+  });
+
   it('serves site configuration for the footer and the OpenAPI document', async () => {
     const site = await t.call({ method: 'GET', url: '/api/site' });
     expect(site.json().body.supportEmail).toMatch(/@/);

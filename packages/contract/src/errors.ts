@@ -151,6 +151,12 @@ export const ERROR_MESSAGES = {
     en: 'Not found.',
     ja: 'お探しのページが見つかりません。',
   },
+  // A path the API has, asked with a method it does not answer there (405, with an Allow header)
+  METHOD_NOT_ALLOWED: {
+    ko: '이 주소에서는 지원하지 않는 요청 방식입니다.',
+    en: 'This address does not accept that request method.',
+    ja: 'このアドレスではそのリクエスト方式は使えません。',
+  },
   // Playlist caps (PLAYLIST_MAX_PER_USER, PLAYLIST_MAX_TRACKS): {limit} is filled in from the error's details.
   PLAYLIST_LIMIT: {
     ko: '플레이리스트는 {limit}개까지 만들 수 있습니다. 쓰지 않는 플레이리스트를 삭제한 뒤 다시 만들어주세요.',

@@ -23,8 +23,14 @@ export function inlineScriptHashes(webDist: string): string[] {
  * Serves the built web app: hashed assets cached for a year, index.html and translations never cached,
  * and every other GET that is not under /api answered with index.html (client-side routes); the shareable
  * pages (/track/{id}, /shared/{token}) get their preview tags and a 404 status when there is nothing to see.
+ * An API path asked with a method it does not answer is 405 with `Allow` (OPTIONS: 204 with `Allow`).
  */
-export async function registerWeb(app: FastifyInstance, webDist: string, previews: PagePreviewService) {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDist: string,
+  previews: PagePreviewService,
+  allowedMethods: (url: string) => string[] = () => [],
+) {
   const index = path.join(webDist, 'index.html');
   const hasWeb = existsSync(index);
   if (hasWeb) {
@@ -58,6 +64,13 @@ export async function registerWeb(app: FastifyInstance, webDist: string, preview
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasWeb && wantsPage && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/locales/')) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(index));
+    }
+    const allowed = url.startsWith('/api/') ? allowedMethods(url) : [];
+    if (allowed.length > 0) {
+      const allow = [...allowed, 'OPTIONS'].join(', ');
+      if (request.method === 'OPTIONS') return reply.status(204).header('allow', allow).header('cache-control', 'no-store').send();
+      reply.header('allow', allow);
+      return sendError(request, reply, 405, 'METHOD_NOT_ALLOWED');
     }
     return sendError(request, reply, 404, 'NOT_FOUND');
   });
