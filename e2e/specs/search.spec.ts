@@ -220,6 +220,16 @@ test('filters one by one and combined: genre (group and single), speed, moods, k
   panel = await openFilter(page, 'genre');
   await panel.locator('label', { hasText: new RegExp(`^${cinematic.labels.ko}$`, 'u') }).click();
   await waitForCount(page, count(inGenre(203)), 'cinematic');
+  // Heard as "장르, 시네마틱": the dot drawn between the two is not read.
+  await expect(page.locator('[data-testid="filter-genre"] > button')).toHaveAccessibleName(
+    `${tr('ko', 'filters.genre')}, ${cinematic.labels.ko}`,
+  );
+  // A group with one genre (Comic) is one choice under the genre's name, not "All Comic" above "Comic".
+  const comic = GENRE_GROUPS.find((g) => g.code === 100)!;
+  panel = await openFilter(page, 'genre');
+  await expect(panel.locator('label', { hasText: new RegExp(`^${comic.labels.ko}$`, 'u') })).toHaveCount(1);
+  await expect(panel.locator('label', { hasText: tr('ko', 'filters.groupAll', { group: comic.labels.ko }) })).toHaveCount(0);
+  await closeFilters(page);
   await page.locator('[data-testid="filter-clear"]').click();
   await waitForCount(page, FIXTURE_TRACKS.length, 'cleared');
 

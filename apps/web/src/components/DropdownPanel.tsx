@@ -3,9 +3,9 @@ import { useDismiss } from './useDismiss';
 
 export interface DropdownPanelProps {
   /** The toggle's visible text. */
-  label: ReactNode;
+  label: string;
   /** A short summary of the current choice shown after the label (e.g. 'Jazz'), or nothing. */
-  value?: ReactNode;
+  value?: string | null;
   /** Marks the toggle as holding a choice. */
   active?: boolean;
   /** The panel's controls; as a function, given `done`, which closes the panel and puts focus back on the toggle. */
@@ -53,11 +53,16 @@ export function DropdownPanel({ label, value, active, children, testId, panelLab
         id={toggleId}
         type="button"
         className={`sori-filter-toggle${active ? ' active' : ''}${open ? ' open' : ''}`}
+        // Heard as "Genre, Jazz": read from its parts it was "Genre ·Jazz", the drawn dot read and the pause
+        // lost. The name holds the visible words, so a voice command naming them finds it.
+        aria-label={value ? `${label}, ${value}` : undefined}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((v) => !v)}
       >
         <span>{label}</span>
+        {/* A space in the text (not drawn between flex items), so the visible words are the name's words. */}
+        {value ? ' ' : null}
         {value ? <span className="sori-filter-value">{value}</span> : null}
         <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="sori-filter-caret">
           <path d="M6 9.5l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />

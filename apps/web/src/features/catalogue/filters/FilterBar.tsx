@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DropdownPanel } from '../../../components/DropdownPanel';
 import { searchedBpm, type SearchConditions } from '../search-conditions';
 import { BpmRange, GenreChoices, INFINITY_SIGN, KeyChoices, MoodChoices, SpeedChoices } from './FilterFields';
-import { genreLabel, isGroupCode, moodLabel, speedLabel, useLabelLanguage } from './labels';
+import { chosenGenreLabel, moodLabel, speedLabel, useLabelLanguage } from './labels';
 
 export interface FilterBarProps {
   conditions: SearchConditions;
@@ -22,12 +22,7 @@ export function FilterBar({ conditions, onChange, testIdPrefix }: FilterBarProps
   const lang = useLabelLanguage();
   const name = useId();
   const set = (patch: Partial<SearchConditions>) => onChange({ ...conditions, ...patch });
-  const genreValue =
-    conditions.genre === null
-      ? null
-      : isGroupCode(conditions.genre)
-        ? t('filters.groupAll', { group: genreLabel(conditions.genre, lang) })
-        : genreLabel(conditions.genre, lang);
+  const genreValue = conditions.genre === null ? null : chosenGenreLabel(conditions.genre, lang, t);
   const moodValue =
     conditions.moods.length === 0
       ? null

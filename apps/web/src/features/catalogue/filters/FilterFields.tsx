@@ -2,7 +2,7 @@ import { GENRE_GROUPS, GENRES, MOOD_GROUPS, MOODS, SOUND_KEYS, SPEEDS, type KeyG
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseBpmInput, searchedBpm } from '../search-conditions';
-import { useLabelLanguage } from './labels';
+import { soleGenreOf, useLabelLanguage } from './labels';
 
 /** What an empty upper BPM bound means: no limit. */
 export const INFINITY_SIGN = '∞';
@@ -22,23 +22,36 @@ export function GenreChoices({ value, onChange, name }: ChoiceProps<number | nul
         <input type="radio" name={name} checked={value === null} onChange={() => onChange(null)} />
         <span>{t('filters.anyGenre')}</span>
       </label>
-      {GENRE_GROUPS.map((group) => (
-        <div key={group.code} className="sori-choice-group">
-          <div className="sori-choice-heading" aria-hidden="true">
-            {group.labels[lang]}
-          </div>
-          <label className="sori-choice">
-            <input type="radio" name={name} checked={value === group.code} onChange={() => onChange(group.code)} />
-            <span>{t('filters.groupAll', { group: group.labels[lang] })}</span>
-          </label>
-          {GENRES.filter((g) => g.group === group.code).map((genre) => (
-            <label key={genre.code} className="sori-choice">
-              <input type="radio" name={name} checked={value === genre.code} onChange={() => onChange(genre.code)} />
-              <span>{genre.labels[lang]}</span>
+      {GENRE_GROUPS.map((group) => {
+        // A group with one genre is one choice under the genre's name, with no heading repeating it.
+        const sole = soleGenreOf(group.code);
+        return (
+          <div key={group.code} className="sori-choice-group">
+            {sole ? null : (
+              <div className="sori-choice-heading" aria-hidden="true">
+                {group.labels[lang]}
+              </div>
+            )}
+            <label className="sori-choice">
+              <input
+                type="radio"
+                name={name}
+                checked={value === group.code || value === sole?.code}
+                onChange={() => onChange(group.code)}
+              />
+              <span>{sole ? sole.labels[lang] : t('filters.groupAll', { group: group.labels[lang] })}</span>
             </label>
-          ))}
-        </div>
-      ))}
+            {sole
+              ? null
+              : GENRES.filter((g) => g.group === group.code).map((genre) => (
+                  <label key={genre.code} className="sori-choice">
+                    <input type="radio" name={name} checked={value === genre.code} onChange={() => onChange(genre.code)} />
+                    <span>{genre.labels[lang]}</span>
+                  </label>
+                ))}
+          </div>
+        );
+      })}
     </div>
   );
 }

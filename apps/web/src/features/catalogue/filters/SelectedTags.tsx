@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { hasFilters, NO_CONDITIONS, normalizeConditions, type SearchConditions } from '../search-conditions';
 import { INFINITY_SIGN } from './FilterFields';
-import { genreLabel, isGroupCode, moodLabel, speedLabel, useLabelLanguage } from './labels';
+import { chosenGenreLabel, moodLabel, speedLabel, useLabelLanguage } from './labels';
 
 interface Tag {
   key: string;
@@ -18,8 +18,7 @@ export function SelectedTags({ conditions, onRemove }: { conditions: SearchCondi
   const c = conditions;
   const tags: Tag[] = [];
   if (c.genre !== null) {
-    const label = isGroupCode(c.genre) ? t('filters.groupAll', { group: genreLabel(c.genre, lang) }) : genreLabel(c.genre, lang);
-    tags.push({ key: 'genre', text: label, without: { ...c, genre: null } });
+    tags.push({ key: 'genre', text: chosenGenreLabel(c.genre, lang, t), without: { ...c, genre: null } });
   }
   if (c.speed !== null) tags.push({ key: 'speed', text: speedLabel(c.speed, lang), without: { ...c, speed: null } });
   for (const mood of c.moods) {

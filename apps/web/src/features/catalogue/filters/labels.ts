@@ -1,4 +1,5 @@
-import { genreOf, GENRE_GROUPS, moodOf, SPEEDS, type Lang } from '@sori/contract';
+import { genreOf, GENRE_GROUPS, GENRES, moodOf, SPEEDS, type Code, type Lang } from '@sori/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 /** The contract's labels in the language the page is shown in (English when it is not one of the three). */
@@ -17,6 +18,21 @@ export function genreLabel(code: number, lang: Lang): string {
 }
 
 export const isGroupCode = (code: number): boolean => GENRE_GROUPS.some((g) => g.code === code);
+
+/**
+ * The one genre of a group that has only one (Comic), else undefined. Such a group is offered as one
+ * choice under the genre's name: "All Comic" above "Comic" offered the same tracks twice.
+ */
+export function soleGenreOf(group: number): Code | undefined {
+  const genres = GENRES.filter((g) => g.group === group);
+  return genres.length === 1 ? genres[0] : undefined;
+}
+
+/** A chosen genre filter as the toggle and the tag show it: a group reads "All Jazz", a one-genre group its name. */
+export function chosenGenreLabel(code: number, lang: Lang, t: TFunction): string {
+  const name = genreLabel(code, lang);
+  return isGroupCode(code) && !soleGenreOf(code) ? t('filters.groupAll', { group: name }) : name;
+}
 
 export function moodLabel(code: number, lang: Lang): string {
   return moodOf(code)?.labels[lang] ?? String(code);
