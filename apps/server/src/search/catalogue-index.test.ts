@@ -420,6 +420,24 @@ describe('sorting and paging', () => {
     expect(r.titles({ q: '노래', sort: 'relevance', dir: 'asc' })).toEqual([...got].reverse());
   });
 
+  it('keeps a title in the prefix class while the last syllable of the query is being typed', () => {
+    const r = indexes([
+      track({ title: '피아노 산책' }),
+      track({ title: '산책하는 피아노' }),
+      track({ title: '골목길' }),
+      track({ title: '뒷골목길' }),
+      track({ title: '사나운 바람' }),
+      track({ title: '바람 사나운' }),
+    ]);
+    // 피아노 산채 on the way to 피아노 산책: the title it begins stays above one that merely holds both words,
+    // though that one is newer.
+    expect(r.titles({ q: '피아노 산채', sort: 'relevance' })).toEqual(['피아노 산책', '산책하는 피아노']);
+    expect(r.titles({ q: '피아노 산책', sort: 'relevance' })).toEqual(['피아노 산책', '산책하는 피아노']);
+    // A consonant that begins the next syllable (골목ㄱ → 골목길), a final moved on to it (사낭 → 사나운).
+    expect(r.titles({ q: '골목ㄱ', sort: 'relevance' })).toEqual(['골목길', '뒷골목길']);
+    expect(r.titles({ q: '사낭', sort: 'relevance' })).toEqual(['사나운 바람', '바람 사나운']);
+  });
+
   it('ranks a label match below text matches', () => {
     const rel = [track({ title: 'Ballad Night' }), track({ title: 'Rain', genre: 703 }), track({ title: 'Balladeer' })];
     const r = indexes(rel);

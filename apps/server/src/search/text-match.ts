@@ -3,7 +3,15 @@
  * labels and tempi, with the relevance classes a relevance sort pages across, and the text-match cache
  * (a text seen again is matched once against every live track). README.md gives the semantics.
  */
-import { bpmOfTerm, forgivingTerms, parseSearchQuery, type ParsedQuery, type SearchTerm } from '@sori/contract';
+import {
+  bpmOfTerm,
+  compactNormalized,
+  forgivingTerms,
+  parseSearchQuery,
+  typingReadings,
+  type ParsedQuery,
+  type SearchTerm,
+} from '@sori/contract';
 import { addToCounter, andInto, andNotInto, counterEqualsInto, forEachBit, isEmpty, orInto, popcount, setBit, type Bits } from './bitset';
 import type { Tiers } from './index-types';
 import { resolveLabels } from './labels';
@@ -114,6 +122,15 @@ export class TextMatcher {
     const ids = order.view();
     const prefix = pool.take();
     for (let i = from; i < prefixTo; i++) setBit(prefix, ids[i]!);
+    // So does a title it begins once its last Hangul syllable is finished (피아노 산채 on the way to 피아노
+    // 산책), as for the terms: a title does not drop out of its class while a syllable is being typed.
+    for (const { prefix: head, next } of typingReadings(q) ?? []) {
+      const to = order.lowerBound((k) => k < head || k.startsWith(head));
+      for (let i = order.lowerBound((k) => k < head); i < to; i++) {
+        const key = compactNormalized(this.store.titleOf(ids[i]!));
+        if (key.length > head.length && next(String.fromCodePoint(key.codePointAt(head.length)!))) setBit(prefix, ids[i]!);
+      }
+    }
     andInto(prefix, filter);
     const matches = pool.copy(prefix);
 

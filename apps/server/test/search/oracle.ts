@@ -122,13 +122,21 @@ function termTierOf(term: SearchTerm, t: IndexedTrack, title: FieldText, artist:
   return termInLabels(term, labels) || termInBpm(term, t) ? 2 : 0;
 }
 
+/** Whether `key` begins with `compact` once the last Hangul syllable of `compact` is finished (산채 → 산책…). */
+function beginsAsTyped(key: string, compact: string): boolean {
+  return (typingReadings(compact) ?? []).some(
+    ({ prefix, next }) =>
+      key.startsWith(prefix) && key.length > prefix.length && next(String.fromCodePoint(key.codePointAt(prefix.length)!)),
+  );
+}
+
 /** 6 exact title, 5 title prefix, 4 every term in the title, 3 … or artist, 2 … or labels / BPM, 1 초성; 0 no match. */
 export function relevanceOf(t: IndexedTrack, q: string): number {
   const parsed = parseSearchQuery(q);
   if (parsed.compact === '') return 1;
   const titleKey = compactNormalized(normalizeText(t.title));
   if (titleKey === parsed.compact) return 6;
-  if (titleKey.startsWith(parsed.compact)) return 5;
+  if (titleKey.startsWith(parsed.compact) || beginsAsTyped(titleKey, parsed.compact)) return 5;
   const title = fieldText(t.title);
   const artist = fieldText(t.artist);
   const labels = trackLabelKeys(t);
