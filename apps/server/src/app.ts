@@ -7,7 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import { createDb, type Db } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
-import { createCounters, type Counters } from './lib/counters';
+import { createCounters, loggedCounterEvents, type Counters } from './lib/counters';
 import { registerAccessLog, safeLoggerOptions } from './plugins/access-log';
 import { collectAllowedMethods } from './plugins/allowed-methods';
 import { registerAuth } from './plugins/auth';
@@ -54,7 +54,6 @@ const CHANGE_SYNC_MS = 2000;
  */
 export async function buildApp(config: Readonly<Config>, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const db = createDb(config);
-  const counters = createCounters(config.redisUrl, `${config.redisPrefix}:`);
   const app = Fastify({
     logger: safeLoggerOptions(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
@@ -66,6 +65,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildOptions =
     clientErrorHandler: answerClientError,
     ...serverTimeoutOptions(config.http, config.uploadMaxBytes),
   });
+  const counters = createCounters(config.redisUrl, `${config.redisPrefix}:`, loggedCounterEvents(app.log));
   try {
     await migrateToLatest(db);
     const services = await createServices(config, db, counters, {

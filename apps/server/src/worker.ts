@@ -2,7 +2,7 @@ import pino from 'pino';
 import { loadConfigOrExit } from './config';
 import { createDb } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
-import { createCounters } from './lib/counters';
+import { createCounters, loggedCounterEvents } from './lib/counters';
 import { bullConnection, startWorker } from './lib/job-queue';
 import { describeStorage } from './media';
 import { createServices, jobHandlers } from './services';
@@ -21,7 +21,7 @@ async function main() {
   }
   const db = createDb(config);
   await migrateToLatest(db);
-  const counters = createCounters(config.redisUrl, `${config.redisPrefix}:`);
+  const counters = createCounters(config.redisUrl, `${config.redisPrefix}:`, loggedCounterEvents(log));
   const services = await createServices(config, db, counters, {});
   const running = startWorker(
     bullConnection(config.redisUrl),

@@ -71,11 +71,18 @@ export class RedisChangeSignal implements ChangeSignal {
     this.subscriber = sub;
   }
 
-  /** Waits for the subscription and for the publishing connection (at most 5 s; the poll covers the rest). */
+  /**
+   * Waits for the subscription and for the publishing connection (at most 5 s; the poll covers the rest), or
+   * for the first connection error: a Redis that refuses at start would only make the start 5 s later.
+   */
   async ready(): Promise<void> {
     const connected =
       this.publisher.status === 'ready' ? Promise.resolve() : new Promise<void>((r) => this.publisher.once('ready', () => r()));
-    await within(Promise.all([this.subscribed, connected]), 5000);
+    const failed = new Promise<void>((r) => {
+      this.publisher.once('error', () => r());
+      this.subscriber?.once('error', () => r());
+    });
+    await within(Promise.race([Promise.all([this.subscribed, connected]), failed]), 5000);
   }
 
   /**

@@ -63,31 +63,72 @@ export class MemoryCounters implements Counters {
   }
 }
 
+/** What the shared counters tell their owner: Redis stopped answering (once an outage), and came back. */
+export interface CounterEvents {
+  onDown?(reason: string): void;
+  onUp?(): void;
+}
+
+/** The outage and its end, said once each in the process's log. */
+export function loggedCounterEvents(log: { warn(obj: object, msg: string): void; info(msg: string): void }): CounterEvents {
+  return {
+    onDown: (reason) => log.warn({ reason }, 'Redis does not answer: rate limits and play counts are kept per instance until it does'),
+    onUp: () => log.info('Redis answers again: rate limits and play counts are shared again'),
+  };
+}
+
+/**
+ * Counters in Redis, shared by every instance. While Redis does not answer, each instance counts on its own
+ * (an in-process fallback) rather than failing the requests that count: a sign-in stays limited, per instance,
+ * instead of answering 500 to everyone. The outage is told once (`onDown`) and its end once (`onUp`);
+ * /api/ready still reports Redis unreachable through `check`.
+ */
 export class RedisCounters implements Counters {
   private readonly redis: Redis;
+  private readonly local = new MemoryCounters();
+  private down = false;
 
   constructor(
     url: string,
     private readonly prefix = 'sori:',
+    private readonly events: CounterEvents = {},
   ) {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    // Without a listener ioredis prints every failed reconnect to stderr, several a second.
+    this.redis.on('error', (err: Error) => this.fellBack(err));
+    this.redis.on('ready', () => {
+      if (!this.down) return;
+      this.down = false;
+      this.events.onUp?.();
+    });
   }
 
   async hit(key: string, windowMs: number) {
-    const k = this.prefix + 'rl:' + key;
-    const res = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
-    const count = Number(res?.[0]?.[1] ?? 1);
-    const ttl = Number(res?.[2]?.[1] ?? windowMs);
-    return { count, resetMs: ttl > 0 ? ttl : windowMs };
+    return this.shared(
+      async () => {
+        const k = this.prefix + 'rl:' + key;
+        const res = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+        const count = Number(res?.[0]?.[1] ?? 1);
+        const ttl = Number(res?.[2]?.[1] ?? windowMs);
+        return { count, resetMs: ttl > 0 ? ttl : windowMs };
+      },
+      () => this.local.hit(key, windowMs),
+    );
   }
 
   async firstWithin(key: string, ttlMs: number) {
-    const ok = await this.redis.set(this.prefix + 'seen:' + key, '1', 'PX', ttlMs, 'NX');
-    return ok === 'OK';
+    return this.shared(
+      async () => (await this.redis.set(this.prefix + 'seen:' + key, '1', 'PX', ttlMs, 'NX')) === 'OK',
+      () => this.local.firstWithin(key, ttlMs),
+    );
   }
 
   async reset(key: string) {
-    await this.redis.del(this.prefix + 'rl:' + key, this.prefix + 'seen:' + key);
+    await this.local.reset(key);
+    await this.shared(
+      async () => void (await this.redis.del(this.prefix + 'rl:' + key, this.prefix + 'seen:' + key)),
+      async () => undefined,
+    );
   }
 
   async check() {
@@ -95,10 +136,29 @@ export class RedisCounters implements Counters {
   }
 
   async close() {
+    await this.local.close();
     await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  /** Redis while it answers; the in-process counters while it does not, or when this command failed. */
+  private async shared<T>(inRedis: () => Promise<T>, inProcess: () => Promise<T>): Promise<T> {
+    if (this.down) return inProcess();
+    try {
+      return await inRedis();
+    } catch (err) {
+      this.fellBack(err as Error);
+      return inProcess();
+    }
+  }
+
+  /** Marks the outage when the connection is lost (a command refused on a live connection is not one). */
+  private fellBack(err: Error) {
+    if (this.down || this.redis.status === 'ready') return;
+    this.down = true;
+    this.events.onDown?.((err as { code?: string }).code ?? err.message);
   }
 }
 
-export function createCounters(redisUrl: string | null, prefix?: string): Counters {
-  return redisUrl ? new RedisCounters(redisUrl, prefix) : new MemoryCounters();
+export function createCounters(redisUrl: string | null, prefix?: string, events?: CounterEvents): Counters {
+  return redisUrl ? new RedisCounters(redisUrl, prefix, events) : new MemoryCounters();
 }
