@@ -73,9 +73,20 @@ export function withdrawnLicensee(digest: string): { name: string; email: string
 export const isWithdrawnLicensee = (licensee: { name: string; email: string }): boolean =>
   /^withdrawn-[0-9a-f]{10}$/u.test(licensee.name) && licensee.email === `${licensee.name}@invalid`;
 
+/**
+ * The service's time zone: licences are dated in Korean time, and so is every other date an account shows
+ * (consents, channels, plans), so that a channel cleared the day a licence was issued reads as that day.
+ */
+export const SERVICE_TIME_ZONE = 'Asia/Seoul';
+
 /** A licence's day, in Korean time as `licenceTime` writes it, so lists agree with the licence they link to. */
 export function licenceDate(iso: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'Asia/Seoul' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: SERVICE_TIME_ZONE }).format(new Date(iso));
+}
+
+/** A day on the account page (a consent, a channel's clearance, a plan's end), in the same time zone. */
+export function accountDate(iso: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: SERVICE_TIME_ZONE }).format(new Date(iso));
 }
 
 /**
@@ -107,7 +118,7 @@ export function licenceTime(iso: string, lang: Lang): string {
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-      timeZone: 'Asia/Seoul',
+      timeZone: SERVICE_TIME_ZONE,
     }).format(new Date(iso)) + ' (KST)'
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   CHANNEL_PLATFORM_LABELS,
+  accountDate,
   licenceDate,
   PLAN_LABELS,
   profileTooLong,
@@ -49,8 +50,6 @@ function useLang(): Lang {
   const { i18n } = useTranslation();
   return languageFromTag(i18n.language) ?? 'en';
 }
-
-const formatDate = (iso: string, lang: Lang) => new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(new Date(iso));
 
 /** A failed call's message: the server's (already in the UI language) or a general one. */
 function failure(error: unknown, fallback: string): string {
@@ -234,7 +233,7 @@ function PlanSection({ user }: { user: User }) {
         {t('account.plan.value', { plan: PLAN_LABELS[user.plan][lang], level: user.level })}
       </p>
       {user.planExpiresAt ? (
-        <p className="small text-body-secondary">{t('account.plan.until', { date: formatDate(user.planExpiresAt, lang) })}</p>
+        <p className="small text-body-secondary">{t('account.plan.until', { date: accountDate(user.planExpiresAt, lang) })}</p>
       ) : null}
       <Link to={ROUTES.plan} className="btn btn-outline-secondary btn-sm">
         {t('account.plan.see')}
@@ -308,9 +307,9 @@ function ConsentsSection() {
   const marketing = useMarketingMutation();
   const describe = (c: Consent) =>
     c.agreed && c.agreedAt
-      ? t('account.consents.agreedOn', { date: formatDate(c.agreedAt, lang), version: c.version })
+      ? t('account.consents.agreedOn', { date: accountDate(c.agreedAt, lang), version: c.version })
       : c.withdrawnAt
-        ? t('account.consents.withdrawnOn', { date: formatDate(c.withdrawnAt, lang) })
+        ? t('account.consents.withdrawnOn', { date: accountDate(c.withdrawnAt, lang) })
         : t('account.consents.never');
   return (
     <Section id="account-consents" title={t('account.consents.title')} testId="account-consents">
@@ -392,8 +391,8 @@ function ChannelsSection({ user }: { user: User }) {
               </div>
               <div className="small text-body-secondary">
                 {c.endsAt
-                  ? t('account.channels.endsOn', { date: formatDate(c.endsAt, lang) })
-                  : t('account.channels.since', { date: formatDate(c.clearedSince, lang) })}
+                  ? t('account.channels.endsOn', { date: accountDate(c.endsAt, lang) })
+                  : t('account.channels.since', { date: accountDate(c.clearedSince, lang) })}
               </div>
             </div>
             <Button
