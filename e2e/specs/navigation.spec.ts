@@ -1,5 +1,5 @@
 import { seriousViolations, THEMES } from '../axe';
-import { furnish } from '../data';
+import { FIXTURE_TRACKS, furnish, like, trackNamed } from '../data';
 import { createAccount, open, tr } from '../app';
 import { expect, test } from '../test';
 import { LANGS, ROUTE_CASES } from './routes';
@@ -199,4 +199,24 @@ test('phone screens (360×740, ko/en/ja, both themes): a readable search box, ti
     useInnerText: true,
   });
   expect(failures, 'phone screens').toEqual([]);
+});
+
+test('phones (360 px): a list of liked tracks in English keeps its sort within the screen', async ({ signedInPage }) => {
+  // "Sort by" with "Recently added" and "Descending" was 366 px wide: the page scrolled sideways.
+  const account = await createAccount();
+  await like(account, (await trackNamed(FIXTURE_TRACKS[0]!.title)).id);
+  const page = await signedInPage(account, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  await page.addInitScript(() => localStorage.setItem('language', 'en'));
+  await open(page, '/favorite');
+  await settledResults(page);
+  await expect(page.locator('[data-testid="sort-field"]')).toHaveValue('id');
+  await expect(page.locator('[data-testid="sort-field"] option:checked')).toHaveText(tr('en', 'sort.added'));
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the page does not scroll sideways').toBeLessThanOrEqual(0);
+  for (const id of ['sort-field', 'sort-dir']) {
+    const box = (await page.locator(`[data-testid="${id}"]`).boundingBox())!;
+    expect(box.x + box.width, `${id} ends within the screen`).toBeLessThanOrEqual(360);
+  }
+  // The label is still the field's name for a screen reader.
+  await expect(page.locator('[data-testid="sort-field"]')).toHaveAccessibleName(tr('en', 'sort.label'));
 });
