@@ -33,7 +33,11 @@ describe('labels as words', () => {
 
   it('expands a group label to every member', () => {
     expect(resolveLabels(notLast('jazz')).genres).toEqual([301, 302, 303, 304, 305, 306, 307, 308]);
-    expect(resolveLabels(notLast('sad')).moods).toEqual(expect.arrayContaining([1801, 1802, 1803, 1804, 1502]));
+    expect(resolveLabels(notLast('sad')).moods).toEqual([1801, 1802, 1803, 1804]);
+    // The comedy group, under each language's name for it, and the 코믹 슬픔 mood under its English one.
+    expect(resolveLabels(notLast('comedy')).moods).toEqual(expect.arrayContaining([1501, 1502, 1510, 1511]));
+    expect(resolveLabels(notLast('tragicomic')).moods).toEqual([1502]);
+    expect(resolveLabels(notLast('슬픔')).moods).toEqual(expect.arrayContaining([1502]));
   });
 
   it('matches a prefix only for the last term and from two characters', () => {
