@@ -12,6 +12,7 @@
  * A group label (genre N00, mood N00) stands for every member of the group.
  */
 import {
+  beginsAsTyped,
   compactNormalized,
   GENRE_GROUPS,
   GENRES,
@@ -96,13 +97,8 @@ class LabelDictionary {
         }
         // A Hangul syllable still being typed begins a label too: 잔자 → 잔잔한 (hangul-typing.ts).
         if (term.kind === 'cjk') {
-          for (const { prefix, next } of typingReadings(text) ?? []) {
-            for (const key of this.sortedKeys) {
-              const cp = key.startsWith(prefix) ? key.codePointAt(prefix.length) : undefined;
-              if (cp !== undefined && next(String.fromCodePoint(cp))) {
-                matched.push(this.byKey.get(key)!);
-              }
-            }
+          for (const reading of typingReadings(text) ?? []) {
+            for (const key of this.sortedKeys) if (beginsAsTyped(key, reading)) matched.push(this.byKey.get(key)!);
           }
         }
       }

@@ -4,6 +4,7 @@
  * (a text seen again is matched once against every live track). README.md gives the semantics.
  */
 import {
+  beginsAsTyped,
   bpmOfTerm,
   compactNormalized,
   forgivingTerms,
@@ -124,11 +125,11 @@ export class TextMatcher {
     for (let i = from; i < prefixTo; i++) setBit(prefix, ids[i]!);
     // So does a title it begins once its last Hangul syllable is finished (피아노 산채 on the way to 피아노
     // 산책), as for the terms: a title does not drop out of its class while a syllable is being typed.
-    for (const { prefix: head, next } of typingReadings(q) ?? []) {
+    for (const reading of typingReadings(q) ?? []) {
+      const head = reading.prefix;
       const to = order.lowerBound((k) => k < head || k.startsWith(head));
       for (let i = order.lowerBound((k) => k < head); i < to; i++) {
-        const key = compactNormalized(this.store.titleOf(ids[i]!));
-        if (key.length > head.length && next(String.fromCodePoint(key.codePointAt(head.length)!))) setBit(prefix, ids[i]!);
+        if (beginsAsTyped(compactNormalized(this.store.titleOf(ids[i]!)), reading)) setBit(prefix, ids[i]!);
       }
     }
     andInto(prefix, filter);

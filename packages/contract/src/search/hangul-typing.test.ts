@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finalMove, initialIndexOf, syllableGrowth, syllablesWithInitial, typingReadings } from './hangul-typing';
+import { beginsAsTyped, finalMove, initialIndexOf, syllableGrowth, syllablesWithInitial, typingReadings } from './hangul-typing';
 
 describe('a Hangul syllable still being typed', () => {
   it('grows in place: any final on an open syllable, a second vowel, a double final', () => {
@@ -40,5 +40,19 @@ describe('a Hangul syllable still being typed', () => {
     expect(typingReadings('골')).toBeNull();
     expect(typingReadings('사랑a')).toBeNull();
     expect(typingReadings('ピアノ')).toBeNull();
+  });
+
+  it('tells whether a text begins as a reading continues', () => {
+    const [grow, moved] = typingReadings('산채')!;
+    expect(beginsAsTyped('산책하는피아노', grow!)).toBe(true);
+    expect(beginsAsTyped('산채', grow!)).toBe(true);
+    expect(beginsAsTyped('산', grow!)).toBe(false);
+    expect(beginsAsTyped('피아노산책', grow!)).toBe(false);
+    expect(beginsAsTyped('산초', grow!)).toBe(false);
+    expect(moved).toBeUndefined();
+    const [, movedOn] = typingReadings('사낭')!;
+    expect(beginsAsTyped('사나운바람', movedOn!)).toBe(true);
+    expect(beginsAsTyped('사나이', movedOn!)).toBe(true);
+    expect(beginsAsTyped('사나', movedOn!)).toBe(false);
   });
 });

@@ -167,3 +167,9 @@ export function typingReadings(text: string): TypingReading[] | null {
   }
   return readings;
 }
+
+/** Whether `text` begins as `reading` continues: its prefix, then a character the reading allows (산채 → 산책…). */
+export function beginsAsTyped(text: string, { prefix, next }: TypingReading): boolean {
+  if (!text.startsWith(prefix) || text.length <= prefix.length) return false;
+  return next(String.fromCodePoint(text.codePointAt(prefix.length)!));
+}
