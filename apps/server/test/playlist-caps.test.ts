@@ -45,6 +45,7 @@ describe.each(DIALECTS)('per-user caps under parallel requests (%s)', (dialect) 
     const full = results.filter((r) => r.statusCode === 409);
     expect(full).toHaveLength(55);
     expect(full.every((r) => r.json().code === 'PLAYLIST_FULL' && r.json().details?.limit === 10)).toBe(true);
+    expect(full[0]!.json().details?.canCreate).toBe(true);
     const again = await t.call({
       method: 'POST',
       url: '/api/playlist/add',
@@ -57,5 +58,27 @@ describe.each(DIALECTS)('per-user caps under parallel requests (%s)', (dialect) 
     );
     const got = await t.call({ method: 'GET', url: `/api/playbox/${p.id}`, token: u.token });
     expect(got.json().body.musicCount).toBe(10);
+  });
+
+  it('a full playlist of an owner at the playlist cap does not suggest a new playlist', async () => {
+    const u = await t.user();
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await insertPlaylist(t.ctx.db.kysely, u.id, `cap ${i}`, null)).id);
+    const tracks: number[] = [];
+    for (let i = 0; i < 11; i++) tracks.push(await t.track({ title: `both caps ${i}` }));
+    for (const id of tracks.slice(0, 10)) await addTrackToPlaylist(t.ctx.db.kysely, ids[0]!, id);
+    const add = (lang: 'ko' | 'en' | 'ja') =>
+      t.call({ method: 'POST', url: '/api/playlist/add', payload: { musicId: tracks[10], playlistId: ids[0] }, token: u.token, lang });
+    const ko = await add('ko');
+    expect(ko.statusCode).toBe(409);
+    expect(ko.json()).toMatchObject({ code: 'PLAYLIST_FULL', details: { limit: 10, canCreate: false } });
+    expect(ko.json().message).toBe('플레이리스트 하나에는 10곡까지 담을 수 있습니다. 다른 플레이리스트에 담아주세요.');
+    expect((await add('en')).json().message).toBe('A playlist can hold at most 10 tracks. Add this track to another playlist.');
+    expect((await add('ja')).json().message).toBe('1つのプレイリストに追加できるのは10曲までです。別のプレイリストに追加してください。');
+    // One playlist deleted, the advice to start a new one comes back.
+    await t.call({ method: 'DELETE', url: `/api/playbox/${ids[19]}`, token: u.token });
+    const again = await add('en');
+    expect(again.json().details?.canCreate).toBe(true);
+    expect(again.json().message).toContain('or create a new one');
   });
 });

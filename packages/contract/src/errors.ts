@@ -326,7 +326,22 @@ export const ERROR_MESSAGES = {
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
-export function errorMessage(code: ErrorCode, lang: Lang): string {
+/**
+ * A refusal's message where its details change the advice: a full playlist suggests a new one only while the
+ * caller may still create one (`canCreate: false` when they are at the playlist cap as well).
+ */
+const ADVICE_VARIANTS = {
+  PLAYLIST_FULL: {
+    ko: '플레이리스트 하나에는 {limit}곡까지 담을 수 있습니다. 다른 플레이리스트에 담아주세요.',
+    en: 'A playlist can hold at most {limit} tracks. Add this track to another playlist.',
+    ja: '1つのプレイリストに追加できるのは{limit}曲までです。別のプレイリストに追加してください。',
+  },
+} as const satisfies Partial<Record<ErrorCode, Record<Lang, string>>>;
+
+export function errorMessage(code: ErrorCode, lang: Lang, details?: unknown): string {
+  if (code === 'PLAYLIST_FULL' && (details as { canCreate?: unknown } | undefined)?.canCreate === false) {
+    return ADVICE_VARIANTS.PLAYLIST_FULL[lang];
+  }
   return ERROR_MESSAGES[code][lang];
 }
 

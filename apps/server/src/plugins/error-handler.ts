@@ -31,7 +31,7 @@ function codeForClientError(err: FastifyError): ErrorCode {
 export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, details?: unknown) {
   const lang = langFromAcceptLanguage(request.headers['accept-language']);
   const body: { message: string; code: string; details?: unknown } = {
-    message: fillMessage(errorMessage(code, lang), details, lang),
+    message: fillMessage(errorMessage(code, lang, details), details, lang),
     code,
   };
   if (details !== undefined) body.details = details;

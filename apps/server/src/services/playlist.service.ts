@@ -113,7 +113,9 @@ export class PlaylistService {
       const count = await repo.countPlaylistTracks(trx, playlistId);
       // Adding a track that is already there is not an error and does not duplicate it (DECISIONS 4).
       if (count >= limit && !(await repo.playlistHasTrack(trx, playlistId, musicId))) {
-        throw new AppError(409, 'PLAYLIST_FULL', { limit });
+        // The advice to start a new playlist holds only while the owner is under the playlist cap.
+        const canCreate = (await repo.countPlaylists(trx, viewer.id)) < this.limits.perUser;
+        throw new AppError(409, 'PLAYLIST_FULL', { limit, canCreate });
       }
       return repo.addTrackToPlaylist(trx, playlistId, musicId);
     });
