@@ -52,7 +52,9 @@ describe.each(DIALECTS)('access log (%s)', (dialect) => {
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     const entry = entries.find((e) => e['userAgent'] === 'log-test/1.0')!;
     expect(entry).toMatchObject({ method: 'GET', status: 200, bytes: 12, ip: '127.0.0.1', userId: null });
-    expect(entry['url']).toBe(`/api/musics/${id}/original?exp=${ticket.url.match(/exp=(\d+)/)[1]}&uid=${owner.id}&sig=[redacted]`);
+    expect(entry['url']).toBe(
+      `/api/musics/${id}/original?licence=${ticket.licenceId}&exp=${ticket.url.match(/exp=(\d+)/)[1]}&uid=${owner.id}&sig=[redacted]`,
+    );
     expect(typeof entry['ms']).toBe('number');
     expect(Number.isNaN(Date.parse(String(entry['time'])))).toBe(false);
     expect(entries.find((e) => String(e['url']).startsWith('/api/download/download'))).toMatchObject({ userId: owner.id });

@@ -78,6 +78,26 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
     expect(again.licenceId).toBe(first.licenceId);
   });
 
+  it('saves a reused licence file under the name the licence gives it, after the track is retitled', async () => {
+    const id = await licensable(t, '처음 제목');
+    const member = await t.user({ plan: 'premium' });
+    const before = (await download(member.token, id)).json().body;
+    expect(before.fileName).toBe('김소리 - 처음 제목.wav');
+    await updateTrack(t.ctx.db.kysely, id, { title: '바뀐 제목' });
+    await t.ctx.catalogue.refresh([id]);
+    // The same file: the same licence, which names it as it was named when licensed; the saved file agrees.
+    const after = (await download(member.token, id)).json().body;
+    expect(after.licenceId).toBe(before.licenceId);
+    expect(after.fileName).toBe('김소리 - 처음 제목.wav');
+    const saved = await t.call({ method: 'GET', url: after.url });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.headers['content-disposition']).toContain(encodeURIComponent('김소리 - 처음 제목.wav'));
+    // A member licensing it now gets the new title, on the licence and on the file.
+    const later = (await download((await t.user({ plan: 'premium' })).token, id)).json().body;
+    expect(later.fileName).toBe('김소리 - 바뀐 제목.wav');
+    expect((await lookup(later.licenceId)).json().body.file.name).toBe('김소리 - 바뀐 제목.wav');
+  });
+
   it('issues nothing below the download level', async () => {
     const free = await t.user({ level: 1 });
     const res = await download(free.token);

@@ -266,15 +266,27 @@ describe.each(DIALECTS)('similar tracks and short edits (%s)', (dialect) => {
     expect(full.licenceId).not.toBe(ticket.licenceId);
     expect(full.edit).toBeUndefined();
     expect((await t.call({ method: 'GET', url, token: paid.token })).json().body.licenceId).toBe(ticket.licenceId);
-    // Asked in English or Japanese, the edit is named so, and the link saves it under that name.
+    // Asked again in English, the edit is under the same licence, and saved under the name that licence gives
+    // it: the certificate and the file agree.
+    const again = (await t.call({ method: 'GET', url, token: paid.token, lang: 'en' })).json().body;
+    expect(again.licenceId).toBe(ticket.licenceId);
+    expect(again.fileName).toBe(ticket.fileName);
+    expect(savedName((await t.call({ method: 'GET', url: again.url })).headers['content-disposition'])).toBe(ticket.fileName);
+    // A first download in English or Japanese is named in that language, by its licence and on the file.
     for (const [lang, suffix] of [
       ['en', '(30s edit).mp3'],
       ['ja', '(30秒バージョン).mp3'],
     ] as const) {
-      const named = (await t.call({ method: 'GET', url, token: paid.token, lang })).json().body;
+      const other = await t.user({ level: 5 });
+      const named = (await t.call({ method: 'GET', url, token: other.token, lang })).json().body;
       expect(named.fileName.endsWith(suffix)).toBe(true);
+      const signed = (await t.call({ method: 'GET', url: `/api/licences/${named.licenceId}` })).json().body;
+      expect(signed.file.name).toBe(named.fileName);
       const saved = await t.call({ method: 'GET', url: named.url });
       expect(savedName(saved.headers['content-disposition'])).toBe(named.fileName);
+      // Another member's licence in the link does not lend its name: the name is made as at issue.
+      const borrowed = named.url.replace(named.licenceId, ticket.licenceId);
+      expect(savedName((await t.call({ method: 'GET', url: borrowed })).headers['content-disposition'])).toBe(named.fileName);
     }
     // The account page tells them apart: the edit's licence says which edit.
     const mine = (await t.call({ method: 'GET', url: '/api/my/licences', token: paid.token })).json().body.content;

@@ -32,8 +32,11 @@ const Signed = z.object({ v: z.string().optional(), exp: z.string().optional(), 
 /** The media of a short edit instead of the full track's (`edit=30`). */
 const EditParam = z.enum(['15', '30', '60']).optional();
 const SignedOrEdit = Signed.extend({ edit: EditParam });
-/** An edit's download link: also the language its file name is in (`30초 버전`), not part of the signature. */
-const OriginalQuery = SignedOrEdit.extend({ lang: z.enum(['ko', 'en', 'ja']).optional() });
+/**
+ * A download link: also the licence it was made under, whose file name the file is saved as, and the language
+ * an edit's name is in (`30초 버전`) when the licence does not name it; neither is signed.
+ */
+const OriginalQuery = SignedOrEdit.extend({ lang: z.enum(['ko', 'en', 'ja']).optional(), licence: z.string().max(64).optional() });
 
 /** Characters of an uploaded file's name kept (a file system's usual limit). */
 const UPLOAD_NAME_MAX = 255;
@@ -162,7 +165,7 @@ export const mediaRoutes =
       { schema: { response: mediaResponse('GET /musics/:id/original'), params: IdParam, querystring: OriginalQuery, tags: ['media'] } },
       async (request, reply) => {
         const edit = request.query.edit === undefined ? null : Number(request.query.edit);
-        const file = await mediaAccess.original(parseId(request.params.id), request.query, edit, request.query.lang);
+        const file = await mediaAccess.original(parseId(request.params.id), request.query, edit, request.query.lang, request.query.licence);
         return sendObject(request, reply, storage, file.key, file.mime, 'private, no-store', contentDisposition(file.fileName));
       },
     );

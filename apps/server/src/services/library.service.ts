@@ -70,13 +70,18 @@ export class LibraryService {
       licensed = { seconds: edit, fileName, sha256: made.sha256 };
     }
     const { licence } = await this.deps.licences.issue(viewer, row, licensed);
+    // The file is saved under the name its licence gives it, so the two agree when a licence is reused after
+    // a language switch (an edit's name is in the language of its first download) or a retitling.
+    fileName = licence.file.name;
     await library.recordDownload(this.deps.db, viewer.id, id);
     await this.bump(id, 'download_count', 1);
     const s = this.deps.urls.tokens.signUrlParams(downloadResource(id, edit), viewer.id, DOWNLOAD_LINK_TTL_SECONDS);
     return {
       musicId: id,
-      // An edit's link carries the language its name is in (the name only: not signed, nothing to guard).
-      url: `/api/musics/${id}/original?${edit === null ? '' : `edit=${edit}&lang=${lang}&`}exp=${s.exp}&uid=${s.uid}&sig=${s.sig}`,
+      // The link names the licence, whose file name the response saves the file under, and an edit's language
+      // (the name only: neither is signed, and the licence's name is used only when the licence is the link
+      // holder's for this track and file).
+      url: `/api/musics/${id}/original?licence=${licence.id}&${edit === null ? '' : `edit=${edit}&lang=${lang}&`}exp=${s.exp}&uid=${s.uid}&sig=${s.sig}`,
       fileName,
       expiresAt: new Date(s.exp * 1000).toISOString(),
       licenceId: licence.id,

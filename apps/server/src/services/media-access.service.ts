@@ -1,9 +1,10 @@
-import { MIN_DOWNLOAD_LEVEL, type Lang } from '@sori/contract';
+import { MIN_DOWNLOAD_LEVEL, parseLicenceId, type Lang } from '@sori/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { forbidden, notFound } from '../lib/app-error';
 import type { SignedParams, TokenService } from '../lib/tokens';
 import { editDownloadName, trackDownloadName } from '../media/download-name';
+import { findLicence } from '../repositories/licence.repository';
 import * as sound from '../repositories/sound.repository';
 import { downloadResource } from './library.service';
 import * as tracks from '../repositories/track.repository';
@@ -82,22 +83,41 @@ export class MediaAccessService {
    * The original (or, with `edit`, that short edit) behind a download link: the signature for this track and
    * file, then the holder's level now.
    */
-  async original(id: number, signed: SignedParams, edit: number | null = null, lang: Lang = 'en'): Promise<OriginalFile> {
+  async original(
+    id: number,
+    signed: SignedParams,
+    edit: number | null = null,
+    lang: Lang = 'en',
+    licenceId?: string,
+  ): Promise<OriginalFile> {
     const uid = this.deps.tokens.checkUrlParams(downloadResource(id, edit), signed);
     if (uid === null) throw forbidden('FORBIDDEN');
     const user = await findUserById(this.deps.db, uid);
     if (!user || user.level < MIN_DOWNLOAD_LEVEL) throw forbidden('LEVEL_TOO_LOW');
     const row = await tracks.findTrack(this.deps.db, id);
     if (!row || !row.original_key || !row.file_name) throw notFound('NO_FILE');
+    const licensedName = await this.licensedName(licenceId, uid, id, edit);
     if (edit !== null) {
       const made = await sound.findEdit(this.deps.db, id, edit);
       if (!made || made.status !== 'ready' || !made.audio_key) throw notFound('NO_FILE');
-      return { key: made.audio_key, mime: 'audio/mpeg', fileName: editDownloadName(row.artist, row.title, edit, lang) };
+      return { key: made.audio_key, mime: 'audio/mpeg', fileName: licensedName ?? editDownloadName(row.artist, row.title, edit, lang) };
     }
     return {
       key: row.original_key,
       mime: row.original_mime ?? 'application/octet-stream',
-      fileName: trackDownloadName(row.artist, row.title, row.file_name),
+      fileName: licensedName ?? trackDownloadName(row.artist, row.title, row.file_name),
     };
+  }
+
+  /**
+   * The file name the download link's licence gives the file, when that licence is the link holder's for this
+   * track and this file (the full track, or this edit); null otherwise, and the name is made as at issue.
+   */
+  private async licensedName(rawId: string | undefined, uid: number, trackId: number, edit: number | null): Promise<string | null> {
+    const id = rawId === undefined ? null : parseLicenceId(rawId);
+    if (!id) return null;
+    const licence = await findLicence(this.deps.db, id);
+    if (!licence || licence.user_id !== uid || licence.track_id !== trackId || (licence.edit_seconds ?? null) !== edit) return null;
+    return licence.file_name;
   }
 }
