@@ -164,11 +164,20 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
         expect(text).toMatch(/\d{4}년 \d{1,2}월 \d{1,2}일 \d{2}:\d{2} \(KST\)/u);
         expect(text).not.toMatch(/\b(level|AM|PM)\b/u);
         expect(text).not.toContain('Sori Inc.');
+        // The licensee's copy names them in full, then as the signature covers them (masked), to compare.
+        const licensee = (await lookup(first.licenceId)).json().body.licensee;
+        expect(licensee.email).toBe(maskEmail(buyer.email));
+        const flat = text.replace(/\s+/gu, ' ');
+        expect(flat).toContain(`(${buyer.email})`);
+        expect(flat).toContain(`확인 페이지와 서명된 라이선스에 표시되는 보유자: ${licensee.name} (${licensee.email})`);
         // In English the licensor is named in Latin letters too, beside the signed Korean legal name.
         const en = await t.call({ method: 'GET', url, token: buyer.token, lang: 'en' });
         writeFileSync(file, en.rawPayload);
         const enText = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
         expect(enText).toContain(`Sori Inc. (${t.ctx.config.site.companyName})`);
+        expect(enText.replace(/\s+/gu, ' ')).toContain(
+          `as the verification page and the signed licence show them: ${licensee.name} (${licensee.email})`,
+        );
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -22,6 +22,7 @@ const TEXT: Record<Lang, Record<string, string>> = {
     revoked: '취소됨',
     track: '곡',
     licensee: '라이선스 보유자',
+    licenseeSigned: '확인 페이지와 서명된 라이선스에 표시되는 보유자:',
     issued: '발급일',
     plan: '요금제',
     level: ' (레벨 {n})',
@@ -44,6 +45,7 @@ const TEXT: Record<Lang, Record<string, string>> = {
     revoked: 'Revoked',
     track: 'Track',
     licensee: 'Licensee',
+    licenseeSigned: 'The licensee as the verification page and the signed licence show them:',
     issued: 'Issued',
     plan: 'Plan',
     level: ' (level {n})',
@@ -67,6 +69,7 @@ const TEXT: Record<Lang, Record<string, string>> = {
     revoked: '取り消し済み',
     track: '楽曲',
     licensee: 'ライセンス名義人',
+    licenseeSigned: '確認ページと署名済みライセンスでの名義人の表示:',
     issued: '発行日',
     plan: 'プラン',
     level: '（レベル{n}）',
@@ -117,6 +120,8 @@ export async function renderCertificate(
   lang: Lang,
   keyUrl: string,
   site?: { companyName: string; companyNameLatin?: string | undefined },
+  /** The licensee's own name and e-mail, as kept at issue: the licensee's copy names them in full. */
+  holder?: { name: string; email: string },
 ): Promise<Buffer> {
   const licensor = licensorName(licence.licensor.name, lang, site);
   const t = TEXT[lang];
@@ -155,7 +160,15 @@ export async function renderCertificate(
   );
   if (licence.status === 'revoked' && licence.revocationReason) row(t.reason!, licence.revocationReason);
   row(t.track!, licence.track.artist ? `${licence.track.title} — ${licence.track.artist}` : licence.track.title);
-  row(t.licensee!, `${licence.licensee.name} (${licence.licensee.email})`);
+  const signedLicensee = `${licence.licensee.name} (${licence.licensee.email})`;
+  if (holder) {
+    // The licensee's copy: their name in full, then the masked form the signature covers, so that a reader
+    // can see the two agree.
+    row(t.licensee!, `${holder.name} (${holder.email})`);
+    write(`${t.licenseeSigned!} ${signedLicensee}`, 9, { color: '#444444', gap: 0.5 });
+  } else {
+    row(t.licensee!, signedLicensee);
+  }
   row(t.issued!, licenceTime(licence.issuedAt, lang));
   row(t.plan!, `${PLAN_NAMES[lang][licence.plan.name] ?? licence.plan.name}${t.level!.replace('{n}', String(licence.plan.level))}`);
   row(t.scope!, licence.terms.scope.map((s) => `• ${LICENCE_SCOPE_LABELS[s as LicenceScope]?.[lang] ?? s}`).join('\n'));

@@ -202,7 +202,8 @@ export class LicenceService {
     if (row.user_id !== viewer.id) throw forbidden('LICENCE_NOT_YOURS');
     const { name, latinName } = this.deps.licensor;
     const site = { companyName: name, companyNameLatin: latinName };
-    const pdf = await renderCertificate(parse(row), lang, `${this.deps.publicBaseUrl}/.well-known/sori-licence-key.pem`, site);
+    const holder = { name: row.licensee_name, email: row.licensee_email };
+    const pdf = await renderCertificate(parse(row), lang, `${this.deps.publicBaseUrl}/.well-known/sori-licence-key.pem`, site, holder);
     return { id: row.id, pdf };
   }
 
