@@ -229,7 +229,7 @@ describe.each(DIALECTS)('catalogue API (%s)', (dialect) => {
     const ticket = ok.json().body;
     expect(ticket).toMatchObject({ musicId: withFile, fileName: 'Artist - Licensed.wav' });
     expect(ticket.licenceId).toMatch(/^SORI-/u);
-    expect(ticket.url).toMatch(new RegExp(`^/api/musics/${withFile}/original\\?exp=\\d+&uid=${high.id}&sig=`));
+    expect(ticket.url).toMatch(new RegExp(`^/api/musics/${withFile}/original\\?licence=${ticket.licenceId}&exp=\\d+&uid=${high.id}&sig=`));
     expect(ticket.url).not.toContain(high.token);
     expect(titles(await musics('tempPlayListId=-1', high.token))).toEqual(['Licensed']);
     expect(titles(await musics('tempPlayListId=-1', low.token))).toEqual([]);
