@@ -147,6 +147,15 @@ test('track page sections: the short edits play and download under the rules; si
   await expect
     .poll(async () => (await api<MusicPage<Music>>('/musics?tempPlayListId=-1', { token: member.token })).content.map((m) => m.id))
     .toContain(track.id);
+  // The downloads list marks the licence as the edit's, and its buttons are named after the edit.
+  await open(memberPage, '/download');
+  const editName = tr('ko', 'trackPage.editName', { seconds: ready!.seconds });
+  const line = memberPage.getByTestId('licence-line').filter({ has: memberPage.getByTestId('licence-edit') });
+  await expect(line).toHaveCount(1);
+  await expect(line.getByTestId('licence-edit')).toHaveText(editName);
+  await expect(
+    line.getByRole('button', { name: tr('ko', 'licence.certificateOf', { title: `${track.title} (${editName})` }) }),
+  ).toBeVisible();
 });
 
 test('track page: an unknown or malformed id is a 404 from the server and the not-found screen', async ({ newPage }) => {

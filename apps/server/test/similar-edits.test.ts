@@ -288,6 +288,18 @@ describe.each(DIALECTS)('similar tracks and short edits (%s)', (dialect) => {
       const borrowed = named.url.replace(named.licenceId, ticket.licenceId);
       expect(savedName((await t.call({ method: 'GET', url: borrowed })).headers['content-disposition'])).toBe(named.fileName);
     }
+    // The downloads list holds the track once, with a licence for each file: the full track's first (in the
+    // fields that name one licence too, though an edit was licensed after it), then each edit's, marked so.
+    const short = (await t.call({ method: 'GET', url: `/api/download/download?musicId=${id}&edit=15`, token: paid.token })).json().body;
+    const downloads = (await t.call({ method: 'GET', url: '/api/musics?tempPlayListId=-1', token: paid.token })).json().body.content;
+    const listed = downloads.find((m: { id: number }) => m.id === id);
+    expect(listed).toMatchObject({ licenceId: full.licenceId, licenceStatus: 'active' });
+    expect(listed).not.toHaveProperty('licenceEdit');
+    expect(listed.licences.map((l: { licenceId: string; edit?: number }) => [l.licenceId, l.edit])).toEqual([
+      [full.licenceId, undefined],
+      [short.licenceId, 15],
+      [ticket.licenceId, 30],
+    ]);
     // The account page tells them apart: the edit's licence says which edit.
     const mine = (await t.call({ method: 'GET', url: '/api/my/licences', token: paid.token })).json().body.content;
     expect(mine.find((l: { id: string }) => l.id === ticket.licenceId)).toMatchObject({ edit: 30 });

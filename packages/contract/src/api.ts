@@ -54,6 +54,16 @@ export const MusicSuggestion = /* @__PURE__ */ z.object({
 export type MusicSuggestion = z.infer<typeof MusicSuggestion>;
 
 /** A track as every list and screen shows it; fields in the order the server writes them. */
+/** A licence a downloaded file is held under, as the downloads list carries it. */
+export const HeldLicence = /* @__PURE__ */ z.object({
+  licenceId: z.string(),
+  licensedAt: z.string(),
+  status: z.enum(['active', 'revoked']),
+  /** The short edit it licenses (seconds); absent for the full track. */
+  edit: z.number().int().optional(),
+});
+export type HeldLicence = z.infer<typeof HeldLicence>;
+
 export const Music = /* @__PURE__ */ z.object({
   id: z.number().int(),
   title: z.string(),
@@ -99,6 +109,14 @@ export const Music = /* @__PURE__ */ z.object({
    * still shows it, marked revoked; downloading it again issues a new one, which is shown instead.
    */
   licenceStatus: z.enum(['active', 'revoked']).optional(),
+  /** Only in the caller's downloads list: the short edit that licence is for (seconds), when it is one. */
+  licenceEdit: z.number().int().optional(),
+  /**
+   * Only in the caller's downloads list: every file of the track downloaded, each with its licence (as
+   * above: the newest active one, else the newest revoked one). The full track first, then the short edits,
+   * shortest first; the first is the one the fields above name.
+   */
+  licences: z.array(HeldLicence).optional(),
 });
 export type Music = z.infer<typeof Music>;
 

@@ -34,17 +34,16 @@ export async function findActiveLicence(
     .executeTakeFirst();
 }
 
-/** The user's latest active licence per track, among these tracks. */
 /** A user's licences (active and revoked) among these tracks, oldest first. */
 export async function licencesForTracks(
   db: Kysely<Database>,
   userId: number,
   trackIds: readonly number[],
-): Promise<Pick<LicenceRow, 'id' | 'track_id' | 'issued_at' | 'status'>[]> {
+): Promise<Pick<LicenceRow, 'id' | 'track_id' | 'issued_at' | 'status' | 'edit_seconds'>[]> {
   if (trackIds.length === 0) return [];
   return db
     .selectFrom('licences')
-    .select(['id', 'track_id', 'issued_at', 'status'])
+    .select(['id', 'track_id', 'issued_at', 'status', 'edit_seconds'])
     .where('user_id', '=', userId)
     .where('track_id', 'in', trackIds)
     .orderBy('issued_at', 'asc')

@@ -1,4 +1,4 @@
-import type { Music, MusicQuery } from '@sori/contract';
+import type { HeldLicence, Music, MusicQuery } from '@sori/contract';
 import type Sqlite from 'better-sqlite3';
 import type pg from 'pg';
 import type { Kysely } from 'kysely';
@@ -30,10 +30,7 @@ export interface CatalogueDeps {
   urls: MediaUrls;
   /** The caller's licences of listed tracks: the downloads list (-1) carries each one's id and date. */
   licences?: {
-    heldForTracks(
-      userId: number,
-      trackIds: readonly number[],
-    ): Promise<Map<number, { licenceId: string; licensedAt: string; status: 'active' | 'revoked' }>>;
+    heldForTracks(userId: number, trackIds: readonly number[]): Promise<Map<number, HeldLicence[]>>;
   };
   /** Told when this instance has changed tracks, so that the others read the change feed at once. */
   changes?: Pick<ChangeSignal, 'announce'>;
@@ -382,13 +379,15 @@ export class CatalogueService {
     });
     let extras: Map<number, string> | undefined;
     if (licensed && viewer && this.deps.licences) {
-      // The downloads list is the licence history: each track carries the licence it was downloaded under.
+      // The downloads list is the licence history: each track carries the licences it was downloaded under
+      // (`licences`: the full track's, then each short edit's), and the first of them in the fields before it.
       const held = await this.deps.licences.heldForTracks(viewer.id, result.ids);
       extras = new Map(
-        [...held].map(([id, l]) => [
-          id,
-          `"licenceId":${JSON.stringify(l.licenceId)},"licensedAt":${JSON.stringify(l.licensedAt)},"licenceStatus":${JSON.stringify(l.status)}`,
-        ]),
+        [...held].map(([id, list]) => {
+          const l = list[0]!;
+          const first = `"licenceId":${JSON.stringify(l.licenceId)},"licensedAt":${JSON.stringify(l.licensedAt)},"licenceStatus":${JSON.stringify(l.status)}`;
+          return [id, `${first}${l.edit === undefined ? '' : `,"licenceEdit":${l.edit}`},"licences":${JSON.stringify(list)}`];
+        }),
       );
     }
     return this.pages.write(result.ids, result.total, query.size, query.page, viewer, extras);

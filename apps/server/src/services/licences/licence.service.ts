@@ -6,6 +6,7 @@ import {
   parseLicenceId,
   withdrawnLicensee,
   type AccountLicence,
+  type HeldLicence,
   type Lang,
   type Page,
   type PublicLicence,
@@ -25,13 +26,6 @@ import { findUserByEmail, findUserById } from '../../repositories/user.repositor
 import type { Viewer } from '../auth.service';
 import { renderCertificate } from './certificate';
 import type { LicenceSigner } from './signing';
-
-/** The licence a download is held under, as the downloads list shows it. */
-export interface HeldLicence {
-  licenceId: string;
-  licensedAt: string;
-  status: 'active' | 'revoked';
-}
 
 export interface LicenceDeps {
   db: Kysely<Database>;
@@ -148,17 +142,24 @@ export class LicenceService {
   }
 
   /**
-   * The licence each of these tracks is held under by the caller: the newest active one, or, when every one
-   * was revoked, the newest revoked one (the history still shows it, marked revoked).
+   * The licences each of these tracks is held under by the caller, one for each file downloaded: the full
+   * track first, then its short edits, shortest first. For each file, the newest active licence, or, when
+   * every one was revoked, the newest revoked one (the history still shows it, marked revoked).
    */
-  async heldForTracks(userId: number, trackIds: readonly number[]): Promise<Map<number, HeldLicence>> {
-    const out = new Map<number, HeldLicence>();
+  async heldForTracks(userId: number, trackIds: readonly number[]): Promise<Map<number, HeldLicence[]>> {
+    const byFile = new Map<string, { trackId: number; held: HeldLicence }>();
     for (const r of await licences.licencesForTracks(this.deps.db, userId, trackIds)) {
-      const kept = out.get(r.track_id);
+      const file = `${r.track_id}:${r.edit_seconds ?? 0}`;
+      const kept = byFile.get(file)?.held;
       if (!kept || r.status === 'active' || kept.status === 'revoked') {
-        out.set(r.track_id, { licenceId: r.id, licensedAt: r.issued_at, status: r.status === 'active' ? 'active' : 'revoked' });
+        const held: HeldLicence = { licenceId: r.id, licensedAt: r.issued_at, status: r.status === 'active' ? 'active' : 'revoked' };
+        if (r.edit_seconds !== null) held.edit = r.edit_seconds;
+        byFile.set(file, { trackId: r.track_id, held });
       }
     }
+    const out = new Map<number, HeldLicence[]>();
+    for (const { trackId, held } of byFile.values()) out.set(trackId, [...(out.get(trackId) ?? []), held]);
+    for (const list of out.values()) list.sort((a, b) => (a.edit ?? 0) - (b.edit ?? 0));
     return out;
   }
 

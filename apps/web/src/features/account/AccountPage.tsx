@@ -33,6 +33,7 @@ import { validationMessage } from '../auth/messages';
 import { useSession } from '../auth/useSession';
 import { useSiteQuery } from '../legal/queries';
 import { saveCertificate, verifyPath } from '../licences/queries';
+import { LicenceIdText, licensedTitle } from '../licences/LicenceLine';
 import { UploadQuotaMeter } from '../uploads/UploadQuota';
 import {
   useAccountLicencesQuery,
@@ -270,16 +271,20 @@ function LicencesSection() {
                 {l.status === 'revoked' ? <span className="badge text-bg-danger ms-2">{t('account.licences.revoked')}</span> : null}
               </div>
               <div className="small d-flex flex-wrap gap-2 align-items-center">
-                <span className="font-monospace">{t('licence.line', { id: l.id, date: licenceDate(l.issuedAt, lang) })}</span>
+                <LicenceIdText id={l.id} date={licenceDate(l.issuedAt, lang)} />
                 <button
                   type="button"
                   className="btn btn-link btn-sm p-0"
                   onClick={() => void certificate(l.id)}
-                  aria-label={t('licence.certificateOf', { title: l.trackTitle })}
+                  aria-label={t('licence.certificateOf', { title: licensedTitle(t, l.trackTitle, l.edit) })}
                 >
                   {t('licence.certificate')}
                 </button>
-                <Link to={verifyPath(l.id)} className="btn btn-link btn-sm p-0" aria-label={t('licence.verifyOf', { title: l.trackTitle })}>
+                <Link
+                  to={verifyPath(l.id)}
+                  className="btn btn-link btn-sm p-0"
+                  aria-label={t('licence.verifyOf', { title: licensedTitle(t, l.trackTitle, l.edit) })}
+                >
                   {t('licence.verify')}
                 </Link>
               </div>
