@@ -15,13 +15,17 @@ export const CROCKFORD_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const LICENCE_ID_PATTERN = /^SORI-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/u;
 
 /**
- * A licence id as people type or paste it: case, spaces, missing or extra hyphens, and the letters Crockford
- * reads as digits (O→0, I and L→1) forgiven; null when it cannot be one. A forgiving parse never matches a
+ * A licence id as people type or paste it: case, spaces, missing or extra hyphens, the letters Crockford
+ * reads as digits (O→0, I and L→1), and a whole verification link around it forgiven; null when it cannot be one. A forgiving parse never matches a
  * different licence: it only undoes what a person does to an id when copying it.
  */
 export function parseLicenceId(raw: unknown): string | null {
-  if (typeof raw !== 'string' || raw.length > 64) return null;
-  let s = raw
+  if (typeof raw !== 'string' || raw.length > 2048) return null;
+  // A pasted verification link (https://…/verify/SORI-…, with or without a query or fragment): its last part.
+  const link = /\/verify\/([^/?#]*)\/?(?:[?#].*)?$/u.exec(raw.trim());
+  const text = link ? link[1]! : raw;
+  if (text.length > 64) return null;
+  let s = text
     .normalize('NFKC')
     .toUpperCase()
     .replace(/[\s\u2010-\u2015-]/gu, '');

@@ -112,7 +112,18 @@ describe('the licence check page', () => {
     fetchMock.mockResolvedValue(json(200, { body: LICENCE }));
     await userEvent.click(screen.getByRole('button', { name: '확인' }));
     expect(await screen.findByTestId('path')).toHaveTextContent('/verify/SORI-7GWR-M0X5-WYAE');
-    expect(await screen.findByRole('heading', { level: 1, name: '유효한 라이선스입니다' })).toBeInTheDocument();
+    const verdict = await screen.findByRole('heading', { level: 1, name: '유효한 라이선스입니다' });
+    // The answer's heading takes the focus, so the verdict is what a screen reader says next.
+    expect(verdict).toHaveFocus();
+  });
+
+  it('takes a pasted verification link as its id, and names a short edit beside the file', async () => {
+    await open('/verify/hello', 'en');
+    fetchMock.mockResolvedValue(json(200, { body: { ...LICENCE, edit: 30, file: { ...LICENCE.file, name: 'sea (30s edit).mp3' } } }));
+    await userEvent.type(screen.getByLabelText('Check another licence ID'), 'https://sori.example/verify/SORI-7GWR-M0X5-WYAE?utm=qr');
+    await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByTestId('path')).toHaveTextContent('/verify/SORI-7GWR-M0X5-WYAE');
+    expect(await screen.findByTestId('licence-edit')).toHaveTextContent('30-second edit');
   });
 });
 

@@ -8,7 +8,7 @@ import {
   type LicenceScope,
   type PublicLicence,
 } from '@sori/contract';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
@@ -37,46 +37,70 @@ export default function VerifyPage() {
   }, [id, raw, navigate]);
   const query = useLicenceQuery(id);
   const lang = languageFromTag(i18n.language) ?? 'en';
+  // After "check another", the answer's heading takes the focus, so a keyboard or screen-reader user hears
+  // the verdict instead of being left at the top of the page.
+  const [focusFor, setFocusFor] = useState<string | null>(null);
+  const verdictFocus = { focus: focusFor !== null && focusFor === id, onFocused: () => setFocusFor(null) };
 
   let body;
   if (id === null) {
-    body = <Verdict kind="malformed" title={t('verify.malformed')} detail={t('verify.malformedBody')} />;
+    body = <Verdict kind="malformed" title={t('verify.malformed')} detail={t('verify.malformedBody')} {...verdictFocus} />;
   } else if (query.isPending) {
     body = <p role="status">{t('common.loading')}</p>;
   } else if (query.isError) {
     const notFound = isApiError(query.error) && query.error.status === 404;
     body = notFound ? (
-      <Verdict kind="unknown" title={t('verify.notFound')} detail={t('verify.notFoundBody', { id })} />
+      <Verdict kind="unknown" title={t('verify.notFound')} detail={t('verify.notFoundBody', { id })} {...verdictFocus} />
     ) : (
-      <Verdict kind="unknown" title={t('verify.failed')} detail={query.error.message} />
+      <Verdict kind="unknown" title={t('verify.failed')} detail={query.error.message} {...verdictFocus} />
     );
   } else {
-    body = <LicenceRecord licence={query.data} lang={lang} />;
+    body = <LicenceRecord licence={query.data} lang={lang} verdictFocus={verdictFocus} />;
   }
 
   return (
     <div className="sori-page sori-page-narrow sori-verify">
       <p className="sori-verify-eyebrow">{t('verify.eyebrow')}</p>
       {body}
-      <CheckAnother />
+      <CheckAnother onChecked={setFocusFor} />
     </div>
   );
 }
 
-function Verdict({ kind, title, detail }: { kind: 'valid' | 'revoked' | 'unknown' | 'malformed'; title: string; detail?: string }) {
+interface VerdictFocus {
+  /** Take the focus when shown (after "check another"), then say so. */
+  focus: boolean;
+  onFocused: () => void;
+}
+
+function Verdict({
+  kind,
+  title,
+  detail,
+  focus,
+  onFocused,
+}: { kind: 'valid' | 'revoked' | 'unknown' | 'malformed'; title: string; detail?: string } & VerdictFocus) {
   const icon = kind === 'valid' ? 'check' : kind === 'revoked' ? 'close' : 'info';
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focus) return;
+    heading.current?.focus();
+    onFocused();
+  }, [focus, onFocused]);
   return (
     <div className={`sori-verdict sori-verdict-${kind}`} data-testid="licence-verdict" data-verdict={kind}>
       <Icon name={icon} aria-hidden="true" className="sori-verdict-icon" />
       <div>
-        <h1 className="sori-verdict-title">{title}</h1>
+        <h1 className="sori-verdict-title" ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
         {detail ? <p className="sori-verdict-detail">{detail}</p> : null}
       </div>
     </div>
   );
 }
 
-function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' | 'en' | 'ja' }) {
+function LicenceRecord({ licence, lang, verdictFocus }: { licence: PublicLicence; lang: 'ko' | 'en' | 'ja'; verdictFocus: VerdictFocus }) {
   const { t } = useTranslation();
   const site = useSiteQuery();
   const date = (iso: string) => licenceTime(iso, lang);
@@ -91,12 +115,14 @@ function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' |
             date: licence.revokedAt ? date(licence.revokedAt) : '',
             reason: licence.revocationReason ?? '',
           })}
+          {...verdictFocus}
         />
       ) : (
         <Verdict
           kind="valid"
           title={t('verify.valid')}
           detail={t('verify.validBody', { licensor: licensorName(licence.licensor.name, lang, site.data) })}
+          {...verdictFocus}
         />
       )}
       <dl className="sori-licence-fields">
@@ -137,6 +163,11 @@ function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' |
         <dt>{t('verify.file')}</dt>
         <dd>
           {licence.file.name}
+          {licence.edit === undefined ? null : (
+            <span className="badge text-bg-secondary ms-2" data-testid="licence-edit">
+              {t('trackPage.editName', { seconds: licence.edit })}
+            </span>
+          )}
           <code className="sori-licence-hash" aria-label={t('verify.fileHash')}>
             SHA-256 {licence.file.sha256}
           </code>
@@ -204,7 +235,7 @@ function CopyDispute({ text }: { text: string }) {
   );
 }
 
-function CheckAnother() {
+function CheckAnother({ onChecked }: { onChecked: (id: string) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const inputId = useId();
@@ -214,7 +245,10 @@ function CheckAnother() {
     event.preventDefault();
     const id = parseLicenceId(value);
     setInvalid(id === null);
-    if (id !== null) void navigate(verifyPath(id));
+    if (id !== null) {
+      onChecked(id);
+      void navigate(verifyPath(id));
+    }
   };
   return (
     <Form className="sori-verify-form" onSubmit={submit} noValidate>
