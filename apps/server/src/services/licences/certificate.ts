@@ -28,14 +28,15 @@ const TEXT: Record<Lang, Record<string, string>> = {
     level: ' (레벨 {n})',
     scope: '이용 범위',
     file: '파일',
-    edit: '{n}초 편집본',
+    editLabel: '편집본',
+    edit: '{n}초 버전',
     sha256: '파일 SHA-256',
     terms: '약관 버전',
     licensor: '라이선스 제공자',
     verify: '검증 주소',
     verifyNote: '이 증명서는 위 주소나 QR 코드에서 누구나 확인할 수 있습니다. 서명은 공개 키로 오프라인에서도 검증할 수 있습니다:',
     signature: 'Ed25519 서명',
-    reason: '취소 사유',
+    reason: '사유',
   },
   en: {
     title: 'Music Licence Certificate',
@@ -51,6 +52,7 @@ const TEXT: Record<Lang, Record<string, string>> = {
     level: ' (level {n})',
     scope: 'Permitted use',
     file: 'File',
+    editLabel: 'Short edit',
     edit: '{n}-second edit',
     sha256: 'File SHA-256',
     terms: 'Terms version',
@@ -75,14 +77,15 @@ const TEXT: Record<Lang, Record<string, string>> = {
     level: '（レベル{n}）',
     scope: '利用範囲',
     file: 'ファイル',
-    edit: '{n}秒エディット',
+    editLabel: 'ショート版',
+    edit: '{n}秒版',
     sha256: 'ファイルのSHA-256',
     terms: '規約のバージョン',
     licensor: 'ライセンス提供者',
     verify: '確認先',
     verifyNote: 'この証明書は上記のアドレスまたはQRコードから誰でも確認できます。署名は公開鍵を使ってオフラインでも検証できます:',
     signature: 'Ed25519署名',
-    reason: '取り消し理由',
+    reason: '理由',
   },
 };
 
@@ -126,7 +129,13 @@ export async function renderCertificate(
   const licensor = licensorName(licence.licensor.name, lang, site);
   const t = TEXT[lang];
   const qr = await QRCode.toBuffer(licence.verifyUrl, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${t.title} ${licence.id}`, Author: licence.licensor.name } });
+  // One A4 page even for the longest licence (revoked with a reason, a short edit, every scope): 2 cm at the
+  // sides, a little less at the top and bottom.
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 48, bottom: 36, left: 56, right: 56 },
+    info: { Title: `${t.title} ${licence.id}`, Author: licence.licensor.name },
+  });
   for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -147,18 +156,21 @@ export async function renderCertificate(
   };
   const row = (label: string, value: string, size = 11) => {
     write(label, 9, { bold: true, color: '#6b6b6b', gap: 0 });
-    write(value, size, { gap: 0.5 });
+    write(value, size, { gap: 0.35 });
   };
 
-  doc.image(qr, 56 + 483 - 120, 56, { width: 120 });
+  doc.image(qr, 56 + 483 - 120, 48, { width: 120 });
   write(licensor, 10, { color: '#8b1a1a' });
   write(t.title!, 22, { bold: true, gap: 0.6 });
   row(t.id!, licence.id);
-  row(
-    t.status!,
-    licence.status === 'active' ? t.active! : `${t.revoked!} — ${licence.revokedAt ? licenceTime(licence.revokedAt, lang) : ''}`,
-  );
-  if (licence.status === 'revoked' && licence.revocationReason) row(t.reason!, licence.revocationReason);
+  if (licence.status === 'active') row(t.status!, t.active!);
+  else {
+    // A revoked licence says so as loudly as the title, with when and why on the same line.
+    const when = licence.revokedAt ? ` — ${licenceTime(licence.revokedAt, lang)}` : '';
+    write(t.status!, 9, { bold: true, color: '#6b6b6b', gap: 0 });
+    write(`${t.revoked!}${when}`, 13, { bold: true, color: '#b00020', gap: licence.revocationReason ? 0 : 0.4 });
+    if (licence.revocationReason) write(`${t.reason!}: ${licence.revocationReason}`, 10, { color: '#b00020', gap: 0.4 });
+  }
   row(t.track!, licence.track.artist ? `${licence.track.title} — ${licence.track.artist}` : licence.track.title);
   const signedLicensee = `${licence.licensee.name} (${licence.licensee.email})`;
   if (holder) {
@@ -173,14 +185,16 @@ export async function renderCertificate(
   row(t.plan!, `${PLAN_NAMES[lang][licence.plan.name] ?? licence.plan.name}${t.level!.replace('{n}', String(licence.plan.level))}`);
   row(t.scope!, licence.terms.scope.map((s) => `• ${LICENCE_SCOPE_LABELS[s as LicenceScope]?.[lang] ?? s}`).join('\n'));
   row(t.terms!, `${licence.terms.version} — ${licence.terms.url}`);
-  row(t.file!, licence.edit === undefined ? licence.file.name : `${licence.file.name} (${t.edit!.replace('{n}', String(licence.edit))})`);
+  row(t.file!, licence.file.name);
+  if (licence.edit !== undefined) row(t.editLabel!, t.edit!.replace('{n}', String(licence.edit)));
   row(t.sha256!, licence.file.sha256);
   row(t.licensor!, `${licensor} — ${licence.licensor.url}`);
   row(t.verify!, licence.verifyUrl);
-  write(`${t.verifyNote!} ${keyUrl}`, 9, { color: '#444444' });
-  // A signature has no spaces to wrap at: two lines of it, then the key's id.
+  // The key's address on a line of its own: a line break inside it reads as two addresses.
+  write(`${t.verifyNote!}\n${keyUrl}`, 9, { color: '#444444' });
+  // A signature has no spaces to wrap at: two lines of it, under a label that names the key too.
   const half = Math.ceil(licence.signature.length / 2);
-  row(t.signature!, `${licence.signature.slice(0, half)}\n${licence.signature.slice(half)}\nkid ${licence.kid}`, 8);
+  row(`${t.signature!} (kid ${licence.kid})`, `${licence.signature.slice(0, half)}\n${licence.signature.slice(half)}`, 8);
   doc.end();
   return done;
 }

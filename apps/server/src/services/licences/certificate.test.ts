@@ -1,0 +1,67 @@
+import { LICENCE_FORMAT, LICENCE_TERMS, type Lang, type PublicLicence } from '@sori/contract';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { renderCertificate } from './certificate';
+
+const hasPoppler = spawnSync('pdfinfo', ['-v']).error === undefined;
+if (!hasPoppler) {
+  if (process.env['REQUIRE_ALL'] === '1') throw new Error('REQUIRE_ALL=1 but pdfinfo (poppler-utils) is missing');
+  console.log('[certificate tests] skipped: pdfinfo and pdftotext (poppler-utils) are not installed');
+}
+
+/** The longest licence a certificate holds: revoked with a reason, a short edit, every scope. */
+const LONGEST: PublicLicence = {
+  format: LICENCE_FORMAT,
+  id: 'SORI-7GWR-M0X5-WYAE',
+  status: 'revoked',
+  issuedAt: '2026-11-29T01:00:00.000Z',
+  revokedAt: '2026-11-29T02:00:00.000Z',
+  revocationReason: '권리자의 요청에 따라 취소되었습니다. 자세한 사항은 고객센터로 문의해 주세요.',
+  track: { id: 12, title: '바다의 노래 — 여름밤 바닷가에서 듣는 잔잔한 어쿠스틱 기타', artist: '김소리와 친구들' },
+  file: { name: '김소리와 친구들 - 바다의 노래 — 여름밤 바닷가에서 듣는 잔잔한 어쿠스틱 기타 (30초 버전).mp3', sha256: 'a'.repeat(64) },
+  edit: 30,
+  licensee: { name: '김**', email: 'mi***@example.com' },
+  plan: { name: 'premium', level: 5 },
+  terms: { version: LICENCE_TERMS.version, scope: [...LICENCE_TERMS.scope], url: 'https://sori.example/terms#licence' },
+  licensor: { name: '주식회사 소리', url: 'https://sori.example' },
+  verifyUrl: 'https://sori.example/verify/SORI-7GWR-M0X5-WYAE',
+  kid: 'Kq3vN0aZ8yB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0uV1w',
+  signature: 'S'.repeat(86),
+};
+
+describe.runIf(hasPoppler)('the licence certificate', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sori-certificate-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const HOLDER = { name: '김민준', email: 'minjun@example.com' };
+
+  async function render(lang: Lang): Promise<{ pages: number; text: string }> {
+    const file = path.join(dir, `${lang}.pdf`);
+    const site = { companyName: '주식회사 소리', companyNameLatin: 'Sori Inc.' };
+    writeFileSync(file, await renderCertificate(LONGEST, lang, 'https://sori.example/.well-known/sori-licence-key.pem', site, HOLDER));
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/gu, ' ');
+    return { pages: Number(/Pages:\s+(\d+)/u.exec(info)?.[1]), text };
+  }
+
+  it.each(['ko', 'en', 'ja'] as const)('keeps the longest licence on one A4 page, saying revoked, when and why (%s)', async (lang) => {
+    const { pages, text } = await render(lang);
+    expect(pages).toBe(1);
+    const revoked = {
+      ko: '취소됨 — 2026년 11월 29일 11:00 (KST)',
+      en: 'Revoked — 29 November 2026 at 11:00 (KST)',
+      ja: '取り消し済み — 2026年11月29日 11:00 (KST)',
+    };
+    expect(text).toContain(revoked[lang]);
+    // (A line may wrap between two syllables, which the extracted text gives as a space.)
+    expect(text.replace(/\s/gu, '')).toContain('자세한사항은고객센터로문의해주세요.');
+    // The edit is named once, in its own row, in the reader's words.
+    expect(text).toContain({ ko: '편집본 30초 버전', en: 'Short edit 30-second edit', ja: 'ショート版 30秒版' }[lang]);
+    // The key's address is whole on its own line, and the signature's label names the key.
+    expect(text).toContain(' https://sori.example/.well-known/sori-licence-key.pem ');
+    expect(text).toContain(`(kid ${LONGEST.kid})`);
+  });
+});
