@@ -132,3 +132,41 @@ test('theme: auto follows the system setting live', async ({ newPage }) => {
   await page.locator('[data-testid="nav-home"]').waitFor();
   expect(await htmlAttr(page, 'data-bs-theme'), 'auto kept after reload').toEqual('dark');
 });
+
+test('header menus by keyboard: Enter opens onto the current choice, Escape closes and returns; on a phone Escape folds the menu', async ({
+  newPage,
+}) => {
+  const page = await newPage();
+  await open(page, '/library');
+  const toggle = page.locator('[data-testid="language-menu"] > button');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('[data-testid="language-ko"]')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+  // Opened with Enter and closed again before the focus left the toggle.
+  await toggle.click();
+  await toggle.focus();
+  await page.keyboard.press('Escape');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+  const phone = await newPage({ viewport: { width: 360, height: 740 } });
+  await open(phone, '/library');
+  const burger = phone.getByTestId('nav-toggle');
+  await burger.focus();
+  await phone.keyboard.press('Enter');
+  await expect(burger).toHaveAttribute('aria-expanded', 'true');
+  // A menu inside closes first and keeps the key; the next Escape folds the phone menu.
+  const theme = phone.locator('[data-testid="theme-menu"] > button');
+  await theme.focus();
+  await phone.keyboard.press('Enter');
+  await expect(theme).toHaveAttribute('aria-expanded', 'true');
+  await phone.keyboard.press('Escape');
+  await expect(theme).toHaveAttribute('aria-expanded', 'false');
+  await expect(burger).toHaveAttribute('aria-expanded', 'true');
+  await phone.keyboard.press('Escape');
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
+  await expect(burger).toBeFocused();
+});

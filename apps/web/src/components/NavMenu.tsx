@@ -85,11 +85,6 @@ export function NavMenu({ label, items, selectable, testId, onIntent }: NavMenuP
         event.preventDefault();
         focusItem(items.length - 1);
         break;
-      case 'Escape':
-        event.preventDefault();
-        setOpen(false);
-        toggleRef.current?.focus();
-        break;
       case 'Tab':
         setOpen(false);
         break;
@@ -98,8 +93,18 @@ export function NavMenu({ label, items, selectable, testId, onIntent }: NavMenuP
     }
   };
 
+  // Escape closes the menu wherever the focus is in it, the toggle included (a menu opened with Enter keeps
+  // the focus there until an arrow key), and hands the focus back to the toggle. The key goes no further,
+  // so an enclosing phone menu stays open.
+  const handleRootKey = (event: KeyboardEvent<HTMLLIElement>) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.preventDefault();
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
+
   return (
-    <li className={`nav-item dropdown sori-menu${open ? ' show' : ''}`} ref={rootRef} data-testid={testId}>
+    <li className={`nav-item dropdown sori-menu${open ? ' show' : ''}`} ref={rootRef} data-testid={testId} onKeyDown={handleRootKey}>
       <button
         ref={toggleRef}
         id={toggleId}
@@ -108,7 +113,18 @@ export function NavMenu({ label, items, selectable, testId, onIntent }: NavMenuP
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={(event) => {
+          // Opened from the keyboard (Enter or Space: a click without a pointer), the focus moves into the menu,
+          // onto the current choice if there is one, as the menu-button pattern has it.
+          if (!open && event.detail === 0)
+            openAndFocus(
+              Math.max(
+                0,
+                items.findIndex((item) => item.checked),
+              ),
+            );
+          else setOpen((value) => !value);
+        }}
         onKeyDown={handleToggleKey}
         onPointerEnter={onIntent}
         onFocus={onIntent}

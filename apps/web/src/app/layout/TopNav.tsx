@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ROUTES, activeNavKey, type NavKey } from '../../lib/routes';
@@ -31,14 +31,25 @@ export function TopNav() {
   const expanded = expandedAt === pathname;
   const setExpanded = (value: boolean) => setExpandedAt(value ? pathname : null);
 
+  const toggler = useRef<HTMLButtonElement>(null);
+  // Escape folds the phone menu away and hands the focus back to its button (a dropdown inside closes first,
+  // and keeps the key to itself).
+  const handleKey = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || !expanded || event.defaultPrevented) return;
+    event.preventDefault();
+    setExpanded(false);
+    toggler.current?.focus();
+  };
+
   return (
-    <header className="navbar navbar-expand-lg sticky-top sori-navbar">
+    <header className="navbar navbar-expand-lg sticky-top sori-navbar" onKeyDown={handleKey}>
       <div className="container-xxl px-3 px-lg-4">
         <Link to={ROUTES.home} className="navbar-brand d-flex align-items-center gap-2">
           <Logo />
           <span className="sori-wordmark">{t('app.name')}</span>
         </Link>
         <button
+          ref={toggler}
           type="button"
           className="navbar-toggler"
           aria-controls="main-navigation"
