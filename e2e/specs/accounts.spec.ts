@@ -164,8 +164,11 @@ test('channels: register within the plan, hit the limit and the conflict, remove
     }
   }
 
-  await channels.getByTestId('channel-remove').click();
+  // Removed from the keyboard, the focus stays in the section: on the address field once the list is empty.
+  await channels.getByTestId('channel-remove').focus();
+  await page.keyboard.press('Enter');
   await expect(channels.getByTestId('channel-item')).toHaveCount(0);
+  await expect(field).toBeFocused();
   await rivalChannels.getByTestId('channel-add').click();
   await expect(rivalChannels.getByTestId('channel-item')).toContainText(UC('e'));
 });

@@ -358,6 +358,14 @@ function ChannelsSection({ user }: { user: User }) {
   const limit = site.data?.plans.find((p) => p.id === user.plan)?.channels ?? 0;
   const list = channels.data ?? [];
   const holding = list.filter((c) => c.endsAt === null).length;
+  // After a removal the focus stays in the list: on the same channel's button when it is still listed (its
+  // clearance ending), else on the one that took its place or the one before, else on the address field.
+  const refocus = (id: number, index: number) =>
+    requestAnimationFrame(() => {
+      const buttons = [...document.querySelectorAll<HTMLButtonElement>('[data-testid="channel-remove"]')];
+      const same = buttons.find((b) => b.dataset['channel'] === String(id));
+      (same ?? buttons[Math.min(index, buttons.length - 1)] ?? document.getElementById('account-channel-url'))?.focus();
+    });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!url.trim() || add.isPending) return;
@@ -385,7 +393,7 @@ function ChannelsSection({ user }: { user: User }) {
         <p className="small text-body-secondary">{t('account.channels.empty')}</p>
       ) : null}
       <ul className="list-unstyled sori-account-list">
-        {list.map((c) => (
+        {list.map((c, index) => (
           <li key={c.id} className="d-flex justify-content-between align-items-start gap-2" data-testid="channel-item">
             <div className="text-break">
               <div>
@@ -403,15 +411,23 @@ function ChannelsSection({ user }: { user: User }) {
             <Button
               variant="outline-secondary"
               size="sm"
+              className="text-nowrap flex-shrink-0"
               disabled={remove.isPending}
               aria-label={t('account.channels.removeLabel', { channel: c.externalId })}
               onClick={() =>
                 remove.mutate(c.id, {
-                  onSuccess: () => notices.show('success', t('account.channels.removed')),
-                  onError: (e) => notices.show('danger', failure(e, t('account.saveFailed'))),
+                  onSuccess: () => {
+                    notices.show('success', t('account.channels.removed'));
+                    refocus(c.id, index);
+                  },
+                  onError: (e) => {
+                    notices.show('danger', failure(e, t('account.saveFailed')));
+                    refocus(c.id, index);
+                  },
                 })
               }
               data-testid="channel-remove"
+              data-channel={c.id}
             >
               {t('account.channels.remove')}
             </Button>
@@ -428,7 +444,8 @@ function ChannelsSection({ user }: { user: User }) {
           <FormError message={error} id="account-channel-error" testId="channel-error" />
           <Form.Group controlId="account-channel-url" className="mb-2">
             <Form.Label>{t('account.channels.label')}</Form.Label>
-            <div className="d-flex gap-2">
+            {/* On a phone the button goes under the field, which keeps the width to show an address. */}
+            <div className="d-flex flex-column flex-sm-row gap-2">
               <Form.Control
                 type="text"
                 inputMode="url"
@@ -437,7 +454,13 @@ function ChannelsSection({ user }: { user: User }) {
                 placeholder={t('account.channels.placeholder')}
                 aria-describedby={error ? 'account-channel-error account-channel-hint' : 'account-channel-hint'}
               />
-              <Button type="submit" variant="primary" className="text-nowrap" disabled={add.isPending} data-testid="channel-add">
+              <Button
+                type="submit"
+                variant="primary"
+                className="text-nowrap align-self-start align-self-sm-auto"
+                disabled={add.isPending}
+                data-testid="channel-add"
+              >
                 {t('account.channels.add')}
               </Button>
             </div>
