@@ -9,7 +9,8 @@ describe('dates on licences and the account page', () => {
 
   it('dates a consent, a channel and a licence made minutes apart on the same day, in every language', () => {
     expect(accountDate(signedUp, 'ko')).toBe('2026년 11월 29일');
-    expect(accountDate(signedUp, 'en')).toBe('November 29, 2026');
+    expect(accountDate(signedUp, 'en')).toBe('29 November 2026');
+    expect(licenceTime(downloaded, 'en')).toBe('29 November 2026 at 08:33 (KST)');
     expect(accountDate(signedUp, 'ja')).toBe('2026年11月29日');
     expect(licenceDate(downloaded, 'ko')).toBe('2026. 11. 29.');
     expect(licenceTime(downloaded, 'ko')).toBe('2026년 11월 29일 08:33 (KST)');

@@ -83,14 +83,20 @@ export const isWithdrawnLicensee = (licensee: { name: string; email: string }): 
  */
 export const SERVICE_TIME_ZONE = 'Asia/Seoul';
 
+/**
+ * The locale each language writes dates in: English as the site's English is written, British (29 November
+ * 2026, as the certificate and the verify page write it), so that a list and the licence it links to agree.
+ */
+const DATE_LOCALES: Record<Lang, string> = { ko: 'ko-KR', en: 'en-GB', ja: 'ja-JP' };
+
 /** A licence's day, in Korean time as `licenceTime` writes it, so lists agree with the licence they link to. */
 export function licenceDate(iso: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: SERVICE_TIME_ZONE }).format(new Date(iso));
+  return new Intl.DateTimeFormat(DATE_LOCALES[lang], { dateStyle: 'medium', timeZone: SERVICE_TIME_ZONE }).format(new Date(iso));
 }
 
 /** A day on the account page (a consent, a channel's clearance, a plan's end), in the same time zone. */
 export function accountDate(iso: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: SERVICE_TIME_ZONE }).format(new Date(iso));
+  return new Intl.DateTimeFormat(DATE_LOCALES[lang], { dateStyle: 'long', timeZone: SERVICE_TIME_ZONE }).format(new Date(iso));
 }
 
 /**
@@ -115,7 +121,7 @@ export function licensorName(
  */
 export function licenceTime(iso: string, lang: Lang): string {
   return (
-    new Intl.DateTimeFormat({ ko: 'ko-KR', en: 'en-GB', ja: 'ja-JP' }[lang], {
+    new Intl.DateTimeFormat(DATE_LOCALES[lang], {
       year: 'numeric',
       month: 'long',
       day: 'numeric',

@@ -130,7 +130,8 @@ describe('the licence check page', () => {
 describe('a licence’s day in lists', () => {
   it('is the Korean day, as the verify page and the certificate write it, wherever the reader is', () => {
     // 16:14 UTC on the 28th is 01:14 KST on the 29th.
-    expect(licenceDate('2026-11-28T16:14:00.000Z', 'en')).toBe('Nov 29, 2026');
+    // English in the site's British order, as the certificate and the verify page write the day.
+    expect(licenceDate('2026-11-28T16:14:00.000Z', 'en')).toBe('29 Nov 2026');
     expect(licenceDate('2026-11-28T16:14:00.000Z', 'ko')).toBe('2026. 11. 29.');
   });
 });
