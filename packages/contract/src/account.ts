@@ -56,6 +56,14 @@ export function levelOfPlan(plan: PlanId): number {
   return PLAN_LEVELS[plan];
 }
 
+/**
+ * Whether a level differs from the one its plan gives: an administrator set it (`user:level`, for a partner
+ * or a staff account), and screens and certificates say so rather than "Free (level 5)".
+ */
+export function isGrantedLevel(plan: string, level: number): boolean {
+  return (PLAN_IDS as readonly string[]).includes(plan) && PLAN_LEVELS[plan as PlanId] !== level;
+}
+
 /** What a plan includes and costs, from site configuration (`config/site.json`, `plans`). */
 export const PlanInfo = /* @__PURE__ */ z.object({
   id: PlanId,

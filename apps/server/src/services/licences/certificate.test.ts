@@ -63,5 +63,15 @@ describe.runIf(hasPoppler)('the licence certificate', () => {
     // The key's address is whole on its own line, and the signature's label names the key.
     expect(text).toContain(' https://sori.example/.well-known/sori-licence-key.pem ');
     expect(text).toContain(`(kid ${LONGEST.kid})`);
+    expect(text).toContain({ ko: '프리미엄 (레벨 5)', en: 'Premium (level 5)', ja: 'プレミアム（レベル5）' }[lang]);
+  });
+
+  it('says a level an administrator set is such, not "Free (level 5)"', async () => {
+    const file = path.join(dir, 'granted.pdf');
+    const granted = { ...LONGEST, status: 'active' as const, revokedAt: null, revocationReason: null, plan: { name: 'free', level: 5 } };
+    writeFileSync(file, await renderCertificate(granted, 'ko', 'https://sori.example/.well-known/sori-licence-key.pem'));
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('레벨 5 (관리자 지정, 무료 요금제)');
+    expect(text).not.toContain('무료 (레벨 5)');
   });
 });

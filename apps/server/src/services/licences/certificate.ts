@@ -1,4 +1,13 @@
-import { LICENCE_SCOPE_LABELS, licensorName, licenceTime, type Lang, type LicenceScope, type PublicLicence } from '@sori/contract';
+import {
+  isGrantedLevel,
+  LICENCE_SCOPE_LABELS,
+  licensorName,
+  licenceTime,
+  PLAN_LABELS,
+  type Lang,
+  type LicenceScope,
+  type PublicLicence,
+} from '@sori/contract';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
@@ -26,6 +35,7 @@ const TEXT: Record<Lang, Record<string, string>> = {
     issued: '발급일',
     plan: '요금제',
     level: ' (레벨 {n})',
+    planGranted: '레벨 {n} (관리자 지정, {plan} 요금제)',
     scope: '이용 범위',
     file: '파일',
     editLabel: '편집본',
@@ -50,6 +60,7 @@ const TEXT: Record<Lang, Record<string, string>> = {
     issued: 'Issued',
     plan: 'Plan',
     level: ' (level {n})',
+    planGranted: 'Level {n} (set by an administrator; {plan} plan)',
     scope: 'Permitted use',
     file: 'File',
     editLabel: 'Short edit',
@@ -75,6 +86,7 @@ const TEXT: Record<Lang, Record<string, string>> = {
     issued: '発行日',
     plan: 'プラン',
     level: '（レベル{n}）',
+    planGranted: 'レベル{n}（管理者が設定、{plan}プラン）',
     scope: '利用範囲',
     file: 'ファイル',
     editLabel: 'ショート版',
@@ -87,12 +99,6 @@ const TEXT: Record<Lang, Record<string, string>> = {
     signature: 'Ed25519署名',
     reason: '理由',
   },
-};
-
-const PLAN_NAMES: Record<Lang, Record<string, string>> = {
-  ko: { free: '무료', premium: '프리미엄', family: '패밀리' },
-  en: { free: 'Free', premium: 'Premium', family: 'Family' },
-  ja: { free: 'フリー', premium: 'プレミアム', family: 'ファミリー' },
 };
 
 const KANA = /[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]/u;
@@ -182,7 +188,15 @@ export async function renderCertificate(
     row(t.licensee!, signedLicensee);
   }
   row(t.issued!, licenceTime(licence.issuedAt, lang));
-  row(t.plan!, `${PLAN_NAMES[lang][licence.plan.name] ?? licence.plan.name}${t.level!.replace('{n}', String(licence.plan.level))}`);
+  // A plan this code does not know (an older licence's) is written as it is signed.
+  const planName = (PLAN_LABELS as Partial<Record<string, Record<Lang, string>>>)[licence.plan.name]?.[lang] ?? licence.plan.name;
+  const level = String(licence.plan.level);
+  row(
+    t.plan!,
+    isGrantedLevel(licence.plan.name, licence.plan.level)
+      ? t.planGranted!.replace('{n}', level).replace('{plan}', planName)
+      : `${planName}${t.level!.replace('{n}', level)}`,
+  );
   row(t.scope!, licence.terms.scope.map((s) => `• ${LICENCE_SCOPE_LABELS[s as LicenceScope]?.[lang] ?? s}`).join('\n'));
   row(t.terms!, `${licence.terms.version} — ${licence.terms.url}`);
   row(t.file!, licence.file.name);

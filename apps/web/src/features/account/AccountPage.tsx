@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import {
   CHANNEL_PLATFORM_LABELS,
   accountDate,
+  isGrantedLevel,
   licenceDate,
   PLAN_LABELS,
   profileTooLong,
@@ -231,7 +232,10 @@ function PlanSection({ user }: { user: User }) {
   return (
     <Section id="account-plan" title={t('account.plan.title')} testId="account-plan">
       <p className="fs-5 fw-semibold mb-1" data-testid="account-plan-value">
-        {t('account.plan.value', { plan: PLAN_LABELS[user.plan][lang], level: user.level })}
+        {t(isGrantedLevel(user.plan, user.level) ? 'account.plan.granted' : 'account.plan.value', {
+          plan: PLAN_LABELS[user.plan][lang],
+          level: user.level,
+        })}
       </p>
       {user.planExpiresAt ? (
         <p className="small text-body-secondary">{t('account.plan.until', { date: accountDate(user.planExpiresAt, lang) })}</p>

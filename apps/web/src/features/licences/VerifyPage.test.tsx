@@ -80,6 +80,13 @@ describe('the licence check page', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/licences/SORI-7GWR-M0X5-WYAE');
   });
 
+  it('says a level an administrator set is such, not "Free (level 5)"', async () => {
+    fetchMock.mockResolvedValue(json(200, { body: { ...LICENCE, plan: { name: 'free', level: 5 } } }));
+    await open('/verify/SORI-7GWR-M0X5-WYAE', 'en');
+    expect(await screen.findByText('Level 5 (set by an administrator; Free plan)')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('Free (level 5)');
+  });
+
   it('names a withdrawn member’s licensee as a former member, not by the pseudonym’s address', async () => {
     fetchMock.mockResolvedValue(json(200, { body: { ...LICENCE, licensee: withdrawnLicensee('0123456789abcdef') } }));
     await open('/verify/SORI-7GWR-M0X5-WYAE');

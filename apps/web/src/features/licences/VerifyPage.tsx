@@ -1,5 +1,6 @@
 import {
   CHANNEL_PLATFORM_LABELS,
+  isGrantedLevel,
   isWithdrawnLicensee,
   licenceTime,
   licensorName,
@@ -146,7 +147,7 @@ function LicenceRecord({ licence, lang, verdictFocus }: { licence: PublicLicence
         <dd>{date(licence.issuedAt)}</dd>
         <dt>{t('verify.plan')}</dt>
         <dd>
-          {t('verify.planValue', {
+          {t(isGrantedLevel(licence.plan.name, licence.plan.level) ? 'verify.planGranted' : 'verify.planValue', {
             plan: t(`verify.plans.${licence.plan.name}` as 'verify.plans.free', { defaultValue: licence.plan.name }),
             level: licence.plan.level,
           })}
