@@ -89,6 +89,33 @@ describe.each(DIALECTS)('uploads as jobs (%s, inline)', (dialect) => {
     expect(await t.ctx.storage.stat(`tracks/${accepted.id}/upload-audio`)).toBeNull();
   });
 
+  it('keeps an upload queued, not "ingesting", while it waits for a free ingest slot', async () => {
+    // Another ingest holds the one slot (INGEST_CONCURRENCY 1) until released.
+    let release!: () => void;
+    let started!: () => void;
+    const holding = new Promise<void>((r) => (started = r));
+    const slot = t.ctx.media.withSlot(() => {
+      started();
+      return new Promise<void>((r) => (release = r));
+    });
+    await holding;
+    try {
+      const res = await send(owner.token, wav, 'waiting.wav');
+      expect(res.statusCode, res.body).toBe(202);
+      const id = res.json().body.id as number;
+      // Its job has started and waits for the slot: the upload says queued all the while.
+      for (let i = 0; i < 8; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        expect((await statuses(owner.token)).find((u) => u.id === id)).toMatchObject({ status: 'queued' });
+      }
+      release();
+      await slot;
+      await until('the waiting upload to be ingested', async () => !(await statuses(owner.token)).some((u) => u.id === id));
+    } finally {
+      release();
+    }
+  });
+
   it('shows a file the ingest refuses as failed, with the reason in the caller’s language, and keeps none of it', async () => {
     const res = await send(owner.token, Buffer.from('this is not audio at all, just text '.repeat(100)), 'fake.wav');
     expect(res.statusCode, res.body).toBe(202);

@@ -348,7 +348,9 @@ export class MediaService {
     const row = await tracks.findTrack(db, trackId);
     if (!row || row.status === 'ready' || !row.ingest_request) return;
     const request = JSON.parse(row.ingest_request) as IngestRequest;
-    await tracks.updateTrack(db, trackId, { status: 'ingesting', ingest_progress: 0, ingest_error: null });
+    // Queued until an ingest slot is free: an upload waiting its turn behind others says so rather than
+    // "being analysed, 0 %" (a run cut short before leaves it 'ingesting', so this also puts it back).
+    await tracks.updateTrack(db, trackId, { status: 'queued', ingest_progress: 0, ingest_error: null });
     const base = this.deps.workDir ?? tmpdir();
     await mkdir(base, { recursive: true });
     const work = await mkdtemp(path.join(base, scratchPrefix('ingest')));
@@ -362,8 +364,9 @@ export class MediaService {
         await writeToFile(await storage.get(trackKeys.upload(trackId, 'cover')), coverPath);
       }
       let shown = 0;
-      const result = await this.withSlot(() =>
-        ingest(
+      const result = await this.withSlot(async () => {
+        await tracks.updateTrack(db, trackId, { status: 'ingesting', ingest_progress: 0 });
+        return ingest(
           { path: audioPath, originalName: request.originalName, ...(coverPath ? { coverPath } : {}) },
           {
             trackId,
@@ -380,8 +383,8 @@ export class MediaService {
               void tracks.setIngestProgress(db, trackId, percent).catch(() => undefined);
             },
           },
-        ),
-      );
+        );
+      });
       const patch = { ...rowFromIngest(result, { confirmUnsure: true }), ingest_request: null, ingest_progress: null, ingest_error: null };
       const owner = row.owner_id;
       this.settling.set(trackId, owner);
