@@ -79,11 +79,18 @@ test('upload: drag a file in, watch it upload and analyse, correct BPM, key, gen
   // Every phase the item goes through is recorded.
   await page.evaluate(() => {
     const seen: string[] = [];
-    (window as unknown as { __phases: string[] }).__phases = seen;
+    const named: (string | null)[] = [];
+    const said: string[] = [];
+    Object.assign(window, { __phases: seen, __barNames: named, __said: said });
     new MutationObserver(() => {
       const item = document.querySelector('[data-testid="upload-item"]');
       const phase = item?.getAttribute('data-phase');
-      const percent = item?.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow');
+      const bar = item?.querySelector('[role="progressbar"]');
+      const percent = bar?.getAttribute('aria-valuenow');
+      if (bar) named.push(bar.getAttribute('aria-label'));
+      // What the live region says, step by step.
+      const step = item?.querySelector('[data-testid="upload-step"]')?.textContent ?? '';
+      if (step && said[said.length - 1] !== step) said.push(step);
       const entry = `${phase}${percent ? `:${percent}` : ''}`;
       if (phase && seen[seen.length - 1] !== entry) seen.push(entry);
     }).observe(document.body, { subtree: true, childList: true, attributes: true });
@@ -97,6 +104,17 @@ test('upload: drag a file in, watch it upload and analyse, correct BPM, key, gen
   const item = page.locator('[data-testid="upload-item"]');
   await expect(item, 'uploaded and analysed').toHaveAttribute('data-phase', 'review', { timeout: 20_000 });
   const phases = await page.evaluate(() => (window as unknown as { __phases: string[] }).__phases);
+  // The progress bar itself is named (not its wrapper), and each step is said without its percentage.
+  const { names, said } = await page.evaluate(() => {
+    const w = window as unknown as { __barNames: (string | null)[]; __said: string[] };
+    return { names: [...new Set(w.__barNames)], said: w.__said };
+  });
+  expect(names, 'the progress bar is named after the file').toEqual([tr('ko', 'upload.progress', { name: '새벽 산책.wav' })]);
+  expect(said.at(-1), 'the last step said').toBe(tr('ko', 'upload.review'));
+  expect(
+    said.some((text) => /\d+\s*%/u.test(text)),
+    `no percentage said (${said.join(' | ')})`,
+  ).toBe(false);
   expect(
     phases.some((p) => p.startsWith('sending')),
     `progress shown while sending (${phases.join(' → ')})`,
@@ -126,9 +144,23 @@ test('upload: drag a file in, watch it upload and analyse, correct BPM, key, gen
   }
   await expect(item.locator('[data-testid="meta-bpm"]'), 'BPM prefilled').toHaveValue(String(uploaded.bpm ?? ''));
 
+  // What is not a number is refused, not read as an empty box (which would keep the measured BPM and say
+  // "saved"): the form stays, the field is marked and takes the focus, with its message.
+  const bpm = item.locator('[data-testid="meta-bpm"]');
+  await bpm.fill('');
+  await bpm.focus();
+  await page.keyboard.type('12e');
+  await item.locator('[data-testid="meta-save"]').click();
+  await expect(item, 'not saved').toHaveAttribute('data-phase', 'review');
+  await expect(bpm).toHaveAttribute('aria-invalid', 'true');
+  await expect(bpm).toBeFocused();
+  await expect(page.locator(`#${await bpm.getAttribute('aria-describedby')}`)).toHaveText(
+    tr('ko', 'upload.bpmRange', { min: 20, max: 300 }),
+  );
+
   // Correct it.
   await item.locator('[data-testid="meta-title"]').fill('새벽 산책 (수정)');
-  await item.locator('[data-testid="meta-bpm"]').fill('128');
+  await bpm.fill('128');
   await item.locator('[data-testid="meta-key"]').selectOption('E♭');
   await item.locator('[data-testid="meta-genre"]').selectOption('602');
   await item.locator('label', { hasText: new RegExp(`^${moodOf(1302)!.labels.ko}$`, 'u') }).click();

@@ -12,7 +12,7 @@ import { useTrackUpdateMutation } from './queries';
  * key in search. A confirmed value is said (a status line), and focus goes to the next Confirm button, or to
  * that line, rather than to the page's start when the button it was on goes away.
  */
-export function SuggestionConfirm({ track }: { track: Music }) {
+export function SuggestionConfirm({ track, onConfirmed }: { track: Music; onConfirmed?: (saved: Music) => void }) {
   const { t } = useTranslation();
   const lang = useLabelLanguage();
   const update = useTrackUpdateMutation();
@@ -35,7 +35,8 @@ export function SuggestionConfirm({ track }: { track: Music }) {
     update.mutate(
       { id: track.id, changes },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
+          onConfirmed?.(saved);
           setConfirmed((c) => ({ ...c, [what]: true }));
           setDone(said);
           setMoved((n) => n + 1);

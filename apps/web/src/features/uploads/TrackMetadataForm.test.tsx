@@ -1,8 +1,10 @@
 import type { Music } from '@sori/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
 import { createTestI18n } from '../../test/i18n';
 import { TrackMetadataForm } from './TrackMetadataForm';
@@ -31,19 +33,54 @@ const TRACK: Music = {
   suggested: { bpm: null, soundkey: 'A', keyMode: 'minor' },
 };
 
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+async function review(onSaved: (track: Music) => void = () => undefined) {
+  const i18n = await createTestI18n('ko');
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <TrackMetadataForm track={TRACK} suggested onSaved={onSaved} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
 describe('the upload review', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    configureApiClient({ fetch: fetchMock, getToken: () => 'token' });
+  });
+
   it('shows an unsure key among the measured values as the suggestion offers it, marked unconfirmed', async () => {
-    const i18n = await createTestI18n('ko');
-    render(
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={createQueryClient()}>
-          <TrackMetadataForm track={TRACK} suggested onSaved={() => undefined} />
-        </QueryClientProvider>
-      </I18nextProvider>,
-    );
+    await review();
     // It said "키 -" while offering "추천: A 단조" right below.
     expect(screen.getByTestId('measured-key')).toHaveTextContent('A 단조 (확인 전)');
     expect(screen.getByTestId('measured-bpm')).toHaveTextContent('120');
     expect(screen.getByTestId('suggested-key')).toHaveTextContent('추천: A 단조');
+  });
+
+  it('says the key is the track’s own once its suggestion is confirmed, not still unconfirmed', async () => {
+    fetchMock.mockResolvedValue(json(200, { body: { ...TRACK, soundkey: 'A', keyMode: 'minor', suggested: undefined } }));
+    await review();
+    await userEvent.click(screen.getByTestId('confirm-key'));
+    expect(await screen.findByTestId('confirmed-suggestion')).toBeInTheDocument();
+    expect(screen.getByTestId('measured-key')).toHaveTextContent('A 단조');
+    expect(screen.getByTestId('measured-key')).not.toHaveTextContent('확인 전');
+  });
+
+  it('sends nothing without a title: the field is marked, named by its message, and takes the focus', async () => {
+    const onSaved = vi.fn();
+    await review(onSaved);
+    await userEvent.clear(screen.getByTestId('meta-title'));
+    await userEvent.click(screen.getByTestId('meta-save'));
+    const title = screen.getByTestId('meta-title');
+    expect(title).toHaveFocus();
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(title).toHaveAccessibleDescription('제목을 입력해주세요.');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(onSaved).not.toHaveBeenCalled();
   });
 });

@@ -8,7 +8,7 @@ import {
   type Music,
   type TrackMetadataRequest,
 } from '@sori/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -77,15 +77,28 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested }: Track
   const [initial] = useState(() => draftOf(track));
   const [draft, setDraft] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  // The track as the summary shows it: a suggestion confirmed above the form is the track's own from then on.
+  const [shown, setShown] = useState(track);
+  // A number box holds no value while what is typed is not a number ("12e", "-"): the browser says so
+  // (validity.badInput), and that must not read as an empty box, which keeps the measured BPM.
+  const [bpmUnreadable, setBpmUnreadable] = useState(false);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
   const bpmValue = draft.bpm.trim() === '' ? null : Number(draft.bpm);
-  const bpmInvalid = bpmValue !== null && (!Number.isFinite(bpmValue) || bpmValue < BPM_RANGE.min || bpmValue > BPM_RANGE.max);
+  const bpmInvalid =
+    bpmUnreadable || (bpmValue !== null && (!Number.isFinite(bpmValue) || bpmValue < BPM_RANGE.min || bpmValue > BPM_RANGE.max));
   const titleMissing = draft.title.trim() === '';
+  const titleRef = useRef<HTMLInputElement>(null);
+  const bpmRef = useRef<HTMLInputElement>(null);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (titleMissing || bpmInvalid || update.isPending) return;
+    if (titleMissing || bpmInvalid) {
+      // The first field to mend takes the focus; its message is read with it (aria-describedby).
+      (titleMissing ? titleRef : bpmRef).current?.focus();
+      return;
+    }
+    if (update.isPending) return;
     const changes = changesOf(initial, draft);
     if (Object.keys(changes).length === 0) {
       onSaved(track);
@@ -109,14 +122,14 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested }: Track
           {/* A value measured but not sure enough to publish shows as the suggestion below offers it, marked. */}
           <span className="sori-meta-fact" data-testid="measured-bpm">
             {t('tracks.bpm')}{' '}
-            <strong>{track.bpm ?? (track.suggested?.bpm != null ? `${track.suggested.bpm} (${t('upload.unconfirmed')})` : '-')}</strong>
+            <strong>{shown.bpm ?? (shown.suggested?.bpm != null ? `${shown.suggested.bpm} (${t('upload.unconfirmed')})` : '-')}</strong>
           </span>
           <span className="sori-meta-fact" data-testid="measured-key">
             {t('tracks.key')}{' '}
             <strong>
-              {track.soundkey === null && track.suggested?.soundkey
-                ? `${keyLabel(track.suggested.soundkey, track.suggested.keyMode, lang)} (${t('upload.unconfirmed')})`
-                : keyLabel(track.soundkey, track.keyMode, lang)}
+              {shown.soundkey === null && shown.suggested?.soundkey
+                ? `${keyLabel(shown.suggested.soundkey, shown.suggested.keyMode, lang)} (${t('upload.unconfirmed')})`
+                : keyLabel(shown.soundkey, shown.keyMode, lang)}
             </strong>
           </span>
           <span className="sori-meta-fact">
@@ -125,7 +138,7 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested }: Track
         </p>
       ) : null}
       {/* Always mounted: once the last value is confirmed it still says so, and holds the focus. */}
-      <SuggestionConfirm track={track} />
+      <SuggestionConfirm track={track} onConfirmed={setShown} />
       {error ? (
         <Alert variant="danger" className="py-2 small" role="alert">
           {error}
@@ -135,14 +148,19 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested }: Track
         <Form.Group className="col-sm-6" controlId={`${id}-title`}>
           <Form.Label>{t('upload.fields.title')}</Form.Label>
           <Form.Control
+            ref={titleRef}
             value={draft.title}
             maxLength={TEXT_LIMITS.trackTitle}
             onChange={(e) => set({ title: e.target.value })}
             isInvalid={titleMissing}
+            aria-invalid={titleMissing}
+            aria-describedby={titleMissing ? `${id}-title-error` : undefined}
             required
             data-testid="meta-title"
           />
-          <Form.Control.Feedback type="invalid">{t('upload.titleRequired')}</Form.Control.Feedback>
+          <Form.Control.Feedback type="invalid" id={`${id}-title-error`}>
+            {t('upload.titleRequired')}
+          </Form.Control.Feedback>
         </Form.Group>
         <Form.Group className="col-sm-6" controlId={`${id}-artist`}>
           <Form.Label>{t('upload.fields.artist')}</Form.Label>
@@ -203,13 +221,21 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested }: Track
             inputMode="decimal"
             min={BPM_RANGE.min}
             max={BPM_RANGE.max}
+            ref={bpmRef}
             value={draft.bpm}
             placeholder={t('upload.measured')}
-            onChange={(e) => set({ bpm: e.target.value })}
+            onChange={(e) => {
+              setBpmUnreadable(e.target.validity.badInput);
+              set({ bpm: e.target.value });
+            }}
             isInvalid={bpmInvalid}
+            aria-invalid={bpmInvalid}
+            aria-describedby={bpmInvalid ? `${id}-bpm-error` : undefined}
             data-testid="meta-bpm"
           />
-          <Form.Control.Feedback type="invalid">{t('upload.bpmRange', { min: BPM_RANGE.min, max: BPM_RANGE.max })}</Form.Control.Feedback>
+          <Form.Control.Feedback type="invalid" id={`${id}-bpm-error`}>
+            {t('upload.bpmRange', { min: BPM_RANGE.min, max: BPM_RANGE.max })}
+          </Form.Control.Feedback>
         </Form.Group>
         <fieldset className="col-12">
           <legend className="form-label fs-6 mb-2">{t('filters.moods')}</legend>

@@ -291,6 +291,9 @@ function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: M
                 : state.phase === 'saved'
                   ? t('upload.saved')
                   : state.message;
+  // What a screen reader is told as each step comes: the step without its percentage, which the progress bar
+  // gives (a live region saying every 5 % would talk over everything else).
+  const step = state.phase === 'sending' ? t('upload.sendingStep') : state.phase === 'analysing' ? t('upload.analysingStep') : status;
   return (
     <li className={`sori-upload-item phase-${state.phase}`} data-testid="upload-item" data-phase={state.phase}>
       <div className="d-flex align-items-center gap-3">
@@ -302,13 +305,19 @@ function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: M
             <span className="fw-semibold text-truncate">{item.name}</span>
             {item.size !== null ? <span className="small text-body-secondary flex-shrink-0">{size(item.size)}</span> : null}
           </div>
+          {/* Each step (uploading, waiting its turn, being analysed, ready to review) is said as it comes, a failure
+              at once; the visible line, with its percentage, is for the eye. */}
           <div
             className={`small ${state.phase === 'failed' ? 'text-danger' : 'text-body-secondary'}`}
             role={state.phase === 'failed' ? 'alert' : undefined}
+            aria-hidden={state.phase === 'failed' ? undefined : true}
             data-testid="upload-status"
           >
             {status}
           </div>
+          <span className="visually-hidden" role="status" data-testid="upload-step">
+            {state.phase === 'failed' ? '' : step}
+          </span>
           {state.phase === 'review' || state.phase === 'saved' ? (
             <div className="small mt-1" data-testid="upload-visibility">
               <span className="sori-badge-private ms-0 me-2">{state.track.published ? t('upload.published') : t('upload.private')}</span>
@@ -323,14 +332,10 @@ function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: M
         ) : null}
       </div>
       {state.phase === 'waiting' || state.phase === 'sending' || following ? (
-        <ProgressBar
-          now={percent}
-          animated={following}
-          striped={following}
-          className="sori-upload-progress mt-2"
-          aria-label={t('upload.progress', { name: item.name })}
-          data-testid="upload-progress"
-        />
+        // The label and the spoken value go on the element with role="progressbar" (a child bar), not its wrapper.
+        <ProgressBar className="sori-upload-progress mt-2" data-testid="upload-progress">
+          <ProgressBar now={percent} animated={following} striped={following} aria-label={t('upload.progress', { name: item.name })} />
+        </ProgressBar>
       ) : null}
       {state.phase === 'review' ? (
         <div className="mt-3">
