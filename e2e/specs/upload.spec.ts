@@ -98,6 +98,8 @@ test('upload: drag a file in, watch it upload and analyse, correct BPM, key, gen
   // A cover chosen first goes with the files dropped after it.
   await page.locator('[data-testid="cover-input"]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: coverPng() });
   await page.locator('[data-testid="cover-chosen"]').waitFor();
+  // The button the focus was on made way for the chosen cover: the focus is on what took its place.
+  await expect(page.getByTestId('cover-remove')).toBeFocused();
   const file = audioFile('새벽 산책.wav', 30, 96);
   const highlighted = await dropFiles(page, [{ name: '새벽 산책.wav', type: 'audio/wav', bytes: readFileSync(file) }]);
   expect(highlighted, 'the drop zone lights up while files are over it').toBeTruthy();
@@ -214,6 +216,8 @@ test('upload: drag a file in, watch it upload and analyse, correct BPM, key, gen
   await page.locator('[data-testid="empty-state"]').waitFor();
   await page.locator('[data-testid="player-bar"]').waitFor({ state: 'detached' });
   expect((await mine()).length, 'deleted on the server').toEqual(0);
+  // The menu it was deleted from went with its row: the focus goes to the list's heading, not the page's end.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('page-title');
 });
 
 test('upload: refused files say why (empty, not audio), in the UI language', async ({ signedInPage, themedPage }) => {

@@ -1,6 +1,6 @@
 import type { Music } from '@sori/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/ConfirmModal';
@@ -20,11 +20,28 @@ export default function UploadPage() {
   const remove = useTrackDeleteMutation();
   const queryClient = useQueryClient();
 
+  // The row the focus goes to once a deleted track's row (whose menu opened the dialog) is gone: the one
+  // after it, else the one before; without either, the list's heading.
+  const focusAfterDelete = useRef<string | null>(null);
+  const refocus = () => {
+    const id = focusAfterDelete.current;
+    focusAfterDelete.current = null;
+    if (id === null) return;
+    const target =
+      document.querySelector<HTMLElement>(`[data-testid="track-row"][data-track-id="${id}"] [data-testid="row-menu"] button`) ??
+      document.querySelector<HTMLElement>('[data-testid="page-title"]');
+    if (target && !target.hasAttribute('tabindex') && target.tagName !== 'BUTTON') target.setAttribute('tabindex', '-1');
+    target?.focus();
+  };
+
   const confirmDelete = () => {
     if (!deleting) return;
     const track = deleting;
+    const row = document.querySelector(`[data-testid="track-row"][data-track-id="${track.id}"]`);
+    const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
     remove.mutate(track.id, {
       onSuccess: () => {
+        focusAfterDelete.current = neighbour?.getAttribute('data-track-id') ?? '';
         // A deleted track must not stay loaded in the player.
         if (player.getSnapshot().track?.id === track.id) player.close();
         setDeleting(null);
@@ -99,6 +116,7 @@ export default function UploadPage() {
         pending={remove.isPending}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
+        onExited={refocus}
         testId="delete-track-modal"
       />
     </>

@@ -54,6 +54,17 @@ export function UploadPanel() {
   const queue = useRef<Item[]>([]);
   const running = useRef(false);
   const coverInput = useRef<HTMLInputElement>(null);
+  // The button the focus was on is replaced when a cover is chosen or removed: the focus goes to the one that
+  // takes its place (remove the chosen cover; choose one), not to the page's start.
+  const coverAdd = useRef<HTMLButtonElement>(null);
+  const coverRemove = useRef<HTMLButtonElement>(null);
+  const coverFocus = useRef<'chosen' | 'add' | null>(null);
+  useEffect(() => {
+    const next = coverFocus.current;
+    coverFocus.current = null;
+    if (next === 'chosen') coverRemove.current?.focus();
+    else if (next === 'add') coverAdd.current?.focus();
+  }, [cover]);
 
   const patch = (key: number, state: ItemState) => setItems((list) => list.map((item) => (item.key === key ? { ...item, state } : item)));
 
@@ -212,12 +223,21 @@ export function UploadPanel() {
             <span className="sori-tag" data-testid="cover-chosen">
               <Icon name="file" size={14} />
               <span className="text-truncate">{t('upload.coverChosen', { name: cover.name })}</span>
-              <button type="button" aria-label={t('upload.coverRemove')} onClick={() => setCover(null)}>
+              <button
+                ref={coverRemove}
+                type="button"
+                aria-label={t('upload.coverRemove')}
+                onClick={() => {
+                  coverFocus.current = 'add';
+                  setCover(null);
+                }}
+                data-testid="cover-remove"
+              >
                 <Icon name="close" size={14} />
               </button>
             </span>
           ) : (
-            <Button variant="link" size="sm" onClick={() => coverInput.current?.click()}>
+            <Button ref={coverAdd} variant="link" size="sm" onClick={() => coverInput.current?.click()} data-testid="cover-add">
               {t('upload.coverAdd')}
             </Button>
           )}
@@ -229,7 +249,9 @@ export function UploadPanel() {
             tabIndex={-1}
             aria-label={t('upload.coverAdd')}
             onChange={(event) => {
-              setCover(event.target.files?.[0] ?? null);
+              const file = event.target.files?.[0] ?? null;
+              if (file) coverFocus.current = 'chosen';
+              setCover(file);
               event.target.value = '';
             }}
             data-testid="cover-input"
