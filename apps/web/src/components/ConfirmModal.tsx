@@ -14,17 +14,15 @@ export interface ConfirmModalProps {
   error?: string | null;
   onConfirm: () => void;
   onClose: () => void;
-  /** Once the dialog is gone: where the focus goes when the element it came from went with the action. */
-  onExited?: () => void;
   testId?: string;
 }
 
 /** Asks before something that cannot be undone (deleting a playlist or a track). */
-export function ConfirmModal({ show, title, body, confirmLabel, pending, error, onConfirm, onClose, onExited, testId }: ConfirmModalProps) {
+export function ConfirmModal({ show, title, body, confirmLabel, pending, error, onConfirm, onClose, testId }: ConfirmModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
-    <Modal show={show} onHide={onClose} onExited={onExited} centered aria-labelledby={titleId} data-testid={testId}>
+    <Modal show={show} onHide={onClose} centered aria-labelledby={titleId} data-testid={testId}>
       <Modal.Header closeButton closeLabel={t('common.close')}>
         <Modal.Title id={titleId} as="h2" className="h5">
           {title}

@@ -1,9 +1,10 @@
 import type { Music } from '@sori/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { neighbourOf, refocusAfterDialogs } from '../../lib/modal-focus';
 import { notices } from '../../lib/notices';
 import { TrackListScreen } from '../catalogue/TrackListScreen';
 import { player } from '../player/player';
@@ -20,28 +21,24 @@ export default function UploadPage() {
   const remove = useTrackDeleteMutation();
   const queryClient = useQueryClient();
 
-  // The row the focus goes to once a deleted track's row (whose menu opened the dialog) is gone: the one
-  // after it, else the one before; without either, the list's heading.
-  const focusAfterDelete = useRef<string | null>(null);
-  const refocus = () => {
-    const id = focusAfterDelete.current;
-    focusAfterDelete.current = null;
-    if (id === null) return;
-    const target =
-      document.querySelector<HTMLElement>(`[data-testid="track-row"][data-track-id="${id}"] [data-testid="row-menu"] button`) ??
-      document.querySelector<HTMLElement>('[data-testid="page-title"]');
-    if (target && !target.hasAttribute('tabindex') && target.tagName !== 'BUTTON') target.setAttribute('tabindex', '-1');
-    target?.focus();
-  };
-
   const confirmDelete = () => {
     if (!deleting) return;
     const track = deleting;
-    const row = document.querySelector(`[data-testid="track-row"][data-track-id="${track.id}"]`);
-    const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
+    const rows = [...document.querySelectorAll('[data-testid="track-row"]')].map((row) => row.getAttribute('data-track-id'));
+    const next = neighbourOf(rows, String(track.id));
     remove.mutate(track.id, {
       onSuccess: () => {
-        focusAfterDelete.current = neighbour?.getAttribute('data-track-id') ?? '';
+        // The menu the dialog came from went with its row: the focus goes to the next row's menu (or the one
+        // before), else to the list's heading, not to the page's start.
+        refocusAfterDialogs(() => {
+          const menu = document.querySelector<HTMLElement>(
+            `[data-testid="track-row"][data-track-id="${next}"] [data-testid="row-menu"] button`,
+          );
+          if (menu) return menu;
+          const heading = document.querySelector<HTMLElement>('[data-testid="page-title"]');
+          heading?.setAttribute('tabindex', '-1');
+          return heading;
+        });
         // A deleted track must not stay loaded in the player.
         if (player.getSnapshot().track?.id === track.id) player.close();
         setDeleting(null);
@@ -116,7 +113,6 @@ export default function UploadPage() {
         pending={remove.isPending}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
-        onExited={refocus}
         testId="delete-track-modal"
       />
     </>
