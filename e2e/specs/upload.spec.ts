@@ -237,6 +237,15 @@ test('upload: refused files say why (empty, not audio), in the UI language', asy
     [MEDIA_ERROR_MESSAGES.MEDIA_EMPTY.en, MEDIA_ERROR_MESSAGES.MEDIA_UNSUPPORTED.en],
     { useInnerText: true },
   );
+  // Switched to Japanese, the reasons are said in Japanese at once, not left in English until a reload.
+  await page.click('[data-testid="language-menu"] > button');
+  await page.click('[data-testid="language-ja"]');
+  await expect(items.locator('[data-testid="upload-status"]'), 'the reasons, in Japanese').toHaveText(
+    [MEDIA_ERROR_MESSAGES.MEDIA_EMPTY.ja, MEDIA_ERROR_MESSAGES.MEDIA_UNSUPPORTED.ja],
+    { useInnerText: true },
+  );
+  await page.click('[data-testid="language-menu"] > button');
+  await page.click('[data-testid="language-en"]');
   // A refused file is not a track: the list stays empty and the quota counts nothing.
   await expect(page.locator('[data-testid="empty-state"]'), 'no track row for a refused file').toBeVisible();
   await expect(page.locator('[data-testid="upload-quota-text"]')).toContainText(tr('en', 'upload.quota.tracks', { used: 0, limit: 200 }));

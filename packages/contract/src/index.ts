@@ -11,3 +11,4 @@ export * from './routes';
 export * from './account';
 export * from './share';
 export * from './key-label';
+export * from './media-errors';

@@ -1,10 +1,21 @@
-import type { Music, UploadStatus } from '@sori/contract';
+import {
+  ERROR_MESSAGES,
+  errorMessage,
+  fillMessage,
+  MEDIA_ERROR_MESSAGES,
+  type ErrorCode,
+  type Lang,
+  type MediaErrorCode,
+  type Music,
+  type UploadStatus,
+} from '@sori/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
+import { languageFromTag } from '../../i18n/detect';
 import { api, isApiError } from '../../lib/api-client';
 import { followUpload, refreshMyTracks, UploadFailed, uploadTrack } from './queries';
 import { TrackMetadataForm } from './TrackMetadataForm';
@@ -18,7 +29,31 @@ type ItemState =
   | { phase: 'analysing'; percent: number }
   | { phase: 'review'; track: Music }
   | { phase: 'saved'; track: Music }
-  | { phase: 'failed'; message: string };
+  | { phase: 'failed'; failure: Failure };
+
+/**
+ * Why an upload failed, kept as the server's code (and details) so that it is said in the language the
+ * screen shows now, also after a language switch; the server's message only for a code the contract does
+ * not know, and the screen's own text without either.
+ */
+interface Failure {
+  code: string | null;
+  details?: unknown;
+  message: string | null;
+}
+
+function failureOf(error: unknown): Failure {
+  if (error instanceof UploadFailed) return { code: error.code, message: error.message || null };
+  if (isApiError(error)) return { code: error.code, details: error.details, message: error.message || null };
+  return { code: null, message: null };
+}
+
+function failureSaid(failure: Failure, lang: Lang, fallback: string): string {
+  const { code, details } = failure;
+  if (code && code in MEDIA_ERROR_MESSAGES) return MEDIA_ERROR_MESSAGES[code as MediaErrorCode][lang];
+  if (code && code in ERROR_MESSAGES) return fillMessage(errorMessage(code as ErrorCode, lang, details), details, lang);
+  return failure.message ?? fallback;
+}
 
 interface Item {
   key: number;
@@ -80,15 +115,9 @@ export function UploadPanel() {
       })
       .catch((error: unknown) => {
         refreshQuota(queryClient);
-        patch(key, { phase: 'failed', message: failureText(error) });
+        patch(key, { phase: 'failed', failure: failureOf(error) });
       });
   };
-  const failureText = (error: unknown) =>
-    error instanceof UploadFailed && error.message
-      ? error.message
-      : isApiError(error) && error.message
-        ? error.message
-        : t('upload.failed');
 
   // Uploads stored on an earlier visit that are still waiting, being analysed, or failed: shown and followed.
   useEffect(() => {
@@ -106,7 +135,7 @@ export function UploadPanel() {
           uploadId: u.id,
           state:
             u.status === 'failed'
-              ? { phase: 'failed', message: u.error?.message ?? t('upload.failed') }
+              ? { phase: 'failed', failure: { code: u.error?.code ?? null, message: u.error?.message ?? null } }
               : u.status === 'ingesting'
                 ? { phase: 'analysing', percent: u.progress ?? 0 }
                 : { phase: 'queued' },
@@ -143,7 +172,7 @@ export function UploadPanel() {
         // Stored: the next file goes up while this one is analysed, and its state is followed meanwhile.
         follow(key, stored.id);
       } catch (error) {
-        patch(key, { phase: 'failed', message: isApiError(error) && error.message ? error.message : t('upload.failed') });
+        patch(key, { phase: 'failed', failure: failureOf(error) });
       }
     }
     running.current = false;
@@ -288,7 +317,7 @@ export function UploadPanel() {
 }
 
 function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: Music) => void; onDismiss: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { state } = item;
   const percent =
     state.phase === 'sending' || state.phase === 'analysing'
@@ -312,7 +341,7 @@ function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: M
                 ? t('upload.review')
                 : state.phase === 'saved'
                   ? t('upload.saved')
-                  : state.message;
+                  : failureSaid(state.failure, languageFromTag(i18n.language) ?? 'en', t('upload.failed'));
   // What a screen reader is told as each step comes: the step without its percentage, which the progress bar
   // gives (a live region saying every 5 % would talk over everything else).
   const step = state.phase === 'sending' ? t('upload.sendingStep') : state.phase === 'analysing' ? t('upload.analysingStep') : status;

@@ -31,13 +31,21 @@ export async function followUpload(id: number, onStatus: (status: UploadStatus) 
     const list = await api.get('/my/uploads', signal ? { signal } : {});
     const mine = list.find((u) => u.id === id);
     if (!mine) return api.get('/musics/:id', { params: { id }, ...(signal ? { signal } : {}) });
-    if (mine.status === 'failed') throw new UploadFailed(mine.error?.message ?? '');
+    if (mine.status === 'failed') throw new UploadFailed(mine.error?.message ?? '', mine.error?.code ?? null);
     onStatus(mine);
     await new Promise((resolve) => setTimeout(resolve, FOLLOW_EVERY_MS));
   }
 }
 
-export class UploadFailed extends Error {}
+/** An upload the server gave up on: its message (in the language asked in) and its code. */
+export class UploadFailed extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+  }
+}
 
 export function useTrackUpdateMutation() {
   const queryClient = useQueryClient();
