@@ -1,4 +1,5 @@
 import type { Lang } from './codes';
+import { ERROR_MESSAGES, errorMessage, fillMessage, type ErrorCode } from './errors';
 
 /**
  * Why a file was refused or an ingest failed (the API's `code` of an upload's error), in each language. In
@@ -59,3 +60,17 @@ export const MEDIA_ERROR_MESSAGES = {
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MediaErrorCode = keyof typeof MEDIA_ERROR_MESSAGES;
+
+/**
+ * An error code's message in a language, its places filled from the details: a media code's (a refused or
+ * failed upload), else the API's; null for a code neither knows. The server answers an upload's error with
+ * it, and the upload screen says it again in the language it shows after a switch.
+ */
+export function messageForCode(code: string, lang: Lang, details?: unknown): string | null {
+  const template = Object.hasOwn(MEDIA_ERROR_MESSAGES, code)
+    ? MEDIA_ERROR_MESSAGES[code as MediaErrorCode][lang]
+    : Object.hasOwn(ERROR_MESSAGES, code)
+      ? errorMessage(code as ErrorCode, lang, details)
+      : null;
+  return template === null ? null : fillMessage(template, details, lang);
+}

@@ -1,11 +1,9 @@
 import {
-  ERROR_MESSAGES,
   errorMessage,
-  fillMessage,
   formatDuration,
+  messageForCode,
   UPLOAD_STATES,
   type EditSeconds,
-  type ErrorCode,
   type KeyMode,
   type Lang,
   type Music,
@@ -13,7 +11,6 @@ import {
   type UploadState,
   type UploadStatus,
 } from '@sori/contract';
-import { MEDIA_ERROR_MESSAGES, type MediaErrorCode } from '../media/media-errors';
 import type { WireRow } from '../repositories/track.repository';
 import type { TokenService } from '../lib/tokens';
 import { trackDownloadName } from '../media/download-name';
@@ -130,11 +127,7 @@ export function toUploadStatus(
     } catch {
       // the stored reason is ours; an unreadable one reads as a processing failure
     }
-    const template =
-      code in MEDIA_ERROR_MESSAGES
-        ? MEDIA_ERROR_MESSAGES[code as MediaErrorCode][lang]
-        : errorMessage(code in ERROR_MESSAGES ? (code as ErrorCode) : 'INTERNAL', lang);
-    error = { code, message: fillMessage(template, details, lang) };
+    error = { code, message: messageForCode(code, lang, details) ?? errorMessage('INTERNAL', lang) };
   }
   return {
     id: row.id,

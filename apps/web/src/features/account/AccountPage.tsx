@@ -34,6 +34,7 @@ import { validationMessage } from '../auth/messages';
 import { useSession } from '../auth/useSession';
 import { useSiteQuery } from '../legal/queries';
 import { saveCertificate, verifyPath } from '../licences/queries';
+import { neighbourOf, refocusAfterDialogs } from '../../lib/modal-focus';
 import { LicenceIdText, licensedTitle } from '../licences/LicenceLine';
 import { UploadQuotaMeter } from '../uploads/UploadQuota';
 import {
@@ -362,14 +363,21 @@ function ChannelsSection({ user }: { user: User }) {
   const limit = site.data?.plans.find((p) => p.id === user.plan)?.channels ?? 0;
   const list = channels.data ?? [];
   const holding = list.filter((c) => c.endsAt === null).length;
-  // After a removal the focus stays in the list: on the same channel's button when it is still listed (its
-  // clearance ending), else on the one that took its place or the one before, else on the address field.
-  const refocus = (id: number, index: number) =>
-    requestAnimationFrame(() => {
-      const buttons = [...document.querySelectorAll<HTMLButtonElement>('[data-testid="channel-remove"]')];
-      const same = buttons.find((b) => b.dataset['channel'] === String(id));
-      (same ?? buttons[Math.min(index, buttons.length - 1)] ?? document.getElementById('account-channel-url'))?.focus();
-    });
+  // After a removal the focus stays in the list (its button was disabled meanwhile, which drops the focus): on
+  // the same channel's button while it is still listed (its clearance ending), else on the one that took its
+  // place or the one before, else on the address field.
+  const refocus = (id: number) => {
+    const next = neighbourOf(
+      list.map((c) => c.id),
+      id,
+    );
+    refocusAfterDialogs(
+      () =>
+        document.querySelector<HTMLElement>(`[data-testid="channel-remove"][data-channel="${id}"]`) ??
+        document.querySelector<HTMLElement>(`[data-testid="channel-remove"][data-channel="${next}"]`) ??
+        document.getElementById('account-channel-url'),
+    );
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!url.trim() || add.isPending) return;
@@ -397,7 +405,7 @@ function ChannelsSection({ user }: { user: User }) {
         <p className="small text-body-secondary">{t('account.channels.empty')}</p>
       ) : null}
       <ul className="list-unstyled sori-account-list">
-        {list.map((c, index) => (
+        {list.map((c) => (
           <li key={c.id} className="d-flex justify-content-between align-items-start gap-2" data-testid="channel-item">
             <div className="text-break">
               <div>
@@ -422,11 +430,11 @@ function ChannelsSection({ user }: { user: User }) {
                 remove.mutate(c.id, {
                   onSuccess: () => {
                     notices.show('success', t('account.channels.removed'));
-                    refocus(c.id, index);
+                    refocus(c.id);
                   },
                   onError: (e) => {
                     notices.show('danger', failure(e, t('account.saveFailed')));
-                    refocus(c.id, index);
+                    refocus(c.id);
                   },
                 })
               }

@@ -6,20 +6,6 @@ import { languageFromTag } from '../../i18n/detect';
 import { notices } from '../../lib/notices';
 import { saveCertificate, verifyPath } from './queries';
 
-/** The licences a downloads-list row carries: every file downloaded, or (an older answer) the one named. */
-export function heldLicences(track: Music): HeldLicence[] {
-  if (track.licences && track.licences.length > 0) return track.licences;
-  if (!track.licenceId) return [];
-  return [
-    {
-      licenceId: track.licenceId,
-      licensedAt: track.licensedAt ?? '',
-      status: track.licenceStatus ?? 'active',
-      ...(track.licenceEdit === undefined ? {} : { edit: track.licenceEdit }),
-    },
-  ];
-}
-
 /**
  * Under a downloaded track (the download history is the licence history): a line for each file downloaded,
  * the full track first, then each short edit, marked as that edit: the licence it was downloaded under,
@@ -29,7 +15,7 @@ export function heldLicences(track: Music): HeldLicence[] {
 export function LicenceLine({ track }: { track: Music }) {
   return (
     <>
-      {heldLicences(track).map((held) => (
+      {(track.licences ?? []).map((held) => (
         <OneLicence key={held.licenceId} title={track.title} held={held} />
       ))}
     </>

@@ -1,14 +1,4 @@
-import {
-  ERROR_MESSAGES,
-  errorMessage,
-  fillMessage,
-  MEDIA_ERROR_MESSAGES,
-  type ErrorCode,
-  type Lang,
-  type MediaErrorCode,
-  type Music,
-  type UploadStatus,
-} from '@sori/contract';
+import { messageForCode, type Lang, type Music, type UploadStatus } from '@sori/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -49,10 +39,7 @@ function failureOf(error: unknown): Failure {
 }
 
 function failureSaid(failure: Failure, lang: Lang, fallback: string): string {
-  const { code, details } = failure;
-  if (code && code in MEDIA_ERROR_MESSAGES) return MEDIA_ERROR_MESSAGES[code as MediaErrorCode][lang];
-  if (code && code in ERROR_MESSAGES) return fillMessage(errorMessage(code as ErrorCode, lang, details), details, lang);
-  return failure.message ?? fallback;
+  return (failure.code ? messageForCode(failure.code, lang, failure.details) : null) ?? failure.message ?? fallback;
 }
 
 interface Item {
