@@ -93,13 +93,19 @@ export async function setLevel(account: Account, level: number): Promise<void> {
   await operator('user:level', account.email, String(level));
 }
 
+let filesMade = 0;
+
 /** A real audio file to upload, written into a folder of its own inside the run's E2E_FILES_DIR. */
 export function audioFile(name: string, seconds = 4, bpm = 100): string {
   const files = process.env.E2E_FILES_DIR;
   if (!files) throw new Error('E2E_FILES_DIR is not set (run the tests with npx playwright test)');
   const dir = mkdtempSync(path.join(files, 'upload-'));
   const file = path.join(dir, name);
-  writeFileSync(file, renderTrack(7, bpm, seconds));
+  const wav = renderTrack(7, bpm, seconds);
+  // Each call is a file of its own, as a user's different recordings are (a second upload of the same bytes is
+  // refused): its last sample, inaudibly, counts the calls.
+  wav.writeInt16LE(++filesMade, wav.length - 2);
+  writeFileSync(file, wav);
   return file;
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
-import { genreOf, moodOf, type Music } from '@sori/contract';
+import { genreOf, messageForCode, moodOf, type Music } from '@sori/contract';
 import type { Page } from '@playwright/test';
 import { MEDIA_ERROR_MESSAGES } from '../../apps/server/src/media/media-errors';
 import { api, audioFile, upload } from '../data';
@@ -272,6 +272,23 @@ test('upload: refused files say why (empty, not audio), in the UI language', asy
   await expect
     .poll(async () => (await api<unknown[]>('/my/uploads', { token: account.token })).length, { message: 'gone on the server' })
     .toBe(0);
+
+  // A file already in the library is refused rather than made a second copy; the refusal names the track it
+  // would copy and leads to it.
+  const file = audioFile('두 번 올린 곡.wav', 3, 100);
+  const first = await upload(account, file);
+  await page.locator('[data-testid="upload-input"]').setInputFiles(file);
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toHaveAttribute('data-phase', 'failed');
+  await expect(items.locator('[data-testid="upload-status"]')).toHaveText(
+    messageForCode('DUPLICATE_UPLOAD', 'en', { title: first.title })!,
+    {
+      useInnerText: true,
+    },
+  );
+  await items.locator('[data-testid="upload-duplicate"]').click();
+  await expect(page).toHaveURL(new RegExp(`/track/${first.id}$`));
+  expect((await api<{ content: Music[] }>('/my/musics', { token: account.token })).content.map((m) => m.id)).toEqual([first.id]);
 });
 
 test('a track deleted in another tab while listed: playing it says so, its heart goes back, nothing is stuck', async ({ signedInPage }) => {

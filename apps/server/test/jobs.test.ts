@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpegSync, makeAudio } from './helpers/audio';
+import { distinctWav, ffmpegSync, makeAudio } from './helpers/audio';
 import { sharedKeys } from './helpers/keys';
 import { multipart } from './helpers/multipart';
 import { startS3, type TestS3 } from './helpers/s3';
@@ -100,7 +100,7 @@ describe.each(DIALECTS)('uploads as jobs (%s, inline)', (dialect) => {
     });
     await holding;
     try {
-      const res = await send(owner.token, wav, 'waiting.wav');
+      const res = await send(owner.token, distinctWav(wav, 1), 'waiting.wav');
       expect(res.statusCode, res.body).toBe(202);
       const id = res.json().body.id as number;
       // Its job has started and waits for the slot: the upload says queued all the while.
@@ -144,7 +144,7 @@ describe.each(DIALECTS)('uploads as jobs (%s, inline)', (dialect) => {
     const withCover = (cover: Buffer, lang: string) => {
       const { payload, headers } = multipart([
         { name: 'title', value: '표지 있는 곡' },
-        { name: 'file', filename: 'song.wav', contentType: 'audio/wav', data: wav },
+        { name: 'file', filename: 'song.wav', contentType: 'audio/wav', data: distinctWav(wav, 2) },
         { name: 'cover', filename: 'cover.jpg', contentType: 'image/jpeg', data: cover },
       ]);
       return t.call({ method: 'POST', url: '/api/my/uploads', payload, headers, token: owner.token, lang });
@@ -178,9 +178,51 @@ describe.each(DIALECTS)('uploads as jobs (%s, inline)', (dialect) => {
     expect(mine.find((m) => m.id === id)?.cover).toBeTruthy();
   });
 
+  it('refuses a second upload of a file its uploader already has, naming that track, and stores nothing', async () => {
+    const uploader = await t.user();
+    const first = await send(uploader.token, distinctWav(wav, 4), 'first.wav');
+    expect(first.statusCode, first.body).toBe(202);
+    const id = first.json().body.id as number;
+    // While the first is still queued or being analysed, and once it is in the library: the same bytes under
+    // another name are the same file.
+    const early = await send(uploader.token, distinctWav(wav, 4), 'again.wav', 'en');
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'DUPLICATE_UPLOAD', details: { trackId: id, title: '작업으로 올린 곡' } });
+    expect(early.json().message).toBe(
+      'You have already uploaded this file: it is ‘작업으로 올린 곡’ in your library, so it was not uploaded again.',
+    );
+    await until('the ingest', async () => (await statuses(uploader.token)).length === 0);
+    const late = await send(uploader.token, distinctWav(wav, 4), 'again.wav', 'ko');
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json().message).toBe('이미 올린 파일입니다. 내 라이브러리의 ‘작업으로 올린 곡’ 곡과 같은 파일이라 다시 올리지 않았습니다.');
+    const rows = await t.ctx.db.kysely.selectFrom('tracks').select('id').where('owner_id', '=', uploader.id).execute();
+    expect(rows.map((r) => r.id)).toEqual([id]);
+    expect((await t.call({ method: 'GET', url: '/api/my/quota', token: uploader.token })).json().body.tracks).toBe(1);
+    // A file that differs by one sample is another file.
+    const other = await send(uploader.token, distinctWav(wav, 5), 'other.wav');
+    expect(other.statusCode, other.body).toBe(202);
+    // Another member may upload the same file, and so may its uploader once the first track is deleted.
+    expect((await send((await t.user()).token, distinctWav(wav, 4))).statusCode).toBe(202);
+    expect((await t.call({ method: 'DELETE', url: `/api/my/musics/${id}`, token: uploader.token })).statusCode).toBe(200);
+    expect((await send(uploader.token, distinctWav(wav, 4), 'again.wav')).statusCode).toBe(202);
+    await until('the ingests', async () => (await statuses(uploader.token)).length === 0);
+  });
+
+  it('takes a file again after its upload failed, and lets only one of two sent at once through', async () => {
+    const uploader = await t.user();
+    const sent = await Promise.all([send(uploader.token, distinctWav(wav, 6)), send(uploader.token, distinctWav(wav, 6))]);
+    expect(sent.map((r) => r.statusCode).sort()).toEqual([202, 409]);
+    await until('the ingest', async () => (await statuses(uploader.token)).length === 0);
+    // An upload that failed on our side keeps its file for a retry, and does not stand in the way of sending it again.
+    const id = sent.find((r) => r.statusCode === 202)!.json().body.id as number;
+    await t.ctx.db.kysely.updateTable('tracks').set({ status: 'failed' }).where('id', '=', id).execute();
+    expect((await send(uploader.token, distinctWav(wav, 6))).statusCode).toBe(202);
+    await until('the ingest', async () => (await statuses(uploader.token)).every((s) => s.status === 'failed'));
+  });
+
   it('shows uploads to their uploader only, and to nobody signed out', async () => {
     const other = await t.user();
-    const res = await send(owner.token, wav);
+    const res = await send(owner.token, distinctWav(wav, 3));
     const id = res.json().body.id as number;
     expect((await statuses(other.token)).find((s) => s.id === id)).toBeUndefined();
     expect((await t.call({ method: 'GET', url: '/api/my/uploads' })).statusCode).toBe(401);

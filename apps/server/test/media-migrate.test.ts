@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStorageUrl, S3Storage, type MediaStorage } from '../src/media';
-import { makeAudio } from './helpers/audio';
+import { distinctWav, makeAudio } from './helpers/audio';
 import { multipart } from './helpers/multipart';
 import { startS3, type TestS3 } from './helpers/s3';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -32,9 +32,9 @@ describe('moving media between local disk and S3', () => {
     bucket = new S3Storage(parseStorageUrl(s3.url), s3.credentials);
     dir = mkdtempSync(path.join(tmpdir(), 'sori-migrate-'));
     const owner = await t.user();
-    for (const name of ['one', 'two']) {
+    for (const [i, name] of ['one', 'two'].entries()) {
       const { payload, headers } = multipart([
-        { name: 'file', filename: `${name}.wav`, contentType: 'audio/wav', data: makeAudio(dir, name, 2) },
+        { name: 'file', filename: `${name}.wav`, contentType: 'audio/wav', data: distinctWav(makeAudio(dir, name, 2), i) },
       ]);
       expect((await t.call({ method: 'POST', url: '/api/my/musics', payload, headers, token: owner.token })).statusCode).toBe(201);
     }

@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { NOT_INGESTED } from '../src/repositories/track.repository';
 import { checkQuota, quotaUsage, withUserLock } from '../src/services/upload-quota';
-import { ffmpegSync, makeAudio } from './helpers/audio';
+import { distinctWav, ffmpegSync, makeAudio } from './helpers/audio';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 import { multipart } from './helpers/multipart';
 
@@ -60,7 +60,7 @@ describe.each(DIALECTS)('upload quotas (%s)', (dialect) => {
     expect(await quota(u.token)).toEqual({ tracks: 0, tracksLimit: 3, bytes: 0, bytesLimit: 2 * MiB });
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await upload(u.token, wav);
+      const res = await upload(u.token, distinctWav(wav, i));
       expect(res.statusCode, res.body).toBe(201);
       ids.push(res.json().body.id);
     }
@@ -68,16 +68,16 @@ describe.each(DIALECTS)('upload quotas (%s)', (dialect) => {
     expect(q.tracks).toBe(3);
     expect(q.bytes).toBe(storedBytesOnDisk(ids));
     expect(q.bytes).toBeGreaterThan(3 * wav.length);
-    const ko = await upload(u.token, wav, 'a.wav', 'ko');
+    const ko = await upload(u.token, distinctWav(wav, 3), 'a.wav', 'ko');
     expect(ko.statusCode).toBe(403);
     expect(ko.json().code).toBe('QUOTA_TRACKS_EXCEEDED');
     expect(ko.json().message).toContain('사용 중: 3곡 / 한도: 3곡');
-    const ja = await upload(u.token, wav, 'a.wav', 'ja');
+    const ja = await upload(u.token, distinctWav(wav, 3), 'a.wav', 'ja');
     expect(ja.json().message).toContain('使用中: 3曲 / 上限: 3曲');
     expect((await quota(u.token)).tracks).toBe(3);
     // Deleting one frees its place.
     expect((await t.call({ method: 'DELETE', url: `/api/my/musics/${ids[0]}`, token: u.token })).statusCode).toBe(200);
-    expect((await upload(u.token, wav)).statusCode).toBe(201);
+    expect((await upload(u.token, distinctWav(wav, 3))).statusCode).toBe(201);
   });
 
   it('refuses an upload whose stored files would go over the bytes limit, though the upload itself is small', async () => {
@@ -94,7 +94,7 @@ describe.each(DIALECTS)('upload quotas (%s)', (dialect) => {
 
   it('lets no parallel uploads past the track limit', async () => {
     const u = await t.user();
-    const results = await Promise.all(Array.from({ length: 6 }, () => upload(u.token, wav)));
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => upload(u.token, distinctWav(wav, i))));
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 201, 201, 403, 403, 403]);
     expect((await quota(u.token)).tracks).toBe(3);
@@ -102,11 +102,15 @@ describe.each(DIALECTS)('upload quotas (%s)', (dialect) => {
 
   it('lets no concurrent ingests of one user past the limit (the check and the insert hold the user row)', async () => {
     const u = await t.user();
-    const file = path.join(dir, 'chord.wav');
+    const files = Array.from({ length: 8 }, (_, i) => {
+      const file = path.join(dir, `chord-${i}.wav`);
+      writeFileSync(file, distinctWav(wav, i));
+      return file;
+    });
     // Open the pool's connections first, so the transactions below really run side by side.
     await Promise.all(Array.from({ length: 10 }, () => t.ctx.db.kysely.selectFrom('users').select('id').execute()));
     const settled = await Promise.allSettled(
-      Array.from({ length: 8 }, () => t.ctx.media.upload({ id: u.id, level: 1 }, { path: file, originalName: 'c.wav' }, {})),
+      files.map((file) => t.ctx.media.upload({ id: u.id, level: 1 }, { path: file, originalName: 'c.wav' }, {})),
     );
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(3);
     const refused = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected');

@@ -229,6 +229,12 @@ export const ERROR_MESSAGES = {
     en: 'The upload has no readable audio file. Please choose a file and upload it again.',
     ja: 'アップロードに読み取れる音声ファイルがありません。ファイルを選んでもう一度アップロードしてください。',
   },
+  // {title}: the uploader's own track that already holds the same file (details.trackId is its id).
+  DUPLICATE_UPLOAD: {
+    ko: '이미 올린 파일입니다. 내 라이브러리의 ‘{title}’ 곡과 같은 파일이라 다시 올리지 않았습니다.',
+    en: 'You have already uploaded this file: it is ‘{title}’ in your library, so it was not uploaded again.',
+    ja: 'このファイルはアップロード済みです。ライブラリの「{title}」と同じファイルのため、再度アップロードしませんでした。',
+  },
   // Upload quotas: {used} and {limit} are filled in from the error's details.
   QUOTA_TRACKS_EXCEEDED: {
     ko: '올릴 수 있는 곡 수를 넘습니다. 사용 중: {used}곡 / 한도: {limit}곡. 필요 없는 업로드를 지운 뒤 다시 올려주세요.',

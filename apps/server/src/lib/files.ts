@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,4 +19,11 @@ export async function writeToFile(source: Readable, file: string, options: { exc
   } finally {
     await fh.close();
   }
+}
+
+/** The SHA-256 (hex) of a stream's bytes, or of a file's when given its path. */
+export async function sha256Of(source: AsyncIterable<unknown> | string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of typeof source === 'string' ? createReadStream(source) : source) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { sha256Of } from '../lib/files';
 import { Analyser, ANALYSIS_RATE } from './analyse';
 import type { EditPlan } from './edits';
 import { mp3EncodeArgs } from './encode';
@@ -89,12 +88,10 @@ export async function renderEdit(source: string, probe: ProbeResult, plan: EditP
     { tools, ...(opts.signal ? { signal: opts.signal } : {}) },
   );
   const features = analyser.finish();
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(output)) hash.update(chunk as Buffer);
   return {
     durationSec: Math.round((samples / ANALYSIS_RATE) * 1000) / 1000,
     peaks: features.peaks,
     wavePng: features.wavePng,
-    sha256: hash.digest('hex'),
+    sha256: await sha256Of(output),
   } satisfies RenderedEdit;
 }

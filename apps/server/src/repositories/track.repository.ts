@@ -275,6 +275,25 @@ export function unfinishedUploadsOf(db: Kysely<Database>, ownerId: number, limit
     .execute();
 }
 
+/**
+ * One of an owner's tracks, other than a failed upload, whose original has these bytes (`original_sha256`):
+ * the track an upload of the same file would copy.
+ */
+export function ownTrackWithOriginal(
+  db: Kysely<Database>,
+  ownerId: number,
+  sha256: string,
+): Promise<Pick<TrackRow, 'id' | 'title'> | undefined> {
+  return db
+    .selectFrom('tracks')
+    .select(['id', 'title'])
+    .where('owner_id', '=', ownerId)
+    .where('original_sha256', '=', sha256)
+    .where('status', '!=', 'failed')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
 /** Tracks whose ingest job was waiting or running, for a restarted single process to take up again. */
 export async function queuedIngestIds(db: Kysely<Database>): Promise<number[]> {
   return (await db.selectFrom('tracks').select('id').where('status', 'in', ['queued', 'ingesting']).orderBy('id').execute()).map(

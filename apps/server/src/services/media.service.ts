@@ -17,7 +17,7 @@ import path from 'node:path';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, TracksTable } from '../db/schema';
 import { AppError, badRequest, notFound } from '../lib/app-error';
-import { writeToFile } from '../lib/files';
+import { sha256Of, writeToFile } from '../lib/files';
 import { PermanentJobError, type JobContext, type JobQueue } from '../lib/job-queue';
 import { nowIso } from '../lib/time';
 import { publishableEstimate } from '../media/confidence';
@@ -273,19 +273,23 @@ export class MediaService {
     // image (or none) and sends again, instead of finding the whole upload refused after its ingest.
     if (coverPath) await checkCoverImage(coverPath, path.dirname(coverPath));
     const reserved = (await stat(file.path)).size + (coverPath ? (await stat(coverPath)).size : 0);
+    // The ingest stores the upload as the original byte for byte, so this is also the hash its licences name.
+    const sha256 = await sha256Of(file.path);
     const request: IngestRequest = { meta, originalName: file.originalName, cover: Boolean(coverPath) };
     const row: NewTrackRow = {
       ...notYetIngested(meta, file.originalName, viewer.id, false),
       status: 'queued',
       stored_bytes: reserved,
+      original_sha256: sha256,
       ingest_request: JSON.stringify(request),
     };
-    const queued = limits
-      ? await withUserLock(db, viewer.id, async (trx) => {
-          checkQuota(await quotaUsage(trx, viewer.id, limits), { tracks: 1, bytes: reserved });
-          return tracks.insertTrack(trx, row);
-        })
-      : await tracks.insertTrack(db, row);
+    const insert = async (trx: Kysely<Database>) => {
+      await refuseDuplicate(trx, viewer.id, sha256);
+      if (limits) checkQuota(await quotaUsage(trx, viewer.id, limits), { tracks: 1, bytes: reserved });
+      return tracks.insertTrack(trx, row);
+    };
+    // Under the user's lock when there is a quota, so that two uploads of one file at once do not both pass.
+    const queued = limits ? await withUserLock(db, viewer.id, insert) : await insert(db);
     const id = queued.id;
     try {
       await storage.put(trackKeys.upload(id, 'audio'), { path: file.path });
@@ -604,6 +608,16 @@ export class MediaService {
  * A track's row before its ingest: what the uploader typed, nothing measured, no media. Without a typed title it
  * is named as the ingest names it when the file has no title tag: by the file's name without its extension.
  */
+/**
+ * An upload of a file its owner already has as a track (queued, being analysed or in their library) is refused
+ * before anything is stored, naming that track: a double drop or a second try would otherwise make two copies
+ * of one song. A failed upload does not count, so the same file can be sent again after a failure.
+ */
+async function refuseDuplicate(db: Kysely<Database>, ownerId: number, sha256: string): Promise<void> {
+  const same = await tracks.ownTrackWithOriginal(db, ownerId, sha256);
+  if (same) throw new AppError(409, 'DUPLICATE_UPLOAD', { trackId: same.id, title: same.title });
+}
+
 function notYetIngested(meta: TrackMetadataInput, originalName: string | undefined, ownerId: number | null, published: boolean) {
   return {
     title: meta.title ?? (originalName ? titleFromFileName(originalName) : null) ?? 'Untitled',

@@ -34,3 +34,14 @@ export function makeAudio(dir: string, name: string, seconds = 3, format: 'wav' 
   ]);
   return readFileSync(out);
 }
+
+/**
+ * A copy of a 16-bit PCM WAV that sounds the same but is another file: the low byte of its last sample changes
+ * with `n`. One user's uploads must be distinct files (a second upload of the same bytes is refused).
+ */
+export function distinctWav(wav: Buffer, n: number): Buffer {
+  const copy = Buffer.from(wav);
+  copy[copy.length - 2] = (copy[copy.length - 2]! + n) & 0xff;
+  copy[copy.length - 4] = (copy[copy.length - 4]! + (n >> 8)) & 0xff;
+  return copy;
+}

@@ -16,6 +16,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/app-error';
 import type { Counters } from '../../lib/counters';
+import { sha256Of } from '../../lib/files';
 import { nowIso } from '../../lib/time';
 import { StorageNotFoundError, type MediaStorage } from '../../media';
 import { trackDownloadName } from '../../media/download-name';
@@ -273,7 +274,6 @@ export class LicenceService {
   private async fileHash(trackId: number, key: string): Promise<string> {
     const known = await licences.originalSha256(this.deps.db, trackId);
     if (known) return known;
-    const hash = createHash('sha256');
     let stream;
     try {
       stream = await this.deps.storage.get(key);
@@ -282,8 +282,7 @@ export class LicenceService {
       if (err instanceof StorageNotFoundError) throw new AppError(409, 'NO_FILE');
       throw err;
     }
-    for await (const chunk of stream) hash.update(chunk as Buffer);
-    const hex = hash.digest('hex');
+    const hex = await sha256Of(stream);
     await licences.setOriginalSha256(this.deps.db, trackId, hex);
     return hex;
   }

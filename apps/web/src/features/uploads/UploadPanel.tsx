@@ -4,9 +4,11 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { languageFromTag } from '../../i18n/detect';
 import { api, isApiError } from '../../lib/api-client';
+import { trackPath } from '../../lib/routes';
 import { followUpload, refreshMyTracks, UploadFailed, uploadTrack } from './queries';
 import { TrackMetadataForm } from './TrackMetadataForm';
 import { refreshQuota, UploadQuotaMeter } from './UploadQuota';
@@ -40,6 +42,13 @@ function failureOf(error: unknown): Failure {
 
 function failureSaid(failure: Failure, lang: Lang, fallback: string): string {
   return (failure.code ? messageForCode(failure.code, lang, failure.details) : null) ?? failure.message ?? fallback;
+}
+
+/** The uploader's own track that a refused upload would have copied (409 DUPLICATE_UPLOAD names it). */
+function duplicateOf(failure: Failure): { trackId: number; title: string } | null {
+  if (failure.code !== 'DUPLICATE_UPLOAD') return null;
+  const d = failure.details as { trackId?: unknown; title?: unknown } | null | undefined;
+  return typeof d?.trackId === 'number' && typeof d.title === 'string' ? { trackId: d.trackId, title: d.title } : null;
 }
 
 interface Item {
@@ -331,6 +340,7 @@ function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: M
                   : failureSaid(state.failure, languageFromTag(i18n.language) ?? 'en', t('upload.failed'));
   // What a screen reader is told as each step comes: the step without its percentage, which the progress bar
   // gives (a live region saying every 5 % would talk over everything else).
+  const duplicate = state.phase === 'failed' ? duplicateOf(state.failure) : null;
   const step = state.phase === 'sending' ? t('upload.sendingStep') : state.phase === 'analysing' ? t('upload.analysingStep') : status;
   return (
     <li className={`sori-upload-item phase-${state.phase}`} data-testid="upload-item" data-phase={state.phase}>
@@ -353,6 +363,11 @@ function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: M
           >
             {status}
           </div>
+          {duplicate ? (
+            <Link className="small" to={trackPath(duplicate.trackId)} data-testid="upload-duplicate">
+              {t('upload.openExisting', { title: duplicate.title })}
+            </Link>
+          ) : null}
           <span className="visually-hidden" role="status" data-testid="upload-step">
             {state.phase === 'failed' ? '' : step}
           </span>
