@@ -373,3 +373,61 @@ test('upload: each upload says where it stands and what publishing means; the qu
     expect(await seriousViolations(other), `axe on /upload (${lang}, ${theme})`).toEqual([]);
   }
 });
+
+test('uploads and reviews go on while the uploader is on another screen; closing the tab with a file not sent asks first', async ({
+  signedInPage,
+}) => {
+  const account = await createAccount('떠나기');
+  const page = await signedInPage(account, { locale: 'en-US' });
+  await open(page, '/favorite');
+  const toUploads = async () => {
+    await page.getByTestId('side-upload').click();
+    await expect(page).toHaveURL(/\/upload$/);
+  };
+  await toUploads();
+  await settledResults(page);
+
+  // Two files, the server slow to take the first: the uploader goes elsewhere meanwhile.
+  let release!: () => void;
+  const slow = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/my/uploads', async (route) => {
+    if (route.request().method() === 'POST') await slow;
+    return route.fallback();
+  });
+  await page.locator('[data-testid="upload-input"]').setInputFiles([audioFile('첫째.wav', 3, 100), audioFile('둘째.wav', 3, 104)]);
+  await page.locator('[data-testid="upload-item"][data-phase="waiting"]').waitFor();
+  // Closing the tab now would lose them: the browser asks (dismissed here, so the page stays).
+  const asked = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.type()), void d.dismiss())));
+  await page.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
+  expect(page.isClosed(), 'the page stayed open').toBe(false);
+
+  // Another screen, no question: the files go up and are analysed meanwhile, the sidebar saying so.
+  await page.getByTestId('side-favorite').click();
+  await expect(page).toHaveURL(/\/favorite$/);
+  await expect(page.getByTestId('side-uploading')).toHaveText(tr('en', 'sidebar.uploading'), { useInnerText: false });
+  release();
+  await expect
+    .poll(async () => (await api<{ content: Music[] }>('/my/musics', { token: account.token })).content.length, {
+      message: 'both uploaded while the uploader was away',
+      timeout: 30_000,
+    })
+    .toBe(2);
+  await expect(page.getByTestId('side-uploading')).toHaveCount(0);
+  await page.unroute('**/api/my/uploads');
+
+  // Back on the upload screen both wait for review; a review typed, left and come back to is as it was.
+  await toUploads();
+  const reviews = page.locator('[data-testid="upload-item"][data-phase="review"]');
+  await expect(reviews).toHaveCount(2);
+  await reviews.first().getByTestId('meta-title').fill('고친 제목');
+  await page.getByTestId('side-favorite').click();
+  await expect(page).toHaveURL(/\/favorite$/);
+  await toUploads();
+  await expect(reviews.first().getByTestId('meta-title')).toHaveValue('고친 제목');
+  await reviews.first().getByTestId('meta-save').click();
+  await expect(page.locator('[data-testid="upload-item"][data-phase="saved"]')).toHaveCount(1);
+  await expect
+    .poll(async () => (await api<{ content: Music[] }>('/my/musics', { token: account.token })).content.map((m) => m.title).sort())
+    .toContain('고친 제목');
+});

@@ -1,5 +1,5 @@
 import type { Playlist } from '@sori/contract';
-import { lazy, Suspense, useEffect, useState, type DragEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type DragEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useAddToPlaylistMutation, usePlaylistsQuery } from '../../features/play
 import { failureText } from '../../lib/failure-text';
 import { neighbourOf, refocusAfterDialogs } from '../../lib/modal-focus';
 import { notices } from '../../lib/notices';
+import { unsavedWork } from '../../lib/unsaved';
 import { Icon, type IconName } from '../../components/Icon';
 
 const NewPlaylistModal = lazy(() => import('../../features/playlists/NewPlaylistModal').then((m) => ({ default: m.NewPlaylistModal })));
@@ -76,6 +77,7 @@ function SidebarContent() {
   const { token } = useSession();
   const { openLogin } = useAuthModal();
   const [creating, setCreating] = useState(false);
+  const uploading = useSyncExternalStore(unsavedWork.subscribe, unsavedWork.getSnapshot).includes('uploads');
 
   const handleNewPlaylist = () => {
     if (token) setCreating(true);
@@ -117,6 +119,13 @@ function SidebarContent() {
       <ul className="list-unstyled m-0 sori-sidebar-section">
         <SidebarLink to={ROUTES.upload} icon="upload" active={key === 'upload'} testId="side-upload">
           {t('sidebar.upload')}
+          {/* Files still going up while the uploader is elsewhere (the upload queue outlives its screen). */}
+          {uploading ? (
+            <span className="sori-sidebar-busy" data-testid="side-uploading">
+              <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+              <span className="visually-hidden">{t('sidebar.uploading')}</span>
+            </span>
+          ) : null}
         </SidebarLink>
       </ul>
 

@@ -8,19 +8,20 @@ import {
   type Music,
   type TrackMetadataRequest,
 } from '@sori/contract';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedWork } from '../../lib/unsaved';
 import { MoodChoices } from '../catalogue/filters/FilterFields';
 import { useLabelLanguage } from '../catalogue/filters/labels';
 import { keyLabel } from '../catalogue/key-label';
 import { SuggestionConfirm } from './SuggestionConfirm';
 import { useTrackUpdateMutation } from './queries';
 
-interface Draft {
+export interface Draft {
   title: string;
   artist: string;
   genre: string;
@@ -54,6 +55,13 @@ export function changesOf(before: Draft, after: Draft): TrackMetadataRequest {
   return changes;
 }
 
+/** A review typed and not saved, with the values its form started from (so that what counts as changed does
+ * not move with a suggestion confirmed meanwhile): kept by the upload queue while the form is off screen. */
+export interface KeptReview {
+  initial: Draft;
+  draft: Draft;
+}
+
 export interface TrackMetadataFormProps {
   track: Music;
   /** Called with the saved track (or the unchanged one when nothing was changed). */
@@ -61,6 +69,15 @@ export interface TrackMetadataFormProps {
   onCancel?: () => void;
   /** Shows the values Sori measured or read as suggestions to review (right after an upload). */
   suggested?: boolean;
+  /** Called with the track as it now stands when a suggestion is confirmed above the form. */
+  onTrackChange?: (track: Music) => void;
+  /** A review typed on an earlier showing of this form, to take up again. */
+  kept?: KeptReview | null;
+  /**
+   * Given, the form hands what is typed and not saved here (null once nothing is) instead of holding the tab
+   * open itself: the holder keeps it for when the form shows again.
+   */
+  onKeep?: (kept: KeptReview | null) => void;
 }
 
 const KEY_GROUPS: readonly KeyGroup[] = ['flat', 'sharp', 'natural'];
@@ -69,13 +86,13 @@ const KEY_GROUPS: readonly KeyGroup[] = ['flat', 'sharp', 'natural'];
  * Review and correct a track's metadata (the suggested BPM, key, genre and moods of an upload).
  * BPM and key are measured from the audio; an empty box puts the measured value back.
  */
-export function TrackMetadataForm({ track, onSaved, onCancel, suggested }: TrackMetadataFormProps) {
+export function TrackMetadataForm({ track, onSaved, onCancel, suggested, onTrackChange, kept, onKeep }: TrackMetadataFormProps) {
   const { t } = useTranslation();
   const lang = useLabelLanguage();
   const id = useId();
   const update = useTrackUpdateMutation();
-  const [initial] = useState(() => draftOf(track));
-  const [draft, setDraft] = useState(initial);
+  const [initial] = useState(() => kept?.initial ?? draftOf(track));
+  const [draft, setDraft] = useState(() => kept?.draft ?? initial);
   const [error, setError] = useState<string | null>(null);
   // The track as the summary shows it: a suggestion confirmed above the form is the track's own from then on.
   const [shown, setShown] = useState(track);
@@ -83,6 +100,15 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested }: Track
   // (validity.badInput), and that must not read as an empty box, which keeps the measured BPM.
   const [bpmUnreadable, setBpmUnreadable] = useState(false);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  // Typed and not saved: handed to the holder (an upload's review, kept in the upload queue), or else held
+  // here while the form shows, so that closing the tab asks first (lib/unsaved.ts).
+  const dirty = bpmUnreadable || Object.keys(changesOf(initial, draft)).length > 0;
+  useUnsavedWork('changes', !onKeep && dirty);
+  useEffect(() => {
+    onKeep?.(dirty ? { initial, draft } : null);
+    // onKeep is the holder's callback, new on each of its renders: what is kept changes only with these.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dirty, initial, draft]);
 
   const bpmValue = draft.bpm.trim() === '' ? null : Number(draft.bpm);
   const bpmInvalid =
@@ -138,7 +164,13 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested }: Track
         </p>
       ) : null}
       {/* Always mounted: once the last value is confirmed it still says so, and holds the focus. */}
-      <SuggestionConfirm track={track} onConfirmed={setShown} />
+      <SuggestionConfirm
+        track={track}
+        onConfirmed={(saved) => {
+          setShown(saved);
+          onTrackChange?.(saved);
+        }}
+      />
       {error ? (
         <Alert variant="danger" className="py-2 small" role="alert">
           {error}

@@ -1,44 +1,16 @@
-import { messageForCode, type Lang, type Music, type UploadStatus } from '@sori/contract';
+import { messageForCode, type Lang } from '@sori/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { languageFromTag } from '../../i18n/detect';
-import { api, isApiError } from '../../lib/api-client';
 import { trackPath } from '../../lib/routes';
-import { followUpload, refreshMyTracks, UploadFailed, uploadTrack } from './queries';
 import { TrackMetadataForm } from './TrackMetadataForm';
-import { refreshQuota, UploadQuotaMeter } from './UploadQuota';
-
-type ItemState =
-  | { phase: 'waiting' }
-  | { phase: 'sending'; percent: number }
-  | { phase: 'processing' }
-  | { phase: 'queued' }
-  | { phase: 'analysing'; percent: number }
-  | { phase: 'review'; track: Music }
-  | { phase: 'saved'; track: Music }
-  | { phase: 'failed'; failure: Failure };
-
-/**
- * Why an upload failed, kept as the server's code (and details) so that it is said in the language the
- * screen shows now, also after a language switch; the server's message only for a code the contract does
- * not know, and the screen's own text without either.
- */
-interface Failure {
-  code: string | null;
-  details?: unknown;
-  message: string | null;
-}
-
-function failureOf(error: unknown): Failure {
-  if (error instanceof UploadFailed) return { code: error.code, message: error.message || null };
-  if (isApiError(error)) return { code: error.code, details: error.details, message: error.message || null };
-  return { code: null, message: null };
-}
+import { uploadQueue, type Failure, type Item } from './upload-queue';
+import { UploadQuotaMeter } from './UploadQuota';
 
 function failureSaid(failure: Failure, lang: Lang, fallback: string): string {
   return (failure.code ? messageForCode(failure.code, lang, failure.details) : null) ?? failure.message ?? fallback;
@@ -51,19 +23,6 @@ function duplicateOf(failure: Failure): { trackId: number; title: string } | nul
   return typeof d?.trackId === 'number' && typeof d.title === 'string' ? { trackId: d.trackId, title: d.title } : null;
 }
 
-interface Item {
-  key: number;
-  name: string;
-  /** Bytes of a file chosen on this visit; null for an upload stored on an earlier one. */
-  size: number | null;
-  /** The file to send, until it is sent; null for an upload already stored. */
-  file: File | null;
-  cover: File | null;
-  /** The track the server made of it, once stored. */
-  uploadId: number | null;
-  state: ItemState;
-}
-
 const AUDIO_ACCEPT = 'audio/*,.wav,.wave,.aif,.aiff,.flac,.mp3,.ogg,.oga,.opus,.m4a,.aac';
 
 const size = (bytes: number) =>
@@ -72,18 +31,15 @@ const size = (bytes: number) =>
 /**
  * The upload form of the 'library' screen: drop audio files or choose them; each one uploads with
  * its progress, then Sori's analysis (BPM, key, duration) comes back as suggestions to review and correct.
- * Files go one at a time, so one large file never starves the others of bandwidth or the server of cores.
+ * The files live in the upload queue (upload-queue.ts), so they go on while the uploader is on other screens.
  */
 export function UploadPanel() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const id = useId();
-  const [items, setItems] = useState<Item[]>([]);
+  const items = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.getSnapshot);
   const [cover, setCover] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
-  const nextKey = useRef(1);
-  const queue = useRef<Item[]>([]);
-  const running = useRef(false);
   const coverInput = useRef<HTMLInputElement>(null);
   // The button the focus was on is replaced when a cover is chosen or removed: the focus goes to the one that
   // takes its place (remove the chosen cover; choose one), not to the page's start.
@@ -97,98 +53,14 @@ export function UploadPanel() {
     else if (next === 'add') coverAdd.current?.focus();
   }, [cover]);
 
-  const patch = (key: number, state: ItemState) => setItems((list) => list.map((item) => (item.key === key ? { ...item, state } : item)));
-
-  /** Follows a stored upload until it is ready (then offered for review) or failed (with the reason). */
-  const follow = (key: number, uploadId: number) => {
-    void followUpload(uploadId, (s) =>
-      patch(key, s.status === 'ingesting' ? { phase: 'analysing', percent: s.progress ?? 0 } : { phase: 'queued' }),
-    )
-      .then((track) => {
-        patch(key, { phase: 'review', track });
-        refreshMyTracks(queryClient);
-        refreshQuota(queryClient);
-      })
-      .catch((error: unknown) => {
-        refreshQuota(queryClient);
-        patch(key, { phase: 'failed', failure: failureOf(error) });
-      });
-  };
-
-  // Uploads stored on an earlier visit that are still waiting, being analysed, or failed: shown and followed.
+  // Uploads stored earlier (a reload, another tab) that are still waiting, being analysed, or failed: shown and
+  // followed. Those of this tab stayed in the queue while the uploader was elsewhere.
   useEffect(() => {
-    let cancelled = false;
-    api
-      .get('/my/uploads')
-      .then((earlier: UploadStatus[]) => {
-        if (cancelled || earlier.length === 0) return;
-        const added: Item[] = earlier.map((u) => ({
-          key: nextKey.current++,
-          name: u.title,
-          size: null,
-          file: null,
-          cover: null,
-          uploadId: u.id,
-          state:
-            u.status === 'failed'
-              ? { phase: 'failed', failure: { code: u.error?.code ?? null, message: u.error?.message ?? null } }
-              : u.status === 'ingesting'
-                ? { phase: 'analysing', percent: u.progress ?? 0 }
-                : { phase: 'queued' },
-        }));
-        setItems((list) => [...added.filter((a) => !list.some((i) => i.uploadId === a.uploadId)), ...list]);
-        for (const item of added) if (item.state.phase !== 'failed') follow(item.key, item.uploadId!);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-    // Once per visit of the screen.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    uploadQueue.bind(queryClient);
+    void uploadQueue.showEarlier();
+  }, [queryClient]);
 
-  const pump = async () => {
-    if (running.current) return;
-    running.current = true;
-    for (let next = queue.current.shift(); next; next = queue.current.shift()) {
-      const { key } = next;
-      patch(key, { phase: 'sending', percent: 0 });
-      try {
-        const stored = await uploadTrack({
-          file: next.file!,
-          cover: next.cover,
-          onProgress: (sent, total) => {
-            // Once every byte is out, the server is storing the file: the bar says so.
-            if (total > 0 && sent >= total) patch(key, { phase: 'processing' });
-            else patch(key, { phase: 'sending', percent: total > 0 ? Math.round((sent / total) * 100) : 0 });
-          },
-        });
-        setItems((list) => list.map((item) => (item.key === key ? { ...item, uploadId: stored.id, state: { phase: 'queued' } } : item)));
-        refreshQuota(queryClient);
-        // Stored: the next file goes up while this one is analysed, and its state is followed meanwhile.
-        follow(key, stored.id);
-      } catch (error) {
-        patch(key, { phase: 'failed', failure: failureOf(error) });
-      }
-    }
-    running.current = false;
-  };
-
-  const add = (files: readonly File[]) => {
-    if (files.length === 0) return;
-    const added: Item[] = files.map((file) => ({
-      key: nextKey.current++,
-      name: file.name,
-      size: file.size,
-      file,
-      cover,
-      uploadId: null,
-      state: { phase: 'waiting' },
-    }));
-    queue.current.push(...added);
-    setItems((list) => [...list, ...added]);
-    void pump();
-  };
+  const add = (files: readonly File[]) => uploadQueue.add(files, cover);
 
   const handleDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -287,24 +159,7 @@ export function UploadPanel() {
       {items.length > 0 ? (
         <ul className="sori-upload-list list-unstyled" data-testid="upload-list">
           {items.map((item) => (
-            <UploadItem
-              key={item.key}
-              item={item}
-              onDone={(track) => {
-                patch(item.key, { phase: 'saved', track });
-                refreshMyTracks(queryClient);
-              }}
-              onDismiss={() => {
-                setItems((list) => list.filter((other) => other.key !== item.key));
-                // A failed upload the server kept goes too, with what it held against the quota.
-                if (item.state.phase === 'failed' && item.uploadId !== null) {
-                  void api
-                    .delete('/my/musics/:id', { params: { id: item.uploadId } })
-                    .then(() => (refreshQuota(queryClient), refreshMyTracks(queryClient)))
-                    .catch(() => undefined);
-                }
-              }}
-            />
+            <UploadItem key={item.key} item={item} />
           ))}
         </ul>
       ) : null}
@@ -312,7 +167,7 @@ export function UploadPanel() {
   );
 }
 
-function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: Music) => void; onDismiss: () => void }) {
+function UploadItem({ item }: { item: Item }) {
   const { t, i18n } = useTranslation();
   const { state } = item;
   const percent =
@@ -379,7 +234,12 @@ function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: M
           ) : null}
         </div>
         {state.phase === 'failed' || state.phase === 'saved' ? (
-          <button type="button" className="sori-icon-btn" aria-label={t('upload.dismiss', { name: item.name })} onClick={onDismiss}>
+          <button
+            type="button"
+            className="sori-icon-btn"
+            aria-label={t('upload.dismiss', { name: item.name })}
+            onClick={() => uploadQueue.dismiss(item.key)}
+          >
             <Icon name="close" />
           </button>
         ) : null}
@@ -392,7 +252,14 @@ function UploadItem({ item, onDone, onDismiss }: { item: Item; onDone: (track: M
       ) : null}
       {state.phase === 'review' ? (
         <div className="mt-3">
-          <TrackMetadataForm track={state.track} suggested onSaved={onDone} />
+          <TrackMetadataForm
+            track={state.track}
+            suggested
+            kept={item.review ?? null}
+            onKeep={(review) => uploadQueue.keepReview(item.key, review)}
+            onTrackChange={(track) => uploadQueue.setTrack(item.key, track, false)}
+            onSaved={(track) => uploadQueue.setTrack(item.key, track, true)}
+          />
         </div>
       ) : null}
     </li>
