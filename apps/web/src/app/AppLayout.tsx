@@ -41,6 +41,7 @@ export function AppLayout() {
         {t('app.skipToContent')}
       </a>
       <TopNav />
+      <NoticeStack />
       <div className={`sori-body${withSidebar ? ' with-sidebar' : ''}`}>
         {withSidebar ? (
           <Suspense fallback={<SidebarReservedSpace />}>
@@ -56,7 +57,6 @@ export function AppLayout() {
         </main>
       </div>
       <Footer />
-      <NoticeStack />
       {playing ? <PlayerSlot /> : null}
     </div>
   );

@@ -4,7 +4,9 @@ import { notices } from '../lib/notices';
 
 /**
  * Shows the app's notices at the top right, under the navigation. Errors are announced at once
- * (role="alert"); confirmations politely (role="status").
+ * (role="alert"); confirmations politely (role="status"). A notice stays while the pointer is over it or the
+ * focus in it (lib/notices.ts); the stack comes right after the navigation in the page, so that its buttons
+ * are a few Tabs from the top rather than after the footer.
  */
 export function NoticeStack() {
   const { t } = useTranslation();
@@ -16,6 +18,16 @@ export function NoticeStack() {
           key={notice.id}
           className={`sori-notice alert alert-${notice.tone} d-flex align-items-start gap-2 mb-0`}
           role={notice.tone === 'danger' ? 'alert' : 'status'}
+          onMouseEnter={() => notices.hold(notice.id)}
+          onMouseLeave={(event) => {
+            if (!event.currentTarget.contains(document.activeElement)) notices.release(notice.id);
+          }}
+          onFocus={() => notices.hold(notice.id)}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null) && !event.currentTarget.matches(':hover')) {
+              notices.release(notice.id);
+            }
+          }}
           data-testid="notice"
           data-tone={notice.tone}
         >

@@ -26,6 +26,9 @@ describe('Korean particles by the final consonant', () => {
     expect(particle('Track 1', '으로/로')).toBe('로'); // 일
     expect(particle('Rain', '을/를')).toBe('을');
     expect(particle('Cool', '으로/로')).toBe('로');
+    expect(particle('Boss Battle!', '을/를')).toBe('을'); // 배틀
+    expect(particle('Jungle', '이/가')).toBe('이'); // 정글
+    expect(particle('Smile', '으로/로')).toBe('로'); // 스마일
     expect(particle('Neon Drive', '을/를')).toBe('를');
     expect(particle('Pop', '을/를')).toBe('을'); // 팝
     expect(particle('Hip-Hop', '을/를')).toBe('을'); // 힙합

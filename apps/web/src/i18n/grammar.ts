@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 /**
  * Korean particles chosen by the sound a word ends in ('플레이리스트를', '노래를'), instead of writing both
  * ('을(를)'). Hangul syllables and digits are read exactly; a Latin word by how Korean speakers say its
- * ending (l, m, n, ng, ck end in a consonant); anything else (an emoji, punctuation only) gets both forms.
+ * ending (l and -le end in ㄹ; m, n, ng, ck in another consonant); anything else (an emoji, punctuation only) gets both forms.
  */
 export type ParticlePair = '을/를' | '이/가' | '은/는' | '과/와' | '으로/로';
 
@@ -28,7 +28,8 @@ function finalOf(word: string): number | null {
   if (/\d/u.test(last)) return DIGIT_FINALS[Number(last)]!;
   if (/[a-z]/iu.test(last)) {
     const tail = letters.toLowerCase();
-    if (tail.endsWith('l')) return RIEUL;
+    // A final l, also before a silent e (Battle 배틀, Bubble 버블, Smile 스마일).
+    if (/le?$/u.test(tail)) return RIEUL;
     // m or n, also before a silent e (Home 홈, Sunshine 선샤인).
     if (/(?:m|n|ng|ck|[aeiou][mn]e)$/u.test(tail)) return -1;
     // p or b after one short vowel is said as a final ㅂ (Pop 팝, Hip-Hop 힙합, Club 클럽); after a long vowel

@@ -2,9 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { createNoticeStore, NOTICE_MS } from './notices';
 
 function setup() {
-  const timers: { fn: () => void; ms: number }[] = [];
-  const store = createNoticeStore((fn, ms) => timers.push({ fn, ms }));
-  return { store, timers };
+  const timers: { fn: () => void; ms: number; cancelled: boolean }[] = [];
+  const store = createNoticeStore(
+    (fn, ms) => {
+      const timer = { fn, ms, cancelled: false };
+      timers.push(timer);
+      return timer;
+    },
+    (handle) => ((handle as { cancelled: boolean }).cancelled = true),
+  );
+  /** Runs the timers still pending, as if their time had passed. */
+  const elapse = () => {
+    for (const timer of timers.splice(0)) if (!timer.cancelled) timer.fn();
+  };
+  return { store, timers, elapse };
 }
 
 describe('notices', () => {
@@ -35,5 +46,29 @@ describe('notices', () => {
     store.dismiss(id);
     expect(store.getSnapshot()).toEqual([]);
     expect(calls).toBe(2);
+  });
+
+  it('should keep a notice while the reader is on it, and give it its full time again after', () => {
+    const { store, timers, elapse } = setup();
+    const id = store.show('danger', '다운로드에 실패했습니다.');
+    store.hold(id);
+    elapse();
+    expect(
+      store.getSnapshot().map((n) => n.id),
+      'held: still shown',
+    ).toEqual([id]);
+    store.release(id);
+    expect(timers.at(-1)!.ms).toBe(NOTICE_MS.danger);
+    elapse();
+    expect(store.getSnapshot()).toEqual([]);
+  });
+
+  it('should keep a notice with a button until it is used, closed or replaced', () => {
+    const { store, elapse } = setup();
+    const id = store.show('danger', '레벨 5 이상만 다운로드할 수 있습니다.', { label: '요금제 보기', onClick: () => undefined });
+    elapse();
+    expect(store.getSnapshot().map((n) => n.id)).toEqual([id]);
+    store.dismiss(id);
+    expect(store.getSnapshot()).toEqual([]);
   });
 });

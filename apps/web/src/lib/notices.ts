@@ -20,16 +20,40 @@ type Listener = () => void;
 export const NOTICE_MS: Record<NoticeTone, number> = { danger: 8000, success: 4000, info: 5000 };
 const MAX_NOTICES = 3;
 
-export function createNoticeStore(schedule: (fn: () => void, ms: number) => unknown = setTimeout) {
+/**
+ * A notice goes after its time (`NOTICE_MS`), but not while the reader is on it (`hold`: pointer over it or
+ * focus in it; its time starts again on `release`), and one with a button not at all: a keyboard user may need
+ * more than 8 s to reach the button, so it stays until used, closed or replaced.
+ */
+export function createNoticeStore(
+  schedule: (fn: () => void, ms: number) => unknown = setTimeout,
+  cancel: (handle: unknown) => void = (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+) {
   let notices: readonly Notice[] = [];
   let nextId = 1;
   const listeners = new Set<Listener>();
+  const timers = new Map<number, unknown>();
+  const held = new Set<number>();
   const emit = (next: readonly Notice[]) => {
     notices = next;
     for (const listener of listeners) listener();
   };
+  const stopTimer = (id: number) => {
+    if (timers.has(id)) cancel(timers.get(id));
+    timers.delete(id);
+  };
   const dismiss = (id: number) => {
+    stopTimer(id);
+    held.delete(id);
     if (notices.some((n) => n.id === id)) emit(notices.filter((n) => n.id !== id));
+  };
+  const startTimer = (notice: Notice) => {
+    stopTimer(notice.id);
+    if (!notice.action && !held.has(notice.id))
+      timers.set(
+        notice.id,
+        schedule(() => dismiss(notice.id), NOTICE_MS[notice.tone]),
+      );
   };
   return {
     getSnapshot: () => notices,
@@ -43,9 +67,24 @@ export function createNoticeStore(schedule: (fn: () => void, ms: number) => unkn
     show(tone: NoticeTone, text: string, action?: Notice['action']): number {
       const id = nextId++;
       const kept = notices.filter((n) => n.text !== text);
-      emit([...kept, { id, tone, text, ...(action ? { action } : {}) }].slice(-MAX_NOTICES));
-      schedule(() => dismiss(id), NOTICE_MS[tone]);
+      for (const gone of notices) if (gone.text === text) stopTimer(gone.id);
+      const notice: Notice = { id, tone, text, ...(action ? { action } : {}) };
+      const next = [...kept, notice];
+      for (const gone of next.slice(0, -MAX_NOTICES)) stopTimer(gone.id);
+      emit(next.slice(-MAX_NOTICES));
+      startTimer(notice);
       return id;
+    },
+    /** The reader is on the notice: it stays until `release`. */
+    hold(id: number): void {
+      held.add(id);
+      stopTimer(id);
+    },
+    /** The reader left the notice: its full time starts again. */
+    release(id: number): void {
+      held.delete(id);
+      const notice = notices.find((n) => n.id === id);
+      if (notice) startTimer(notice);
     },
     dismiss,
   };

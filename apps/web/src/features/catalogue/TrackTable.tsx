@@ -6,6 +6,8 @@ import { MenuButton, type MenuButtonItem } from '../../components/MenuButton';
 import { useAuthModal } from '../auth/AuthModalContext';
 import { useSession } from '../auth/useSession';
 import { cancelPrime, player, primeSoon, usePlayerSelector } from '../player/player';
+import { useLabelLanguage } from './filters/labels';
+import { keyLabel } from './key-label';
 import { useLikeMutation } from './queries';
 import { copyTrackLink } from './share';
 import { TRACK_DRAG_TYPE } from './track-drag';
@@ -144,6 +146,7 @@ const fromControl = (event: MouseEvent) => (event.target as Element).closest('bu
 
 function TrackRow({ track, current, playing, highlight, showActions, handlers, badge }: TrackRowProps) {
   const { t } = useTranslation();
+  const lang = useLabelLanguage();
   const artist = track.artist || t('tracks.unknownArtist');
 
   const handleDragStart = (event: DragEvent<HTMLTableRowElement>) => {
@@ -210,7 +213,16 @@ function TrackRow({ track, current, playing, highlight, showActions, handlers, b
         {track.duration || '-'}
       </td>
       <td className="sori-col-key text-center" data-testid="track-key">
-        {track.soundkey || '-'}
+        {/* The column is narrow: a minor key is written as chord symbols write it ('Am'), a major key by its
+            tonic alone ('C'), the full name ('A 단조', 'A minor', 'イ短調') on hover. */}
+        {track.soundkey ? (
+          <span title={keyLabel(track.soundkey, track.keyMode, lang)}>
+            {track.soundkey}
+            {track.keyMode === 'minor' ? 'm' : ''}
+          </span>
+        ) : (
+          '-'
+        )}
       </td>
       <td className="sori-col-bpm text-end" data-testid="track-bpm">
         {track.bpm ?? '-'}

@@ -1,5 +1,5 @@
 import { parsePlaylistId, type Music } from '@sori/contract';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -8,8 +8,10 @@ import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageHeader';
 import { isApiError } from '../../lib/api-client';
+import { refocusAfterDialogs } from '../../lib/modal-focus';
 import { notices } from '../../lib/notices';
 import { useSession } from '../auth/useSession';
+import { neighbourRow, refocusRow } from '../catalogue/row-focus';
 import { TrackListScreen } from '../catalogue/TrackListScreen';
 import { usePlaylistQuery, usePlaylistShareQuery, useRemoveFromPlaylistMutation } from './queries';
 
@@ -24,6 +26,8 @@ export default function PlaylistDetailPage() {
   const playlist = usePlaylistQuery(id);
   const removeTrack = useRemoveFromPlaylistMutation();
   const [sharing, setSharing] = useState(false);
+  // The dialog is unmounted when closed, before its own focus return would run: the focus goes back here.
+  const shareButton = useRef<HTMLButtonElement>(null);
   const owned = token !== null && id !== null && id > 0 && playlist.isSuccess;
   const shareState = usePlaylistShareQuery(id ?? 0, owned);
 
@@ -63,14 +67,20 @@ export default function PlaylistDetailPage() {
         ? playlist.data.title || playlist.data.name
         : t('playlistDetail.title')
       : (names[id] ?? t('playlistDetail.title'));
-  const handleRemove = (track: Music) =>
+  const handleRemove = (track: Music) => {
+    const next = neighbourRow(track.id);
     removeTrack.mutate(
       { playlistId: id, musicId: track.id },
       {
-        onSuccess: () => notices.show('success', t('playlists.removed', { title: track.title })),
+        onSuccess: () => {
+          // The button went with its row: the focus goes to the next row's, so several can be removed in turn.
+          refocusRow(track.id, next, 'row-remove');
+          notices.show('success', t('playlists.removed', { title: track.title }));
+        },
         onError: () => notices.show('danger', t('playlists.errors.removeTrack')),
       },
     );
+  };
 
   return (
     <TrackListScreen
@@ -90,6 +100,7 @@ export default function PlaylistDetailPage() {
               </span>
             ) : null}
             <Button
+              ref={shareButton}
               variant="outline-secondary"
               size="sm"
               className="d-inline-flex align-items-center gap-2"
@@ -101,7 +112,13 @@ export default function PlaylistDetailPage() {
             </Button>
             {sharing ? (
               <Suspense fallback={null}>
-                <SharePlaylistModal playlistId={id} onClose={() => setSharing(false)} />
+                <SharePlaylistModal
+                  playlistId={id}
+                  onClose={() => {
+                    setSharing(false);
+                    refocusAfterDialogs(() => shareButton.current);
+                  }}
+                />
               </Suspense>
             ) : null}
           </div>

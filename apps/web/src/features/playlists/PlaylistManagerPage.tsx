@@ -13,10 +13,12 @@ import { MenuButton } from '../../components/MenuButton';
 import { PageHeader } from '../../components/PageHeader';
 import { failureText, isRuleRefusal } from '../../lib/failure-text';
 import { neighbourOf, refocusAfterDialogs } from '../../lib/modal-focus';
+import { notices } from '../../lib/notices';
 import { LoginRequired } from '../auth/LoginRequired';
 import { useSession } from '../auth/useSession';
 import { Pagination } from '../catalogue/Pagination';
 import { useTracksQuery } from '../catalogue/queries';
+import { neighbourRow, refocusRow } from '../catalogue/row-focus';
 import { TrackTable } from '../catalogue/TrackTable';
 import { PlaylistFormModal } from './PlaylistFormModal';
 import {
@@ -116,6 +118,8 @@ function Manager() {
         refocusAfterDialogs(() =>
           document.querySelector<HTMLElement>(`[data-testid="manager-entry"][data-playlist-id="${next}"] .sori-manager-select`),
         );
+        // Said as the sidebar's delete says it.
+        notices.show('success', t('playlists.deleted', { name: playlist.title || playlist.name }));
       },
       onError: (failure) => {
         setDialog(null);
@@ -276,8 +280,17 @@ function SelectedTracks({ entry, onError }: { entry: Entry; onError: (message: s
   const [page, setPage] = useState(1);
   const tracks = useTracksQuery({ source: { kind: 'playlist', playlistId: entry.id }, page });
   const removeTrack = useRemoveFromPlaylistMutation();
-  const handleRemove = (track: Music) =>
-    removeTrack.mutate({ playlistId: entry.id, musicId: track.id }, { onError: () => onError(t('playlists.errors.removeTrack')) });
+  const handleRemove = (track: Music) => {
+    const next = neighbourRow(track.id);
+    removeTrack.mutate(
+      { playlistId: entry.id, musicId: track.id },
+      {
+        // The button went with its row: the focus goes to the next row's.
+        onSuccess: () => refocusRow(track.id, next, 'row-remove'),
+        onError: () => onError(t('playlists.errors.removeTrack')),
+      },
+    );
+  };
 
   const heading = (
     <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">

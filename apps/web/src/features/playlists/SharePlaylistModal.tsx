@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
@@ -24,14 +24,31 @@ export default function SharePlaylistModal({ playlistId, onClose }: SharePlaylis
   const state = usePlaylistShareQuery(playlistId, true);
   const mutation = useShareMutation(playlistId);
   const link = state.data ?? null;
+  // Making or stopping the link replaces the button pressed (and disables it meanwhile): the focus goes to
+  // what comes next, copying the new link or making one again, not to the page behind the dialog.
+  const copyButton = useRef<HTMLButtonElement>(null);
+  const createButton = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef<'copy' | 'create' | null>(null);
+  useEffect(() => {
+    if (mutation.isPending || !focusNext.current) return;
+    const target = focusNext.current === 'copy' ? copyButton.current : createButton.current;
+    if (!target) return;
+    focusNext.current = null;
+    target.focus();
+  }, [link, mutation.isPending]);
 
-  const change = (share: boolean) =>
+  const change = (share: boolean) => {
+    focusNext.current = share ? 'copy' : 'create';
     mutation.mutate(share, {
       onSuccess: () => {
         if (!share) notices.show('success', t('playlistShare.stopped'));
       },
-      onError: () => notices.show('danger', t('playlistShare.failed')),
+      onError: () => {
+        focusNext.current = null;
+        notices.show('danger', t('playlistShare.failed'));
+      },
     });
+  };
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
@@ -66,6 +83,7 @@ export default function SharePlaylistModal({ playlistId, onClose }: SharePlaylis
                 data-testid="share-link"
               />
               <Button
+                ref={copyButton}
                 variant="primary"
                 className="d-inline-flex align-items-center gap-2"
                 onClick={() => void copy(link.url)}
@@ -90,7 +108,13 @@ export default function SharePlaylistModal({ playlistId, onClose }: SharePlaylis
               {t('playlistShare.stop')}
             </Button>
           ) : (
-            <Button variant="primary" disabled={mutation.isPending} onClick={() => change(true)} data-testid="share-create">
+            <Button
+              ref={createButton}
+              variant="primary"
+              disabled={mutation.isPending}
+              onClick={() => change(true)}
+              data-testid="share-create"
+            >
               {t('playlistShare.create')}
             </Button>
           )

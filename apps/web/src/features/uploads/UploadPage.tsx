@@ -4,8 +4,8 @@ import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { neighbourOf, refocusAfterDialogs } from '../../lib/modal-focus';
 import { notices } from '../../lib/notices';
+import { neighbourRow, refocusRow } from '../catalogue/row-focus';
 import { TrackListScreen } from '../catalogue/TrackListScreen';
 import { player } from '../player/player';
 import { useTrackDeleteMutation } from './queries';
@@ -24,21 +24,12 @@ export default function UploadPage() {
   const confirmDelete = () => {
     if (!deleting) return;
     const track = deleting;
-    const rows = [...document.querySelectorAll('[data-testid="track-row"]')].map((row) => row.getAttribute('data-track-id'));
-    const next = neighbourOf(rows, String(track.id));
+    const next = neighbourRow(track.id);
     remove.mutate(track.id, {
       onSuccess: () => {
         // The menu the dialog came from went with its row: the focus goes to the next row's menu (or the one
         // before), else to the list's heading, not to the page's start.
-        refocusAfterDialogs(() => {
-          const menu = document.querySelector<HTMLElement>(
-            `[data-testid="track-row"][data-track-id="${next}"] [data-testid="row-menu"] button`,
-          );
-          if (menu) return menu;
-          const heading = document.querySelector<HTMLElement>('[data-testid="page-title"]');
-          heading?.setAttribute('tabindex', '-1');
-          return heading;
-        });
+        refocusRow(track.id, next);
         // A deleted track must not stay loaded in the player.
         if (player.getSnapshot().track?.id === track.id) player.close();
         setDeleting(null);

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { hasFilters, NO_CONDITIONS, normalizeConditions, type SearchConditions } from '../search-conditions';
@@ -10,11 +11,37 @@ interface Tag {
   without: SearchConditions;
 }
 
+/**
+ * The remove button pressed goes with its tag: once the tags are drawn again (fewer than `count`), the focus
+ * goes to the remove button that took its place (or the last one), and with no tag left to the search box,
+ * not to the page's start. Focus the reader has placed elsewhere meanwhile is left alone.
+ */
+function refocusTags(bar: HTMLElement, index: number, count: number, budgetMs = 2000): void {
+  const start = performance.now();
+  const settle = () => {
+    const buttons = [...bar.querySelectorAll<HTMLElement>('[data-testid="filter-tag"] button')];
+    if (buttons.length >= count && buttons.length > 0 && performance.now() - start < budgetMs) {
+      requestAnimationFrame(settle);
+      return;
+    }
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    (buttons[Math.min(index, buttons.length - 1)] ?? bar.querySelector<HTMLElement>('[data-testid="search-input"]'))?.focus();
+  };
+  requestAnimationFrame(settle);
+}
+
 /** One tag per chosen filter, each with a remove button, and a button clearing them all (PRODUCT §2). */
 export function SelectedTags({ conditions, onRemove }: { conditions: SearchConditions; onRemove: (next: SearchConditions) => void }) {
   const { t } = useTranslation();
   const lang = useLabelLanguage();
+  const group = useRef<HTMLDivElement>(null);
   if (!hasFilters(conditions)) return null;
+  const remove = (next: SearchConditions, index: number, count: number) => {
+    const bar = group.current?.closest<HTMLElement>('[data-testid="search-bar"]') ?? document.body;
+    onRemove(next);
+    refocusTags(bar, index, count);
+  };
   const c = conditions;
   const tags: Tag[] = [];
   if (c.genre !== null) {
@@ -35,11 +62,15 @@ export function SelectedTags({ conditions, onRemove }: { conditions: SearchCondi
     });
   }
   return (
-    <div className="sori-tags" aria-label={t('filters.selected')} role="group" data-testid="filter-tags">
-      {tags.map((tag) => (
+    <div ref={group} className="sori-tags" aria-label={t('filters.selected')} role="group" data-testid="filter-tags">
+      {tags.map((tag, index) => (
         <span key={tag.key} className="sori-tag" data-testid="filter-tag">
           <span>{tag.text}</span>
-          <button type="button" aria-label={t('filters.remove', { name: tag.text })} onClick={() => onRemove(tag.without)}>
+          <button
+            type="button"
+            aria-label={t('filters.remove', { name: tag.text })}
+            onClick={() => remove(tag.without, index, tags.length)}
+          >
             <Icon name="close" size={14} />
           </button>
         </span>
@@ -47,7 +78,7 @@ export function SelectedTags({ conditions, onRemove }: { conditions: SearchCondi
       <button
         type="button"
         className="btn btn-link btn-sm sori-tags-clear"
-        onClick={() => onRemove({ ...NO_CONDITIONS, q: c.q })}
+        onClick={() => remove({ ...NO_CONDITIONS, q: c.q }, 0, tags.length)}
         data-testid="filter-clear"
       >
         {t('filters.clearAll')}

@@ -1,0 +1,93 @@
+import { keyLabel } from '@sori/contract';
+import { addToPlaylist, createPlaylist, tracksByTitle } from '../data';
+import { createAccount, open } from '../app';
+import { expect, test } from '../test';
+import { settledResults } from './ui';
+
+const focusedTestId = (page: import('@playwright/test').Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+
+test('keyboard: removing tracks, sharing a playlist and removing filters leave the focus where the work goes on', async ({
+  signedInPage,
+}) => {
+  const account = await createAccount('포커스');
+  const list = await createPlaylist(account, '포커스 목록');
+  for (const track of [...(await tracksByTitle()).values()].slice(0, 3)) await addToPlaylist(account, list.id, track.id);
+  const page = await signedInPage(account);
+  await open(page, `/playlist/${list.id}`);
+  await settledResults(page);
+
+  // Each removal puts the focus on the next row's remove button, so a list can be thinned from the keyboard;
+  // the last one leaves it on the page's title.
+  const rows = page.locator('[data-testid="track-row"]');
+  await expect(rows).toHaveCount(3);
+  const second = await rows.nth(1).getAttribute('data-track-id');
+  await rows.nth(0).getByTestId('row-remove').focus();
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveCount(2);
+  await expect(page.locator(`[data-testid="track-row"][data-track-id="${second}"] [data-testid="row-remove"]`)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByTestId('row-remove')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveCount(0);
+  await expect.poll(() => focusedTestId(page)).toBe('page-title');
+
+  // Making a share link moves the focus to copying it; closing the dialog returns it to the share button.
+  await page.getByTestId('playlist-share').focus();
+  await page.keyboard.press('Enter');
+  const modal = page.getByTestId('share-modal');
+  await modal.getByTestId('share-create').focus();
+  await page.keyboard.press('Enter');
+  await expect(modal.getByTestId('share-copy')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await expect(page.getByTestId('playlist-share')).toBeFocused();
+
+  // A removed filter tag gives the focus to the tag that took its place; clearing them all, to the search box.
+  await open(page, '/library?soundKey=A&bpmGte=80&bpmLte=140');
+  await settledResults(page);
+  const tags = page.getByTestId('filter-tag');
+  await expect(tags).toHaveCount(2);
+  await tags.first().locator('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(tags).toHaveCount(1);
+  await expect(tags.first().locator('button')).toBeFocused();
+  await page.getByTestId('filter-clear').focus();
+  await page.keyboard.press('Enter');
+  await expect(tags).toHaveCount(0);
+  await expect(page.getByTestId('search-input')).toBeFocused();
+});
+
+test('keyboard: the header links show the same clear focus ring as every other control, in both themes', async ({ themedPage }) => {
+  for (const theme of ['light', 'dark']) {
+    const page = await themedPage('en', theme);
+    await open(page, '/library');
+    let ring: { outline: string; className: string } | null = null;
+    for (let i = 0; i < 8 && !ring; i++) {
+      await page.keyboard.press('Tab');
+      ring = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el?.classList.contains('nav-link')) return null;
+        const style = getComputedStyle(el);
+        return { outline: `${style.outlineStyle} ${style.outlineWidth}`, className: el.className };
+      });
+    }
+    expect(ring, `a header link reached by Tab (${theme})`).not.toBeNull();
+    expect(ring!.outline, `the header link's ring (${theme})`).toBe('solid 2px');
+    await page.close();
+  }
+});
+
+test('the track table writes a minor key as chord symbols do (Am), with its full name on hover', async ({ newPage }) => {
+  const minor = [...(await tracksByTitle()).values()].find((t) => t.soundkey && t.keyMode === 'minor');
+  const major = [...(await tracksByTitle()).values()].find((t) => t.soundkey && t.keyMode === 'major');
+  expect(minor && major, 'the fixture catalogue has a minor and a major key').toBeTruthy();
+  const page = await newPage();
+  for (const track of [minor!, major!]) {
+    await open(page, `/library?q=${encodeURIComponent(track.title)}`);
+    await settledResults(page);
+    const cell = page.locator(`[data-testid="track-row"][data-track-id="${track.id}"] [data-testid="track-key"]`);
+    await expect(cell).toHaveText(`${track.soundkey}${track === minor ? 'm' : ''}`, { useInnerText: true });
+    await expect(cell.locator('span')).toHaveAttribute('title', keyLabel(track.soundkey, track.keyMode, 'ko'));
+  }
+});
