@@ -91,3 +91,20 @@ test('the track table writes a minor key as chord symbols do (Am), with its full
     await expect(cell.locator('span')).toHaveAttribute('title', keyLabel(track.soundkey, track.keyMode, 'ko'));
   }
 });
+
+test('signing out on the account page asks the server nothing more on the signed-out member’s behalf', async ({ signedInPage }) => {
+  const account = await createAccount('나가기');
+  const page = await signedInPage(account);
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 401 && new URL(response.url()).pathname.startsWith('/api/my/'))
+      refused.push(new URL(response.url()).pathname);
+  });
+  await open(page, '/account');
+  await page.getByTestId('upload-quota-text').waitFor();
+  await page.click('[data-testid="user-menu"] > button');
+  await page.click('[data-testid="logout"]');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'))).toBeNull();
+  await page.waitForTimeout(1500);
+  expect(refused, 'no 401 after signing out').toEqual([]);
+});

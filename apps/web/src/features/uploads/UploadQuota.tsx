@@ -3,6 +3,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
+import { useSession } from '../auth/useSession';
 
 export const quotaKey = ['my', 'quota'] as const;
 
@@ -13,7 +14,9 @@ export function refreshQuota(queryClient: QueryClient): void {
 /** What the user's uploads take against their quota (GET /my/quota): tracks and bytes stored, with meters. */
 export function UploadQuotaMeter() {
   const { t } = useTranslation();
-  const quota = useQuery({ queryKey: quotaKey, queryFn: ({ signal }) => api.get('/my/quota', { signal }) });
+  // Asked only while signed in: a screen still showing as its member signs out would ask again and get a 401.
+  const { token } = useSession();
+  const quota = useQuery({ queryKey: quotaKey, queryFn: ({ signal }) => api.get('/my/quota', { signal }), enabled: token !== null });
   if (!quota.data) return null;
   const q = quota.data;
   const tracks = t('upload.quota.tracks', { used: q.tracks, limit: q.tracksLimit });
