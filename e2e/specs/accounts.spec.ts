@@ -211,3 +211,88 @@ test('withdrawal: needs the password, signs out, and the same e-mail can sign up
   await modal.waitFor({ state: 'hidden' });
   await expect(userLabel(page)).toHaveText(tr('ko', 'user.greeting', { nick: '다시 온 사람' }), { useInnerText: true });
 });
+
+test('the marketing switch keeps the focus while its choice is saved, shows the choice, and ignores a second press meanwhile', async ({
+  signedInPage,
+}) => {
+  const account = await createAccount('스위치');
+  const page = await signedInPage(account);
+  await open(page, '/account');
+  const consents = page.getByTestId('account-consents');
+  const marketing = consents.getByTestId('consent-marketing');
+  const toggle = consents.getByLabel(tr('ko', 'account.consents.marketingToggle'));
+  await expect(marketing).toContainText(tr('ko', 'account.consents.never'));
+
+  // Hold the save, so what the switch does meanwhile can be seen.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let saves = 0;
+  await page.route('**/api/my/consents/marketing', async (route) => {
+    saves += 1;
+    await held;
+    await route.continue();
+  });
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(toggle, 'focus stays on the switch while saving').toBeFocused();
+  await expect(toggle, 'shows the choice being saved').toBeChecked();
+  await expect(toggle, 'says it is busy').toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Space');
+  await expect(toggle, 'a second press while saving changes nothing').toBeChecked();
+  release();
+  await expect(marketing).toContainText('동의 (버전');
+  await expect(toggle).not.toHaveAttribute('aria-disabled', 'true');
+  await expect(toggle, 'focus still on the switch once saved').toBeFocused();
+  expect(saves, 'one save for the two presses').toBe(1);
+
+  await page.keyboard.press('Space');
+  await expect(marketing).toContainText('철회');
+  await expect(toggle).not.toBeChecked();
+  await expect(toggle).toBeFocused();
+});
+
+test('profile errors mark the field they are about, describe it and move the focus there; required fields say so as in sign-up', async ({
+  signedInPage,
+}) => {
+  const account = await createAccount('프로필');
+  const page = await signedInPage(account);
+  await open(page, '/account');
+  const profile = page.getByTestId('account-profile');
+  const nick = profile.getByLabel(tr('ko', 'account.profile.nick'));
+  const phone = profile.getByLabel(tr('ko', 'auth.fields.phone'));
+  const save = profile.getByTestId('profile-save');
+  await nick.fill('');
+  await save.focus();
+  await page.keyboard.press('Enter');
+  await expect(profile.getByRole('alert')).toHaveText('닉네임을 입력해주세요.');
+  await expect(nick, 'focus on the empty nickname').toBeFocused();
+  await expect(nick).toHaveAttribute('aria-invalid', 'true');
+  await expect(nick).toHaveClass(/is-invalid/u);
+  await expect(nick).toHaveAccessibleDescription('닉네임을 입력해주세요.');
+  await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+
+  // Another error moves the mark to its own field.
+  await nick.fill('새 이름표');
+  await phone.fill('call me');
+  await save.focus();
+  await page.keyboard.press('Enter');
+  await expect(profile.getByRole('alert')).toHaveText('올바른 전화번호 형식을 입력해주세요.');
+  await expect(phone).toBeFocused();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(nick).not.toHaveAttribute('aria-invalid', 'true');
+
+  // Saved, nothing is marked any more.
+  await phone.fill('010-9876-5432');
+  await save.click();
+  await expect(page.getByText(tr('ko', 'account.saved'))).toBeVisible();
+  await expect(profile.getByRole('alert')).toHaveCount(0);
+  await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('user-menu-label')).toHaveText(tr('ko', 'user.greeting', { nick: '새 이름표' }), { useInnerText: true });
+
+  // Required fields carry the sign-up form's mark; the optional one says "(선택)" as there.
+  const label = (id: string) => profile.locator(`label[for="account-${id}"]`);
+  for (const id of ['nick', 'name', 'phone'])
+    await expect(label(id), `${id} marked required`).toContainText(tr('ko', 'auth.fields.required'));
+  await expect(label('team')).toContainText(tr('ko', 'auth.fields.optional'));
+  await expect(label('team')).not.toContainText(tr('ko', 'auth.fields.required'));
+});

@@ -225,3 +225,78 @@ test('a 401 clears the session everywhere, in every open tab', async ({ newPage,
   await first.click('[data-testid="logout"]');
   await expect(userLabel(second), 'tab 2 signed out too').toHaveText(tr('ko', 'user.account'), { useInnerText: true });
 });
+
+test('signing up from the home page, or in from a sign-in prompt, leaves the focus on the account menu', async ({ newPage }) => {
+  const page = await newPage();
+  await open(page, '/');
+  const accountButton = page.locator('[data-testid="user-menu"] > button');
+  // The home page's "start free" button opens the form and is gone once signed up.
+  await page.getByRole('button', { name: tr('ko', 'home.ctaSignup') }).focus();
+  await page.keyboard.press('Enter');
+  await modal(page).waitFor({ state: 'visible' });
+  const field = (name: string) => modal(page).locator(`[name="${name}"]`);
+  await field('email').fill(uniqueEmail());
+  await field('password').fill('secret1');
+  await field('confirmPassword').fill('secret1');
+  await field('name').fill('포커스');
+  await field('phone').fill('010-1234-5678');
+  await modal(page).getByLabel(tr('ko', 'auth.consent.terms')).check();
+  await modal(page).getByLabel(tr('ko', 'auth.consent.privacy')).check();
+  await modal(page).locator('button[type="submit"]').focus();
+  await page.keyboard.press('Enter');
+  await modal(page).waitFor({ state: 'hidden' });
+  await expect(userLabel(page)).toHaveText(tr('ko', 'user.greeting', { nick: '포커스' }), { useInnerText: true });
+  await expect(accountButton, 'focus on the account menu after signing up').toBeFocused();
+
+  // The favourites' sign-in prompt goes away once signed in, too.
+  const account = await createAccount('프롬프트');
+  await accountButton.click();
+  await page.click('[data-testid="logout"]');
+  await open(page, '/favorite');
+  await page
+    .getByTestId('login-required')
+    .getByRole('button', { name: tr('ko', 'user.login') })
+    .focus();
+  await page.keyboard.press('Enter');
+  await modal(page).waitFor({ state: 'visible' });
+  await field('email').fill(account.email);
+  await field('password').fill(account.password);
+  await field('password').press('Enter');
+  await modal(page).waitFor({ state: 'hidden' });
+  await expect(page.getByTestId('login-required')).toHaveCount(0);
+  await expect(accountButton, 'focus on the account menu after signing in').toBeFocused();
+});
+
+test('the privacy summary in the sign-up dialog fits a 360 px phone in Korean, English and Japanese', async ({ themedPage }) => {
+  for (const lang of ['ko', 'en', 'ja'] as const) {
+    const page = await themedPage(lang, 'light');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await open(page, '/');
+    await page.getByRole('button', { name: tr(lang, 'home.ctaSignup') }).click();
+    await expect(modal(page).locator('.modal-title')).toHaveText(tr(lang, 'auth.signup.title'), { useInnerText: true });
+    const layout = await page.evaluate(() => {
+      const dialog = document.querySelector('.modal.show')!;
+      const summary = dialog.querySelector('#signup-privacy-summary')!;
+      const inner = summary.getBoundingClientRect().width - 2 * parseFloat(getComputedStyle(summary).paddingLeft);
+      return {
+        contentRight: dialog.querySelector('.modal-content')!.getBoundingClientRect().right,
+        summaryRight: summary.getBoundingClientRect().right,
+        tableRight: summary.querySelector('table')!.getBoundingClientRect().right,
+        dialogOverflow: dialog.scrollWidth - dialog.clientWidth,
+        // How much of the summary's width each value gets, and whether any of its text sticks out.
+        values: [...summary.querySelectorAll('td')].map((td) => ({
+          share: td.getBoundingClientRect().width / inner,
+          overflow: td.scrollWidth - td.clientWidth,
+        })),
+      };
+    });
+    expect(layout.tableRight, `${lang}: table inside its box`).toBeLessThanOrEqual(layout.summaryRight);
+    expect(layout.summaryRight, `${lang}: box inside the dialog`).toBeLessThanOrEqual(layout.contentRight);
+    expect(layout.dialogOverflow, `${lang}: no sideways scrolling`).toBeLessThanOrEqual(0);
+    for (const value of layout.values) {
+      expect(value.overflow, `${lang}: no value runs out of its cell`).toBeLessThanOrEqual(0);
+      expect(value.share, `${lang}: a value gets the summary's width, not one word a line`).toBeGreaterThan(0.9);
+    }
+    await page.close();
+  }
+});

@@ -37,6 +37,7 @@ import { saveCertificate, verifyPath } from '../licences/queries';
 import { neighbourOf, refocusAfterDialogs } from '../../lib/modal-focus';
 import { LicenceIdText, licensedTitle } from '../licences/LicenceLine';
 import { UploadQuotaMeter } from '../uploads/UploadQuota';
+import { invalidProfileFields, type ProfileField, type ProfileFields } from './profile-fields';
 import {
   useAccountLicencesQuery,
   useAddChannelMutation,
@@ -106,39 +107,60 @@ export default function AccountPage() {
 
 /** The profile's fields below the e-mail, two a row. */
 const PROFILE_FIELDS = [
-  { name: 'nick', label: 'account.profile.nick', type: 'text', autoComplete: 'nickname', maxLength: TEXT_LIMITS.name },
-  { name: 'name', label: 'auth.fields.name', type: 'text', autoComplete: 'name', maxLength: TEXT_LIMITS.name },
-  { name: 'phone', label: 'auth.fields.phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel', maxLength: TEXT_LIMITS.phone },
+  { name: 'nick', label: 'account.profile.nick', type: 'text', autoComplete: 'nickname', marker: 'required', maxLength: TEXT_LIMITS.name },
+  { name: 'name', label: 'auth.fields.name', type: 'text', autoComplete: 'name', marker: 'required', maxLength: TEXT_LIMITS.name },
+  {
+    name: 'phone',
+    label: 'auth.fields.phone',
+    type: 'tel',
+    autoComplete: 'tel',
+    inputMode: 'tel',
+    marker: 'required',
+    maxLength: TEXT_LIMITS.phone,
+  },
   { name: 'team', label: 'auth.fields.team', type: 'text', autoComplete: 'organization', marker: 'optional', maxLength: TEXT_LIMITS.team },
 ] as const;
+
+const PROFILE_ERROR_ID = 'account-profile-error';
 
 function ProfileSection({ user }: { user: User }) {
   const { t } = useTranslation();
   const lang = useLang();
   const save = useProfileMutation();
-  const [form, setForm] = useState({ nick: user.nick, name: user.name, phone: user.phone, team: user.team ?? '' });
+  const [form, setForm] = useState<ProfileFields>({ nick: user.nick, name: user.name, phone: user.phone, team: user.team ?? '' });
   const [error, setError] = useState<string | null>(null);
-  const field = (name: keyof typeof form) => ({
+  // The fields the error is about: marked invalid and described by it, the first one focused (as in sign-up).
+  const [marked, setMarked] = useState<readonly ProfileField[]>([]);
+  const field = (name: ProfileField) => ({
     value: form[name],
     onChange: (value: string) => setForm((f) => ({ ...f, [name]: value })),
+    ...(marked.includes(name) ? { invalid: true, errorId: PROFILE_ERROR_ID } : {}),
   });
+  const fail = (message: string, code: string | null) => {
+    const invalidFields = invalidProfileFields(code, form);
+    setError(message);
+    setMarked(invalidFields);
+    if (invalidFields[0]) document.getElementById(`account-${invalidFields[0]}`)?.focus();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (save.isPending) return;
     const invalid = validateProfile(form);
     if (invalid) {
-      setError(validationMessage(invalid, lang, invalid === 'FIELD_TOO_LONG' ? tooLongDetails(profileTooLong(form)!) : undefined));
+      fail(validationMessage(invalid, lang, invalid === 'FIELD_TOO_LONG' ? tooLongDetails(profileTooLong(form)!) : undefined), invalid);
       return;
     }
     setError(null);
+    setMarked([]);
     save.mutate(form, {
       onSuccess: () => notices.show('success', t('account.saved')),
-      onError: (e) => setError(failure(e, t('account.saveFailed'))),
+      onError: (e) => fail(failure(e, t('account.saveFailed')), isApiError(e) ? e.code : null),
     });
   };
   return (
     <Section id="account-profile" title={t('account.profile.title')} testId="account-profile">
       <Form noValidate onSubmit={submit}>
-        <FormError message={error} />
+        <FormError message={error} id={PROFILE_ERROR_ID} testId="profile-error" />
         <Form.Group className="mb-3" controlId="account-email">
           <Form.Label>{t('auth.fields.email')}</Form.Label>
           <Form.Control type="email" value={user.email} readOnly plaintext aria-describedby="account-email-note" />
@@ -337,14 +359,19 @@ function ConsentsSection() {
           type="switch"
           id="account-marketing"
           label={t('account.consents.marketingToggle')}
-          checked={consents.data.find((c) => c.kind === 'marketing')?.agreed ?? false}
-          disabled={marketing.isPending}
-          onChange={(e) =>
+          // While the choice is saved the switch shows it, and stays focusable (a disabled control drops the
+          // focus to the page's start): aria-disabled says it is busy and a second press is ignored. A failure
+          // puts back what the server holds.
+          checked={marketing.isPending ? marketing.variables : (consents.data.find((c) => c.kind === 'marketing')?.agreed ?? false)}
+          aria-disabled={marketing.isPending || undefined}
+          className={marketing.isPending ? 'sori-switch-busy' : undefined}
+          onChange={(e) => {
+            if (marketing.isPending) return;
             marketing.mutate(e.target.checked, {
               onSuccess: () => notices.show('success', t('account.saved')),
               onError: (err) => notices.show('danger', failure(err, t('account.saveFailed'))),
-            })
-          }
+            });
+          }}
         />
       ) : null}
     </Section>

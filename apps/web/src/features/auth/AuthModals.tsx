@@ -10,6 +10,7 @@ import { EmailField, PasswordField, TextField } from '../../components/form/Text
 import { languageFromTag } from '../../i18n/detect';
 import type { TranslationKey } from '../../i18n/keys';
 import { isApiError } from '../../lib/api-client';
+import { refocusAfterDialogs } from '../../lib/modal-focus';
 import { notices } from '../../lib/notices';
 import { useAuthModal } from './auth-modal-state';
 import { failureMessage, validationMessage } from './messages';
@@ -19,20 +20,40 @@ import { ForgotForm } from './ForgotForm';
 import { useLoginMutation, useSignupMutation } from './queries';
 import { invalidSignupFields, type SignupField, type SignupFields } from './signup-fields';
 
+/**
+ * The header's account menu button, or on a phone (where it is folded away) the button that shows the
+ * menu: the first of them on screen.
+ */
+function accountButton(): HTMLElement | null {
+  const candidates = ['[data-testid="user-menu"] > button', '[data-testid="nav-toggle"]'];
+  for (const selector of candidates) {
+    const element = document.querySelector<HTMLElement>(selector);
+    if (element && element.getClientRects().length > 0) return element;
+  }
+  return null;
+}
+
 /** The login and signup modals (PRODUCT §2, §4, §5, §8); loaded on first use. */
 export function AuthModals() {
   const { mode, openCount, close, openLogin, openSignup, openForgot } = useAuthModal();
+  // Signed in (or up), the modal gives focus back to the control that opened it; when signing in removed
+  // that control (the home page's "start free", a sign-in prompt), focus goes to the account menu, where
+  // signing in from the header leaves it, rather than to the page's start.
+  const signedIn = () => {
+    close();
+    refocusAfterDialogs(accountButton);
+  };
   return (
     <>
       <Modal show={mode === 'login'} onHide={close} centered aria-labelledby="login-title" className="sori-auth-modal">
         {/* Keyed by the opening: closing or switching always comes back to empty fields and no error. */}
-        <LoginForm key={`login-${openCount}`} onDone={close} onSwitch={openSignup} onForgot={openForgot} />
+        <LoginForm key={`login-${openCount}`} onDone={signedIn} onSwitch={openSignup} onForgot={openForgot} />
       </Modal>
       <Modal show={mode === 'forgot'} onHide={close} centered aria-labelledby="forgot-title" className="sori-auth-modal">
         <ForgotForm key={`forgot-${openCount}`} onDone={close} onSwitch={openLogin} />
       </Modal>
       <Modal show={mode === 'signup'} onHide={close} centered aria-labelledby="signup-title" className="sori-auth-modal">
-        <SignupForm key={`signup-${openCount}`} onDone={close} onSwitch={openLogin} />
+        <SignupForm key={`signup-${openCount}`} onDone={signedIn} onSwitch={openLogin} />
       </Modal>
     </>
   );
