@@ -365,3 +365,154 @@ test('player queue: the list played from (a playlist) is the queue; N / P and th
   await expect(bar(page), 'stops at the end of the queue').toHaveAttribute('data-status', 'paused', { timeout: 8000 });
   expect(await barTitle(), 'still the last track').toEqual('Cosmic Road 119');
 });
+
+test('player waveform keys: Space on the bar’s slider plays and pauses without scrolling the page; End, then Play, starts over from 0', async ({
+  newPage,
+}) => {
+  const page = await newPage();
+  await instrumentAudio(page);
+  await open(page, `/library?q=${encodeURIComponent('Long Walk')}`);
+  await settledResults(page);
+  await row(page, SPECIAL.long).locator('[data-testid="track-time"]').click();
+  await expect(bar(page), 'playing').toHaveAttribute('data-status', 'playing');
+  // The whole library: a page long enough to scroll, as the audit's was.
+  await page.locator('[data-testid="nav-search"]').click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('q'), { message: 'the whole library' }).toEqual(null);
+  await settledResults(page);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight + 300), { message: 'the page scrolls' })
+    .toBe(true);
+
+  const wave = bar(page).locator('[data-testid="player-waveform"]');
+  await wave.focus();
+  const scrolled = () => page.evaluate(() => window.scrollY);
+  const top = await scrolled();
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await activeAudio(page))!.paused, { message: 'Space on the slider pauses' }).toEqual(true);
+  await expect(bar(page), 'shown paused').toHaveAttribute('data-status', 'paused');
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await activeAudio(page))!.paused, { message: 'Space on the slider plays' }).toEqual(false);
+  expect(await scrolled(), 'the page did not scroll').toEqual(top);
+  await expect(wave, 'focus stays on the slider').toBeFocused();
+
+  // End seeks to the end (paused there); Play then starts the track over instead of staying at its end.
+  await page.keyboard.press('Space');
+  await expect(bar(page), 'paused again').toHaveAttribute('data-status', 'paused');
+  await page.keyboard.press('End');
+  await expect(bar(page).locator('[data-testid="player-elapsed"]'), 'at the end').toHaveText('0:40', { useInnerText: true });
+  await bar(page).locator('[data-testid="player-toggle"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(bar(page), 'Play at the end plays').toHaveAttribute('data-status', 'playing');
+  await expect
+    .poll(
+      async () => {
+        const audio = (await activeAudio(page))!;
+        return !audio.paused && audio.time > 0 && audio.time < 10;
+      },
+      { message: 'playing again from the start' },
+    )
+    .toBe(true);
+});
+
+test('player announcements: a polite status says the track now playing (on play, N, next, the end of a track) and "paused", never the position or a repeat', async ({
+  newPage,
+}) => {
+  const page = await newPage();
+  await instrumentAudio(page);
+  const said = bar(page).locator('[data-testid="player-announcement"]');
+  const barText = async () => ({
+    title: await bar(page).locator('[data-testid="player-title"]').innerText(),
+    artist: await bar(page).locator('[data-testid="player-artist"]').innerText(),
+  });
+  const nowPlaying = async () => tr('ko', 'player.nowPlaying', await barText());
+  const changes = () => page.evaluate(() => (window as unknown as { __said: number }).__said);
+  const countChanges = () =>
+    said.evaluate((el) => {
+      const w = window as unknown as { __said: number };
+      w.__said = 0;
+      new MutationObserver(() => (w.__said += 1)).observe(el, { childList: true, subtree: true, characterData: true });
+    });
+  const ends = () =>
+    page.evaluate(() => (window as unknown as { __events: { type: string }[] }).__events.filter((e) => e.type === 'ended').length);
+
+  // The 40 s track: said once, then nothing while the position moves.
+  await open(page, `/library?q=${encodeURIComponent('Long Walk')}`);
+  await settledResults(page);
+  await row(page, SPECIAL.long).locator('[data-testid="row-play"]').click();
+  await expect(bar(page), 'playing').toHaveAttribute('data-status', 'playing');
+  await expect(said, 'a status').toHaveAttribute('role', 'status');
+  await expect(said, 'polite').toHaveAttribute('aria-live', 'polite');
+  await expect(said, 'the first track is said').toHaveText(await nowPlaying());
+  await countChanges();
+  const elapsed = bar(page).locator('[data-testid="player-elapsed"]');
+  const startedAt = await elapsed.innerText();
+  await expect.poll(() => elapsed.innerText(), { message: 'the position moves', timeout: 10_000 }).not.toEqual(startedAt);
+  expect(await changes(), 'quiet while playing').toEqual(0);
+
+  // A 2 s track on repeat: its loops say nothing (no "paused" at each end).
+  await page.locator('[data-testid="page-title"]').click();
+  await page.keyboard.press('KeyL');
+  await expect(bar(page).locator('[data-testid="player-repeat"]'), 'repeat on').toHaveAttribute('aria-pressed', 'true');
+  await page.locator('[data-testid="nav-search"]').click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('q'), { message: 'the whole library' }).toEqual(null);
+  await settledResults(page);
+  const titles = await rowTitles(page);
+  await row(page, titles[0]!).locator('[data-testid="row-play"]').click();
+  await expect.poll(async () => (await barText()).title, { message: 'the first row plays' }).toEqual(titles[0]);
+  await expect(said, 'the new track is said').toHaveText(await nowPlaying());
+  await countChanges();
+  const endedBefore = await ends();
+  await expect.poll(ends, { message: 'the track looped', timeout: 8000 }).toBeGreaterThan(endedBefore);
+  await expect(bar(page), 'playing after the loop').toHaveAttribute('data-status', 'playing');
+  expect(await changes(), 'quiet through a repeat').toEqual(0);
+
+  // N plays the next row; paused by the user, then played on; the bar's next button.
+  await page.locator('[data-testid="page-title"]').click();
+  await page.keyboard.press('KeyN');
+  await expect.poll(async () => (await barText()).title, { message: 'N plays the next row' }).toEqual(titles[1]);
+  await expect(said, 'the next track is said').toHaveText(await nowPlaying());
+  await page.keyboard.press('Space');
+  await expect(said, 'paused is said').toHaveText(tr('ko', 'player.paused'));
+  await page.keyboard.press('Space');
+  await expect(said, 'playing again is said').toHaveText(await nowPlaying());
+  await bar(page).locator('[data-testid="player-next"]').click();
+  await expect.poll(async () => (await barText()).title, { message: 'next plays the row after' }).toEqual(titles[2]);
+  await expect(said, 'the track after is said').toHaveText(await nowPlaying());
+  // Repeat off: the end of the track plays the next row, which is said.
+  await page.locator('[data-testid="page-title"]').click();
+  await page.keyboard.press('KeyL');
+  await expect.poll(async () => (await barText()).title, { message: 'auto-advance', timeout: 8000 }).toEqual(titles[3]);
+  await expect(said, 'the track that followed is said').toHaveText(await nowPlaying());
+
+  // A track without an artist is said by its title alone.
+  await page.goto(`/library?q=${encodeURIComponent('Midnight Coffee')}`);
+  await settledResults(page);
+  await row(page, SPECIAL.noArtist).locator('[data-testid="row-play"]').click();
+  await expect(said, 'title alone').toHaveText(tr('ko', 'player.nowPlayingNoArtist', { title: SPECIAL.noArtist }));
+});
+
+test('player close: Enter on the close button returns focus to the control that started playback, else to the main content', async ({
+  newPage,
+}) => {
+  const page = await newPage();
+  await open(page, `/library?q=${encodeURIComponent('Long Walk')}`);
+  await settledResults(page);
+  const play = row(page, SPECIAL.long).locator('[data-testid="row-play"]');
+  await play.focus();
+  await page.keyboard.press('Enter');
+  await expect(bar(page), 'playing').toHaveAttribute('data-status', 'playing');
+  await bar(page).locator('[data-testid="player-close"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(bar(page), 'closed').toHaveCount(0);
+  await expect(play, 'back on the row’s play button').toBeFocused();
+
+  // That button is gone once the screen changes: focus goes to the main content.
+  await page.keyboard.press('Enter');
+  await expect(bar(page), 'playing again').toHaveAttribute('data-status', 'playing');
+  await page.locator('[data-testid="nav-plan"]').click();
+  await page.waitForURL('**/plan');
+  await bar(page).locator('[data-testid="player-close"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(bar(page), 'closed on /plan').toHaveCount(0);
+  await expect(page.locator('#main'), 'the main content').toBeFocused();
+});

@@ -1,14 +1,19 @@
 import { formatDuration, PLAYER_WAVEFORM, VOLUME, WAVEFORM_BAR } from '@sori/contract';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import WaveSurfer from 'wavesurfer.js';
 import { Icon } from '../../components/Icon';
+import { refocusAfterDialogs } from '../../lib/modal-focus';
 import { useTheme } from '../../theme/ThemeProvider';
 import { loadPeaks } from './peaks';
 import { player, usePlayer } from './player';
+import { playerKey, type PlayerStatus, type PlayerTrack } from './player-controller';
 import { NEXT_KEY, PREVIOUS_KEY, useShortcuts } from './useShortcuts';
 
 const time = (seconds: number) => formatDuration(seconds) ?? '0:00';
+
+/** How long the player's live region waits, once on the page, before it says the first track. */
+const FIRST_ANNOUNCEMENT_DELAY_MS = 100;
 
 /** How long the waveform waits for playback to start before it is drawn anyway. */
 const WAVEFORM_FALLBACK_MS = 120;
@@ -22,12 +27,28 @@ export default function PlayerBar() {
   const state = usePlayer();
   useShortcuts(state.track !== null);
   const { track } = state;
+  const bar = useRef<HTMLElement>(null);
+  // The control that started the track (a row's play button, the track page's waveform): closing the bar
+  // returns focus there, so it does not fall to the page's start.
+  const origin = useRef<HTMLElement | null>(null);
+  const key = track ? playerKey(track) : null;
+  useEffect(() => {
+    const active = document.activeElement;
+    if (key && active instanceof HTMLElement && active !== document.body && !bar.current?.contains(active)) origin.current = active;
+  }, [key]);
   if (!track) return null;
+
+  const close = () => {
+    const from = origin.current;
+    player.close();
+    refocusAfterDialogs(() => (from?.isConnected && from.getClientRects().length > 0 ? from : document.getElementById('main')));
+  };
 
   const playing = state.status === 'playing' || state.status === 'loading';
   const artist = track.artist || t('tracks.unknownArtist');
   return (
-    <section className="sori-player" aria-label={t('player.label')} data-testid="player-bar" data-status={state.status}>
+    <section ref={bar} className="sori-player" aria-label={t('player.label')} data-testid="player-bar" data-status={state.status}>
+      <Announcer track={track} status={state.status} />
       <div className="sori-player-inner">
         <div className="sori-player-track">
           {track.cover ? (
@@ -119,13 +140,7 @@ export default function PlayerBar() {
               data-testid="player-volume"
             />
           </label>
-          <button
-            type="button"
-            className="sori-icon-btn"
-            aria-label={t('player.close')}
-            onClick={() => player.close()}
-            data-testid="player-close"
-          >
+          <button type="button" className="sori-icon-btn" aria-label={t('player.close')} onClick={close} data-testid="player-close">
             <Icon name="close" />
           </button>
         </div>
@@ -136,6 +151,60 @@ export default function PlayerBar() {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Tells screen readers what the player does, politely: the track now playing when it changes (a row, next,
+ * previous, or the end of the one before), "paused" when playback is paused, and the track again when it plays
+ * on. Never the position, and nothing at a track's end, so it stays quiet while music plays.
+ */
+function Announcer({ track, status }: { track: PlayerTrack; status: PlayerStatus }) {
+  const { t } = useTranslation();
+  const [message, setMessage] = useState('');
+  const seen = useRef<{ key: string | null; status: PlayerStatus; paused: boolean; shown: boolean }>({
+    key: null,
+    status,
+    paused: false,
+    shown: false,
+  });
+  const key = playerKey(track);
+  const nowPlaying = track.artist
+    ? t('player.nowPlaying', { title: track.title, artist: track.artist })
+    : t('player.nowPlayingNoArtist', { title: track.title });
+
+  // A layout effect reads the position in the same task as the render: by a passive effect, a repeated
+  // track may already have started over, and the pause at its end would read as the user's.
+  useLayoutEffect(() => {
+    const last = seen.current;
+    const was = last.status;
+    last.status = status;
+    if (last.key !== key) {
+      last.key = key;
+      last.paused = false;
+    } else if (status === 'paused' && (was === 'playing' || was === 'loading') && !player.atEnd()) {
+      last.paused = true;
+    } else if (status === 'playing') {
+      last.paused = false;
+    }
+    const next = last.paused ? t('player.paused') : nowPlaying;
+    if (last.shown) {
+      setMessage(next);
+      return;
+    }
+    // The region has just been added to the page: it is filled a moment later, as a change that screen
+    // readers read out (text already there when a live region appears is not announced).
+    const timer = setTimeout(() => {
+      last.shown = true;
+      setMessage(next);
+    }, FIRST_ANNOUNCEMENT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [key, status, nowPlaying, t]);
+
+  return (
+    <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="player-announcement">
+      {message}
+    </div>
   );
 }
 
@@ -239,6 +308,8 @@ function Waveform({ peaksUrl, duration }: WaveformProps) {
     else if (event.key === 'ArrowRight' || event.key === 'ArrowUp') player.skip(1);
     else if (event.key === 'Home') player.seek(0);
     else if (event.key === 'End') player.seek(state.duration);
+    // Space and Enter play or pause, as on the track page's waveform (Space would otherwise scroll the page).
+    else if (event.key === ' ' || event.key === 'Enter') player.toggle();
     else return;
     event.preventDefault();
   };

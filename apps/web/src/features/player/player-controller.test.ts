@@ -138,6 +138,30 @@ describe('PlayerController', () => {
     expect(timers).toEqual([]);
   });
 
+  it('should start over from 0 when Play is pressed at the end, after a seek there or after the track ended', () => {
+    const { player, made } = setup();
+    player.play(track(1));
+    made[0]!.setDuration(15);
+    player.toggle();
+    player.seek(15);
+    expect(player.getSnapshot()).toMatchObject({ status: 'paused', currentTime: 15 });
+    player.toggle();
+    expect(made[0]!.currentTime).toBe(0);
+    expect(player.getSnapshot()).toMatchObject({ status: 'playing', currentTime: 0 });
+
+    made[0]!.finish();
+    expect(player.getSnapshot()).toMatchObject({ status: 'paused', currentTime: 15 });
+    player.play(track(1));
+    expect(made[0]!.currentTime).toBe(0);
+    expect(player.getSnapshot()).toMatchObject({ status: 'playing', currentTime: 0 });
+
+    // Paused elsewhere, Play goes on from there.
+    player.seek(7);
+    player.toggle();
+    player.toggle();
+    expect(made[0]!.currentTime).toBe(7);
+  });
+
   it('should restart 50 ms after the end with repeat on', () => {
     const { player, made, timers } = setup();
     player.play(track(1));

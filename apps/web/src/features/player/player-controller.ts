@@ -46,6 +46,9 @@ export interface PlayOptions {
 /** 'Previous' more than this many seconds into a track starts it over, as music players do. */
 export const PREVIOUS_RESTARTS_AFTER_SECONDS = 3;
 
+/** A position this close to the end counts as the end: Play there starts the track over. */
+const AT_END_SECONDS = 0.05;
+
 /** The part of HTMLAudioElement the controller uses (tests pass a fake). */
 export interface MediaLike extends EventTarget {
   src: string;
@@ -199,21 +202,31 @@ export class PlayerController {
     this.play(before);
   }
 
+  /** Pauses, or plays; played at the end of the track (after it ended, or a seek there), it starts over. */
   toggle(): void {
     const media = this.active;
     if (!media || !this.state.track) return;
-    if (media.paused) this.start(media);
-    else media.pause();
+    if (!media.paused) {
+      media.pause();
+      return;
+    }
+    if (this.isAtEnd(media)) this.seek(0);
+    this.start(media);
   }
 
   /** Seeks to a position in seconds, kept within the track. */
   seek(seconds: number): void {
     const media = this.active;
     if (!media || !this.state.track) return;
-    const end = Number.isFinite(media.duration) && media.duration > 0 ? media.duration : this.state.duration;
+    const end = this.endOf(media);
     const to = Math.max(0, end > 0 ? Math.min(end, seconds) : seconds);
     media.currentTime = to;
     this.set({ currentTime: to });
+  }
+
+  /** The loaded track is at its end (it ended, or was sought there). */
+  atEnd(): boolean {
+    return this.active !== null && this.state.track !== null && this.isAtEnd(this.active);
   }
 
   /** Moves 5 seconds back (negative) or forward (PRODUCT §4 and §9). */
@@ -251,6 +264,17 @@ export class PlayerController {
       if (aborted) return;
       this.set({ status: refused ? 'paused' : 'error' });
     });
+  }
+
+  /** The track's length in seconds: the media's own once known, else the track's (0 when neither is). */
+  private endOf(media: MediaLike): number {
+    return Number.isFinite(media.duration) && media.duration > 0 ? media.duration : this.state.duration;
+  }
+
+  /** The position is the track's end, where playing would stop again at once. */
+  private isAtEnd(media: MediaLike): boolean {
+    const end = this.endOf(media);
+    return end > 0 && media.currentTime >= end - AT_END_SECONDS;
   }
 
   /** The track (or the same edit of it) is the one loaded now. */
