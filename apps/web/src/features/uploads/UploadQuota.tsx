@@ -3,9 +3,11 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
+import { userKeys } from '../auth/queries';
 import { useSession } from '../auth/useSession';
 
-export const quotaKey = ['my', 'quota'] as const;
+/** Under the user's keys, so signing out empties it without asking again and signing in asks anew. */
+export const quotaKey = [...userKeys.all, 'quota'] as const;
 
 export function refreshQuota(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: quotaKey });
@@ -14,7 +16,7 @@ export function refreshQuota(queryClient: QueryClient): void {
 /** What the user's uploads take against their quota (GET /my/quota): tracks and bytes stored, with meters. */
 export function UploadQuotaMeter() {
   const { t } = useTranslation();
-  // Asked only while signed in: a screen still showing as its member signs out would ask again and get a 401.
+  // Asked only while signed in: a screen still showing as its member signs out must not ask again (a 401).
   const { token } = useSession();
   const quota = useQuery({ queryKey: quotaKey, queryFn: ({ signal }) => api.get('/my/quota', { signal }), enabled: token !== null });
   if (!quota.data) return null;
