@@ -169,15 +169,20 @@ test('player: a row click plays real audio; the bar shows cover, title, artist a
   expect(await page.evaluate(() => (window as unknown as { __soriXss?: number }).__soriXss ?? null), 'no script ran').toEqual(null);
 });
 
+/** Finds the fixture's long track and starts it from its row (its time, or its play button). */
+async function playLongWalk(page: Page, control: 'track-time' | 'row-play'): Promise<void> {
+  await open(page, `/library?q=${encodeURIComponent('Long Walk')}`);
+  await settledResults(page);
+  await row(page, SPECIAL.long).locator(`[data-testid="${control}"]`).click();
+  await expect(bar(page), 'playing').toHaveAttribute('data-status', 'playing');
+}
+
 test('player controls: pause, seek on the waveform, Space / ← → / L (not while typing), volume, repeat after 50 ms, across routes', async ({
   newPage,
 }) => {
   const page = await newPage();
   await instrumentAudio(page);
-  await open(page, `/library?q=${encodeURIComponent('Long Walk')}`);
-  await settledResults(page);
-  await row(page, SPECIAL.long).locator('[data-testid="track-time"]').click();
-  await expect(bar(page), 'playing').toHaveAttribute('data-status', 'playing');
+  await playLongWalk(page, 'track-time');
   await bar(page).locator('[data-testid="player-waveform"][data-state="ready"]').waitFor();
 
   // The play/pause button.
@@ -371,10 +376,7 @@ test('player waveform keys: Space on the bar’s slider plays and pauses without
 }) => {
   const page = await newPage();
   await instrumentAudio(page);
-  await open(page, `/library?q=${encodeURIComponent('Long Walk')}`);
-  await settledResults(page);
-  await row(page, SPECIAL.long).locator('[data-testid="track-time"]').click();
-  await expect(bar(page), 'playing').toHaveAttribute('data-status', 'playing');
+  await playLongWalk(page, 'track-time');
   // The whole library: a page long enough to scroll, as the audit's was.
   await page.locator('[data-testid="nav-search"]').click();
   await expect.poll(() => new URL(page.url()).searchParams.get('q'), { message: 'the whole library' }).toEqual(null);
@@ -436,10 +438,7 @@ test('player announcements: a polite status says the track now playing (on play,
     page.evaluate(() => (window as unknown as { __events: { type: string }[] }).__events.filter((e) => e.type === 'ended').length);
 
   // The 40 s track: said once, then nothing while the position moves.
-  await open(page, `/library?q=${encodeURIComponent('Long Walk')}`);
-  await settledResults(page);
-  await row(page, SPECIAL.long).locator('[data-testid="row-play"]').click();
-  await expect(bar(page), 'playing').toHaveAttribute('data-status', 'playing');
+  await playLongWalk(page, 'row-play');
   await expect(said, 'a status').toHaveAttribute('role', 'status');
   await expect(said, 'polite').toHaveAttribute('aria-live', 'polite');
   await expect(said, 'the first track is said').toHaveText(await nowPlaying());

@@ -55,12 +55,17 @@ export function trapModalFocus(doc: Document = document): () => void {
  * After a dialog removed the item it was opened from (deleting a playlist), puts focus on `target()` once
  * no modal is left on screen. The dialog's own focus return aims at the removed item's button, so focus
  * would otherwise fall to the page's start. Focus the user has already placed somewhere is left alone; a
- * side panel (the phone sidebar) may stay open, since the target is in it.
+ * side panel (the phone sidebar) may stay open, since the target is in it. `until` waits for more than the
+ * dialogs: the removed item to leave the page (it goes when its list is read again), so that the focus it
+ * held has really fallen before it is placed.
  */
-export function refocusAfterDialogs(target: () => HTMLElement | null, doc: Document = document, budgetMs = 3000): void {
+export function refocusAfterDialogs(
+  target: () => HTMLElement | null,
+  { until = () => true, budgetMs = 3000, doc = document }: { until?: () => boolean; budgetMs?: number; doc?: Document } = {},
+): void {
   const start = performance.now();
   const step = () => {
-    if (doc.querySelector('.modal, .modal-backdrop') && performance.now() - start < budgetMs) {
+    if ((doc.querySelector('.modal, .modal-backdrop') || !until()) && performance.now() - start < budgetMs) {
       requestAnimationFrame(step);
       return;
     }

@@ -15,14 +15,9 @@ export function neighbourRow(trackId: number): string | null {
  * not on the page's start. Waits for the row to leave the list (it goes when the list is read again) and for
  * any dialog to close; focus the user has placed elsewhere meanwhile is left alone.
  */
-export function refocusRow(removed: number, next: string | null, action?: string, budgetMs = 5000): void {
-  const start = performance.now();
-  const wait = () => {
-    if (rowOf(String(removed)) && performance.now() - start < budgetMs) {
-      requestAnimationFrame(wait);
-      return;
-    }
-    refocusAfterDialogs(() => {
+export function refocusRow(removed: number, next: string | null, action?: string): void {
+  refocusAfterDialogs(
+    () => {
       const row = next === null ? null : rowOf(next);
       const own = action ? row?.querySelector<HTMLElement>(`[data-testid="${action}"]`) : null;
       if (own && own.getClientRects().length > 0) return own;
@@ -31,7 +26,7 @@ export function refocusRow(removed: number, next: string | null, action?: string
       const heading = document.querySelector<HTMLElement>('[data-testid="page-title"]');
       heading?.setAttribute('tabindex', '-1');
       return heading;
-    });
-  };
-  requestAnimationFrame(wait);
+    },
+    { until: () => !rowOf(String(removed)), budgetMs: 5000 },
+  );
 }

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { refocusAfterDialogs } from '../../../lib/modal-focus';
 import { Icon } from '../../../components/Icon';
 import { hasFilters, NO_CONDITIONS, normalizeConditions, type SearchConditions } from '../search-conditions';
 import { INFINITY_SIGN } from './FilterFields';
@@ -14,21 +15,17 @@ interface Tag {
 /**
  * The remove button pressed goes with its tag: once the tags are drawn again (fewer than `count`), the focus
  * goes to the remove button that took its place (or the last one), and with no tag left to the search box,
- * not to the page's start. Focus the reader has placed elsewhere meanwhile is left alone.
+ * not to the page's start.
  */
-function refocusTags(bar: HTMLElement, index: number, count: number, budgetMs = 2000): void {
-  const start = performance.now();
-  const settle = () => {
-    const buttons = [...bar.querySelectorAll<HTMLElement>('[data-testid="filter-tag"] button')];
-    if (buttons.length >= count && buttons.length > 0 && performance.now() - start < budgetMs) {
-      requestAnimationFrame(settle);
-      return;
-    }
-    const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;
-    (buttons[Math.min(index, buttons.length - 1)] ?? bar.querySelector<HTMLElement>('[data-testid="search-input"]'))?.focus();
-  };
-  requestAnimationFrame(settle);
+function refocusTags(bar: HTMLElement, index: number, count: number): void {
+  const buttons = () => [...bar.querySelectorAll<HTMLElement>('[data-testid="filter-tag"] button')];
+  refocusAfterDialogs(
+    () => {
+      const left = buttons();
+      return left[Math.min(index, left.length - 1)] ?? bar.querySelector<HTMLElement>('[data-testid="search-input"]');
+    },
+    { until: () => buttons().length < count },
+  );
 }
 
 /** One tag per chosen filter, each with a remove button, and a button clearing them all (PRODUCT §2). */
