@@ -1,10 +1,11 @@
+import type { Page } from '@playwright/test';
 import { keyLabel } from '@sori/contract';
 import { addToPlaylist, createPlaylist, tracksByTitle } from '../data';
 import { createAccount, open } from '../app';
 import { expect, test } from '../test';
 import { settledResults } from './ui';
 
-const focusedTestId = (page: import('@playwright/test').Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
 
 test('keyboard: removing tracks, sharing a playlist and removing filters leave the focus where the work goes on', async ({
   signedInPage,
