@@ -208,6 +208,32 @@ describe.each(DIALECTS)('uploads as jobs (%s, inline)', (dialect) => {
     await until('the ingests', async () => (await statuses(uploader.token)).length === 0);
   });
 
+  it('refuses a copy of a track stored before uploads were hashed, hashing only the originals of its size', async () => {
+    const uploader = await t.user();
+    const first = await send(uploader.token, distinctWav(wav, 7), 'old.wav');
+    const other = await send(uploader.token, makeAudio(dir, 'shorter', 3), 'shorter.wav');
+    expect([first.statusCode, other.statusCode], first.body + other.body).toEqual([202, 202]);
+    await until('the ingests', async () => (await statuses(uploader.token)).length === 0);
+    const id = first.json().body.id as number;
+    const otherId = other.json().body.id as number;
+    // As tracks uploaded before hashing were stored: no hash on the row.
+    const db = t.ctx.db.kysely;
+    await db.updateTable('tracks').set({ original_sha256: null }).where('owner_id', '=', uploader.id).execute();
+    const again = await send(uploader.token, distinctWav(wav, 7), 'again.wav');
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'DUPLICATE_UPLOAD', details: { trackId: id } });
+    const hashes = new Map(
+      (await db.selectFrom('tracks').select(['id', 'original_sha256']).where('owner_id', '=', uploader.id).execute()).map((r) => [
+        r.id,
+        r.original_sha256,
+      ]),
+    );
+    // The same-sized original was hashed from storage and keeps its hash; the other was not read.
+    expect(hashes.get(id)).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashes.get(otherId)).toBeNull();
+    expect([...hashes.keys()]).toEqual([id, otherId]);
+  });
+
   it('takes a file again after its upload failed, and lets only one of two sent at once through', async () => {
     const uploader = await t.user();
     const sent = await Promise.all([send(uploader.token, distinctWav(wav, 6)), send(uploader.token, distinctWav(wav, 6))]);

@@ -79,12 +79,3 @@ export async function pseudonymiseLicence(
     .where('id', '=', id)
     .execute();
 }
-
-export async function setOriginalSha256(db: Kysely<Database>, trackId: number, sha256: string): Promise<void> {
-  await db.updateTable('tracks').set({ original_sha256: sha256 }).where('id', '=', trackId).execute();
-}
-
-export async function originalSha256(db: Kysely<Database>, trackId: number): Promise<string | null> {
-  const row = await db.selectFrom('tracks').select('original_sha256').where('id', '=', trackId).executeTakeFirst();
-  return row?.original_sha256 ?? null;
-}

@@ -294,6 +294,37 @@ export function ownTrackWithOriginal(
     .executeTakeFirst();
 }
 
+export async function setOriginalSha256(db: Kysely<Database>, trackId: number, sha256: string): Promise<void> {
+  await db.updateTable('tracks').set({ original_sha256: sha256 }).where('id', '=', trackId).execute();
+}
+
+export async function originalSha256(db: Kysely<Database>, trackId: number): Promise<string | null> {
+  const row = await db.selectFrom('tracks').select('original_sha256').where('id', '=', trackId).executeTakeFirst();
+  return row?.original_sha256 ?? null;
+}
+
+/**
+ * An owner's stored originals of this many bytes that were never hashed (stored before uploads were), other
+ * than failed uploads: the only tracks an upload of that size could copy without `ownTrackWithOriginal` seeing it.
+ */
+export function unhashedOriginalsOfSize(
+  db: Kysely<Database>,
+  ownerId: number,
+  size: number,
+): Promise<{ id: number; original_key: string }[]> {
+  return db
+    .selectFrom('tracks')
+    .select(['id', 'original_key'])
+    .where('owner_id', '=', ownerId)
+    .where('original_sha256', 'is', null)
+    .where('original_size', '=', size)
+    .where('original_key', 'is not', null)
+    .where('status', '!=', 'failed')
+    .orderBy('id')
+    .$narrowType<{ original_key: string }>()
+    .execute();
+}
+
 /** Tracks whose ingest job was waiting or running, for a restarted single process to take up again. */
 export async function queuedIngestIds(db: Kysely<Database>): Promise<number[]> {
   return (await db.selectFrom('tracks').select('id').where('status', 'in', ['queued', 'ingesting']).orderBy('id').execute()).map(

@@ -39,6 +39,7 @@ import * as tracks from '../repositories/track.repository';
 import type { NewTrackRow, TrackRow } from '../repositories/track.repository';
 import type { Viewer } from './auth.service';
 import type { CatalogueService } from './catalogue/catalogue.service';
+import { hashOriginalsOfSize } from './original-hash';
 import { scratchPrefix, THIS_PROCESS, type LiveIngests } from './upload-recovery';
 import { checkQuota, quotaUsage, withUserLock, type QuotaLimits } from './upload-quota';
 
@@ -272,9 +273,12 @@ export class MediaService {
     // A cover that makes no thumbnails is refused now, with nothing stored: the uploader picks another
     // image (or none) and sends again, instead of finding the whole upload refused after its ingest.
     if (coverPath) await checkCoverImage(coverPath, path.dirname(coverPath));
-    const reserved = (await stat(file.path)).size + (coverPath ? (await stat(coverPath)).size : 0);
+    const size = (await stat(file.path)).size;
+    const reserved = size + (coverPath ? (await stat(coverPath)).size : 0);
     // The ingest stores the upload as the original byte for byte, so this is also the hash its licences name.
     const sha256 = await sha256Of(file.path);
+    // Outside the lock: reading stored files is slow, and the hashes it keeps hold whoever else is uploading.
+    await hashOriginalsOfSize(db, storage, viewer.id, size);
     const request: IngestRequest = { meta, originalName: file.originalName, cover: Boolean(coverPath) };
     const row: NewTrackRow = {
       ...notYetIngested(meta, file.originalName, viewer.id, false),
@@ -605,10 +609,6 @@ export class MediaService {
 }
 
 /**
- * A track's row before its ingest: what the uploader typed, nothing measured, no media. Without a typed title it
- * is named as the ingest names it when the file has no title tag: by the file's name without its extension.
- */
-/**
  * An upload of a file its owner already has as a track (queued, being analysed or in their library) is refused
  * before anything is stored, naming that track: a double drop or a second try would otherwise make two copies
  * of one song. A failed upload does not count, so the same file can be sent again after a failure.
@@ -618,6 +618,10 @@ async function refuseDuplicate(db: Kysely<Database>, ownerId: number, sha256: st
   if (same) throw new AppError(409, 'DUPLICATE_UPLOAD', { trackId: same.id, title: same.title });
 }
 
+/**
+ * A track's row before its ingest: what the uploader typed, nothing measured, no media. Without a typed title it
+ * is named as the ingest names it when the file has no title tag: by the file's name without its extension.
+ */
 function notYetIngested(meta: TrackMetadataInput, originalName: string | undefined, ownerId: number | null, published: boolean) {
   return {
     title: meta.title ?? (originalName ? titleFromFileName(originalName) : null) ?? 'Untitled',

@@ -16,7 +16,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/app-error';
 import type { Counters } from '../../lib/counters';
-import { sha256Of } from '../../lib/files';
 import { nowIso } from '../../lib/time';
 import { StorageNotFoundError, type MediaStorage } from '../../media';
 import { trackDownloadName } from '../../media/download-name';
@@ -25,6 +24,7 @@ import type { LicenceRow } from '../../repositories/licence.repository';
 import type { WireRow } from '../../repositories/track.repository';
 import { findUserByEmail, findUserById } from '../../repositories/user.repository';
 import type { Viewer } from '../auth.service';
+import { originalHash } from '../original-hash';
 import { renderCertificate } from './certificate';
 import type { LicenceSigner } from './signing';
 
@@ -270,21 +270,15 @@ export class LicenceService {
     return row;
   }
 
-  /** The SHA-256 of a track's stored original: kept on the track once computed from the stored bytes. */
+  /** The SHA-256 of a track's stored original (`originalHash`); a file storage lacks is a 409 NO_FILE. */
   private async fileHash(trackId: number, key: string): Promise<string> {
-    const known = await licences.originalSha256(this.deps.db, trackId);
-    if (known) return known;
-    let stream;
     try {
-      stream = await this.deps.storage.get(key);
+      return await originalHash(this.deps.db, this.deps.storage, trackId, key);
     } catch (err) {
       // The row names a file storage does not have: nothing can be licensed or delivered.
       if (err instanceof StorageNotFoundError) throw new AppError(409, 'NO_FILE');
       throw err;
     }
-    const hex = await sha256Of(stream);
-    await licences.setOriginalSha256(this.deps.db, trackId, hex);
-    return hex;
   }
 }
 
