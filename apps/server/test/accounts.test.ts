@@ -234,6 +234,43 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
       expect((await add(u.token, '@sorimusic')).json().code).toBe('CHANNEL_ALREADY_ADDED');
     });
 
+    it('says which limit a too-long handle, account name or address is past, in the caller’s language', async () => {
+      const u = await t.user({ plan: 'family' });
+      const handle = await add(u.token, `@${'a'.repeat(31)}`);
+      expect(handle.statusCode).toBe(400);
+      expect(handle.json()).toMatchObject({
+        code: 'CHANNEL_NAME_TOO_LONG',
+        message: 'YouTube 핸들은 30자까지 입력할 수 있습니다(현재 31자).',
+        details: { platform: 'youtube', max: 30, length: 31 },
+      });
+      const linked = await add(u.token, `https://www.youtube.com/@${'소리'.repeat(20)}`, 'en');
+      expect(linked.json()).toMatchObject({
+        code: 'CHANNEL_NAME_TOO_LONG',
+        message: 'YouTube handles can be at most 30 characters long; this one has 40.',
+      });
+      const tiktok = await add(u.token, `https://www.tiktok.com/@${'b'.repeat(65)}`, 'ja');
+      expect(tiktok.statusCode).toBe(400);
+      expect(tiktok.json().message).toBe('TikTokのアカウント名は64文字以内で入力してください（現在65文字）。');
+      // The whole address: as sent, and as kept (a Korean path, percent-encoded, is about nine times as long,
+      // which PostgreSQL's unique index on it could not take: that was a 500 there).
+      const sent = await add(u.token, `https://example.com/${'c'.repeat(2030)}`, 'en');
+      expect(sent.statusCode).toBe(400);
+      expect(sent.json()).toMatchObject({
+        code: 'FIELD_TOO_LONG',
+        message: 'Channel address can be at most 2,048 characters.',
+        details: { field: 'channel', max: 2048 },
+      });
+      const hangul = Array.from({ length: 1000 }, (_, i) => String.fromCharCode(0xac00 + ((i * 7919) % 11172))).join('');
+      const kept = await add(u.token, `https://example.com/${hangul}`);
+      expect(kept.statusCode).toBe(400);
+      expect(kept.json()).toMatchObject({ code: 'FIELD_TOO_LONG', message: '채널 주소 항목은 2,048자까지 입력할 수 있습니다.' });
+      // At the limits, channels are taken.
+      expect((await add(u.token, `@${'d'.repeat(30)}`)).statusCode).toBe(201);
+      expect((await add(u.token, `tiktok.com/@${'e'.repeat(64)}`)).statusCode).toBe(201);
+      // Not a handle at all is still "check the address".
+      expect((await add(u.token, `@${'f'.repeat(31)}!`)).json().code).toBe('INVALID_CHANNEL');
+    });
+
     it('keeps within the plan’s allowance with a 403 that names the plan', async () => {
       const free = await t.user();
       const none = await add(free.token, UC('f'));

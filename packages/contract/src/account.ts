@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Lang } from './codes';
-import { PLAN_LEVELS } from './constants';
+import { PLAN_LEVELS, TEXT_LIMITS } from './constants';
 import { LICENCE_TERMS } from './licence';
+import { TOO_LONG_ISSUE, tooLongDetails } from './validation';
 
 /**
  * Accounts (docs/ACCOUNTS.md): the consents asked at sign-up, plans and what they include, and the channels a
@@ -142,9 +143,30 @@ export type Channel = z.infer<typeof Channel>;
 export const ClearedChannel = /* @__PURE__ */ Channel.pick({ platform: true, externalId: true, url: true, clearedSince: true });
 export type ClearedChannel = z.infer<typeof ClearedChannel>;
 
-export const ChannelRequest = /* @__PURE__ */ z.object({ url: z.string().max(2048).optional() });
+export const ChannelRequest = /* @__PURE__ */ z.object({
+  url: z
+    .string()
+    .max(TEXT_LIMITS.channelAddress, { error: `${TOO_LONG_ISSUE}channel` })
+    .optional(),
+});
 
-export type ChannelProblem = 'INVALID_CHANNEL' | 'CHANNEL_VIDEO_LINK';
+/** The longest YouTube handle (after the @), as YouTube allows it; and an account name on the other platforms. */
+export const YOUTUBE_HANDLE_MAX = 30;
+export const CHANNEL_ACCOUNT_MAX = 64;
+
+/** Why a channel address is refused: the error code, and for a length its details (the message is filled from them). */
+export type ChannelProblem =
+  | { code: 'INVALID_CHANNEL' | 'CHANNEL_VIDEO_LINK' }
+  | { code: 'CHANNEL_NAME_TOO_LONG'; details: ChannelNameTooLong }
+  | { code: 'FIELD_TOO_LONG'; details: ReturnType<typeof tooLongDetails> };
+
+/** A handle or account name past its platform's limit: what it is called, the limit and its length (characters). */
+export interface ChannelNameTooLong {
+  platform: ChannelPlatform;
+  label: Record<Lang, string>;
+  max: number;
+  length: number;
+}
 
 export interface NormalisedChannel {
   platform: ChannelPlatform;
@@ -155,7 +177,9 @@ export interface NormalisedChannel {
 /** A YouTube channel id: `UC` and 22 characters of base64url, 24 in all. */
 const YOUTUBE_CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/u;
 /** A YouTube handle: 3–30 letters, digits, underscores, hyphens and dots (any script). */
-const YOUTUBE_HANDLE = /^@[\p{L}\p{N}_.-]{3,30}$/u;
+const YOUTUBE_HANDLE = new RegExp(`^@[\\p{L}\\p{N}_.-]{3,${YOUTUBE_HANDLE_MAX}}$`, 'u');
+/** Text made only of the characters of a handle or account name, of any length. */
+const NAME_CHARACTERS = /^[\p{L}\p{N}_.-]+$/u;
 
 const HOSTS: Record<string, ChannelPlatform> = {
   'youtube.com': 'youtube',
@@ -169,47 +193,73 @@ const HOSTS: Record<string, ChannelPlatform> = {
   'bj.afreecatv.com': 'soop',
 };
 
+const refused = (code: 'INVALID_CHANNEL' | 'CHANNEL_VIDEO_LINK'): ChannelProblem => ({ code });
+const addressTooLong: ChannelProblem = { code: 'FIELD_TOO_LONG', details: tooLongDetails('channel') };
+
+/**
+ * A name past its limit that is otherwise a name (letters, digits, `_ . -`), said as such: "YouTube handles can be
+ * at most 30 characters long", not "check the address". Null when it is within the limit or not a name at all.
+ */
+function nameTooLong(platform: ChannelPlatform, name: string, max: number): ChannelProblem | null {
+  const length = [...name].length;
+  if (length <= max || !NAME_CHARACTERS.test(name)) return null;
+  const platformLabel = CHANNEL_PLATFORM_LABELS[platform];
+  const label =
+    platform === 'youtube'
+      ? { ko: 'YouTube 핸들', en: 'YouTube handles', ja: 'YouTubeのハンドル' }
+      : { ko: `${platformLabel.ko} 계정 이름`, en: `${platformLabel.en} account names`, ja: `${platformLabel.ja}のアカウント名` };
+  return { code: 'CHANNEL_NAME_TOO_LONG', details: { platform, label, max, length } };
+}
+
 /**
  * A channel as a member pastes it, normalised so that the same channel is always the same (platform,
  * externalId): a bare YouTube id (`UC…`) or handle (`@name`), or a link. YouTube is understood fully (a
  * channel link by id or by handle; a video link is refused with its own message); TikTok, Instagram, Twitch,
- * Vimeo, CHZZK and SOOP by their account path; any other https link is kept as the link itself.
+ * Vimeo, CHZZK and SOOP by their account path; any other https link is kept as the link itself. A handle or
+ * account name past its limit, and an address past `TEXT_LIMITS.channelAddress` (as typed or as kept), are
+ * refused with messages naming the limit.
  */
 export function normaliseChannel(raw: unknown): NormalisedChannel | ChannelProblem {
-  if (typeof raw !== 'string') return 'INVALID_CHANNEL';
+  if (typeof raw !== 'string') return refused('INVALID_CHANNEL');
   const text = raw.normalize('NFKC').trim();
-  if (!text || text.length > 2048 || /\s/u.test(text)) return 'INVALID_CHANNEL';
+  if (text.length > TEXT_LIMITS.channelAddress) return addressTooLong;
+  if (!text || /\s/u.test(text)) return refused('INVALID_CHANNEL');
   if (YOUTUBE_CHANNEL_ID.test(text)) return youtubeById(text);
   if (YOUTUBE_HANDLE.test(text)) return youtubeByHandle(text);
+  if (text.startsWith('@')) return nameTooLong('youtube', text.slice(1), YOUTUBE_HANDLE_MAX) ?? refused('INVALID_CHANNEL');
 
   let url: URL;
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//iu.test(text) ? text : `https://${text}`);
   } catch {
-    return 'INVALID_CHANNEL';
+    return refused('INVALID_CHANNEL');
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || !url.hostname.includes('.')) {
-    return 'INVALID_CHANNEL';
+    return refused('INVALID_CHANNEL');
   }
   const host = url.hostname.toLowerCase().replace(/^www\./u, '');
   const decoded = url.pathname.split('/').filter(Boolean).map(decodeSegment);
   // A path that is not valid percent-encoding (%C3%28) names no page: kept, it would be encoded twice.
-  if (decoded.some((s) => s === null)) return 'INVALID_CHANNEL';
+  if (decoded.some((s) => s === null)) return refused('INVALID_CHANNEL');
   const segments = decoded as string[];
   const platform = HOSTS[host];
 
   if (platform === 'youtube' || host === 'youtu.be') {
     if (host === 'youtu.be' || segments[0] === 'watch' || segments[0] === 'shorts' || segments[0] === 'live' || segments[0] === 'embed') {
-      return 'CHANNEL_VIDEO_LINK';
+      return refused('CHANNEL_VIDEO_LINK');
     }
     const [first, second] = segments;
     if (first === 'channel' && second && YOUTUBE_CHANNEL_ID.test(second)) return youtubeById(second);
     if (first && YOUTUBE_HANDLE.test(first)) return youtubeByHandle(first);
-    return 'INVALID_CHANNEL';
+    if (first?.startsWith('@')) return nameTooLong('youtube', first.slice(1), YOUTUBE_HANDLE_MAX) ?? refused('INVALID_CHANNEL');
+    return refused('INVALID_CHANNEL');
   }
   if (platform) {
     const account = accountOf(platform, segments);
-    if (!account) return 'INVALID_CHANNEL';
+    if (typeof account === 'string') {
+      return nameTooLong(platform, account, CHANNEL_ACCOUNT_MAX) ?? refused('INVALID_CHANNEL');
+    }
+    if (!account) return refused('INVALID_CHANNEL');
     // SOOP (formerly AfreecaTV) has moved hosts; its stations are linked on the current one.
     const base = platform === 'soop' ? 'ch.sooplive.co.kr' : host;
     return { platform, externalId: account.id, url: `https://${base}/${account.path}` };
@@ -217,6 +267,8 @@ export function normaliseChannel(raw: unknown): NormalisedChannel | ChannelProbl
   // Any other site: the link itself, without query, fragment or trailing slash.
   const path = segments.map((s) => encodeURIComponent(s)).join('/');
   const link = `https://${host}${path ? `/${path}` : ''}`;
+  // Kept encoded, a path of Korean text is about nine times as long as typed.
+  if (link.length > TEXT_LIMITS.channelAddress) return addressTooLong;
   return { platform: 'web', externalId: link, url: link };
 }
 
@@ -238,14 +290,19 @@ function youtubeByHandle(handle: string): NormalisedChannel {
   return { platform: 'youtube', externalId: h, url: `https://www.youtube.com/${encodeURIComponent(h).replace('%40', '@')}` };
 }
 
-const ACCOUNT = /^[\p{L}\p{N}_.-]{1,64}$/u;
+const ACCOUNT = new RegExp(`^[\\p{L}\\p{N}_.-]{1,${CHANNEL_ACCOUNT_MAX}}$`, 'u');
 
-function accountOf(platform: ChannelPlatform, segments: string[]): { id: string; path: string } | null {
+/**
+ * The account a platform's link names; or the name itself when it is where the account goes but not one (too
+ * long, say), so that the caller can tell why; null when the link names no account.
+ */
+function accountOf(platform: ChannelPlatform, segments: string[]): { id: string; path: string } | string | null {
   const [first, second] = segments;
   if (!first) return null;
   switch (platform) {
     case 'tiktok': {
-      if (!first.startsWith('@') || !ACCOUNT.test(first.slice(1))) return null;
+      if (!first.startsWith('@')) return null;
+      if (!ACCOUNT.test(first.slice(1))) return first.slice(1);
       const id = first.toLowerCase();
       return { id, path: id };
     }
@@ -256,10 +313,12 @@ function accountOf(platform: ChannelPlatform, segments: string[]): { id: string;
     }
     case 'soop': {
       const id = (first === 'station' ? second : first)?.toLowerCase();
-      return id && ACCOUNT.test(id) ? { id, path: id } : null;
+      if (!id) return null;
+      return ACCOUNT.test(id) ? { id, path: id } : id;
     }
     default: {
-      if (!ACCOUNT.test(first) || first === 'p' || first === 'reel' || first === 'videos') return null;
+      if (!ACCOUNT.test(first)) return first;
+      if (first === 'p' || first === 'reel' || first === 'videos') return null;
       const id = first.toLowerCase();
       return { id, path: id };
     }

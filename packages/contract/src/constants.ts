@@ -41,6 +41,11 @@ export const TEXT_LIMITS = {
   playlistDescription: 1000,
   trackTitle: 200,
   trackArtist: 200,
+  /**
+   * A channel address, as typed and as kept (a link's path kept percent-encoded, so a few hundred Korean
+   * characters may reach it): PostgreSQL's unique index on the kept address takes rows up to about 2,700 bytes.
+   */
+  channelAddress: 2048,
 } as const;
 
 export const BPM_RANGE = { min: 20, max: 300 } as const;

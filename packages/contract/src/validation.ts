@@ -56,6 +56,7 @@ export const LIMITED_FIELDS = {
   playlistDescription: { max: TEXT_LIMITS.playlistDescription, label: { ko: '설명', en: 'Description', ja: '説明' } },
   title: { max: TEXT_LIMITS.trackTitle, label: { ko: '곡 제목', en: 'Title', ja: '曲名' } },
   artist: { max: TEXT_LIMITS.trackArtist, label: { ko: '아티스트', en: 'Artist', ja: 'アーティスト' } },
+  channel: { max: TEXT_LIMITS.channelAddress, label: { ko: '채널 주소', en: 'Channel address', ja: 'チャンネルのアドレス' } },
   q: { max: TEXT_LIMITS.searchQuery, label: { ko: '검색어', en: 'Search words', ja: '検索キーワード' } },
 } as const satisfies Record<string, { max: number; label: Record<Lang, string> }>;
 export type LimitedField = keyof typeof LIMITED_FIELDS;

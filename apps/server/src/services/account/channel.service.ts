@@ -46,7 +46,7 @@ export class ChannelService {
 
   async add(viewer: Viewer, raw: unknown): Promise<Channel> {
     const normalised = normaliseChannel(raw);
-    if (typeof normalised === 'string') throw badRequest(normalised);
+    if ('code' in normalised) throw badRequest(normalised.code, 'details' in normalised ? normalised.details : undefined);
     return withUserLock(this.deps.db, viewer.id, async (trx) => {
       const user = await findUserById(trx, viewer.id);
       if (!user) throw unauthorized('TOKEN_INVALID');

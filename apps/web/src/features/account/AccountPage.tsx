@@ -387,6 +387,8 @@ function ChannelsSection({ user }: { user: User }) {
   const remove = useRemoveChannelMutation();
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The address is what the error is about (refused as not a channel, or past a limit): the field is marked.
+  const [addressRefused, setAddressRefused] = useState(false);
   const limit = site.data?.plans.find((p) => p.id === user.plan)?.channels ?? 0;
   const list = channels.data ?? [];
   const holding = list.filter((c) => c.endsAt === null).length;
@@ -409,6 +411,7 @@ function ChannelsSection({ user }: { user: User }) {
     event.preventDefault();
     if (!url.trim() || add.isPending) return;
     setError(null);
+    setAddressRefused(false);
     add.mutate(url.trim(), {
       onSuccess: () => {
         setUrl('');
@@ -416,6 +419,7 @@ function ChannelsSection({ user }: { user: User }) {
       },
       onError: (e) => {
         setError(failure(e, t('account.saveFailed')));
+        setAddressRefused(isApiError(e) && e.status === 400);
         document.getElementById('account-channel-url')?.focus();
       },
     });
@@ -491,6 +495,8 @@ function ChannelsSection({ user }: { user: User }) {
                 value={url}
                 onChange={(e) => setUrl(e.target.value)}
                 placeholder={t('account.channels.placeholder')}
+                isInvalid={addressRefused || undefined}
+                aria-invalid={addressRefused || undefined}
                 aria-describedby={error ? 'account-channel-error account-channel-hint' : 'account-channel-hint'}
               />
               <Button
