@@ -135,6 +135,25 @@ export function validateProfile(form: ProfileForm): ErrorCode | null {
   return null;
 }
 
+/** The password rules of sign-up (and of a new password), in the order the validators check them. */
+export const PASSWORD_RULES = ['PASSWORD_TOO_SHORT', 'PASSWORD_MISMATCH', 'PASSWORD_TOO_LONG'] as const;
+export type PasswordRule = (typeof PASSWORD_RULES)[number];
+
+/**
+ * Every password rule the password and its confirmation break, in that order, not only the first: the forms
+ * show them all at once, so that mending one does not reveal the next. The validators refuse with the first.
+ */
+export function unmetPasswordRules(password: unknown, confirmPassword: unknown): PasswordRule[] {
+  const p = str(password);
+  const broken: Record<PasswordRule, boolean> = {
+    PASSWORD_TOO_SHORT: p.length < PASSWORD_MIN_LENGTH,
+    // Nothing typed yet confirms nothing.
+    PASSWORD_MISMATCH: p === '' || p !== str(confirmPassword),
+    PASSWORD_TOO_LONG: p.length > PASSWORD_MAX_LENGTH,
+  };
+  return PASSWORD_RULES.filter((rule) => broken[rule]);
+}
+
 /** A new password (reset) follows the signup rules for passwords. */
 export function validateNewPassword(password: unknown, confirmPassword: unknown): ErrorCode | null {
   const p = str(password);

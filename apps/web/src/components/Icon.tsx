@@ -21,6 +21,8 @@ const PATHS = {
   contrast: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-18v18',
   menu: 'M4 7h16M4 12h16M4 17h16',
   check: 'M5 12.5 10 17l9-10',
+  // A small solid dot: a list item not yet told apart (a password rule before anything is typed).
+  dot: 'M12 11a1 1 0 1 1 0 2 1 1 0 0 1 0-2Z',
   wave: 'M3 12h2m3-5v10m4-14v18m4-13v8m4-5v2',
   shield: 'M12 3 4.5 6v5.5c0 4.6 3.2 8.4 7.5 9.5 4.3-1.1 7.5-4.9 7.5-9.5V6L12 3Zm-3.5 9 2.5 2.5 4.5-5',
   logout: 'M15 4h4v16h-4M10 8l-4 4 4 4m-4-4h11',

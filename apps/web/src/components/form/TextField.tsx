@@ -52,7 +52,12 @@ export function TextField({ controlId, label, marker, value, onChange, className
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
       />
-      {hint ? <Form.Text id={hintId}>{hint}</Form.Text> : null}
+      {/* A hint of text is a line of small print; one of parts (a list) is a block around them. */}
+      {hint ? (
+        <Form.Text as={typeof hint === 'string' ? 'small' : 'div'} id={hintId}>
+          {hint}
+        </Form.Text>
+      ) : null}
     </Form.Group>
   );
 }

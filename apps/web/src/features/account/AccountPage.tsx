@@ -14,6 +14,7 @@ import {
   profileTooLong,
   TEXT_LIMITS,
   tooLongDetails,
+  unmetPasswordRules,
   validateNewPassword,
   validateProfile,
   type Consent,
@@ -23,6 +24,7 @@ import {
 import { PageHeader } from '../../components/PageHeader';
 import { FormError } from '../../components/form/FormError';
 import { FormModalHeader } from '../../components/form/FormModalHeader';
+import { PasswordRules } from '../../components/form/PasswordRules';
 import { PasswordField, TextField } from '../../components/form/TextField';
 import { languageFromTag } from '../../i18n/detect';
 import { isApiError } from '../../lib/api-client';
@@ -187,6 +189,7 @@ function PasswordSection() {
   const [form, setForm] = useState(empty);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [tried, setTried] = useState(false);
   const field = (name: keyof typeof form) => ({
     value: form[name],
     onChange: (value: string) => setForm((f) => ({ ...f, [name]: value })),
@@ -195,6 +198,7 @@ function PasswordSection() {
     event.preventDefault();
     setDone(false);
     const invalid = form.currentPassword ? validateNewPassword(form.password, form.confirmPassword) : 'SIGNUP_REQUIRED_FIELDS';
+    setTried(invalid !== null && unmetPasswordRules(form.password, form.confirmPassword).length > 0);
     if (invalid) {
       setError(validationMessage(invalid, lang));
       return;
@@ -230,7 +234,7 @@ function PasswordSection() {
             controlId="account-new-password"
             label={t('account.password.new')}
             autoComplete="new-password"
-            hint={t('auth.fields.passwordHint')}
+            hint={<PasswordRules password={form.password} confirmPassword={form.confirmPassword} tried={tried} />}
             {...field('password')}
           />
           <PasswordField

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -124,6 +124,42 @@ describe('login and signup modals', () => {
     await user.type(screen.getByLabelText(/^휴대전화 번호/u), '010-1234-5678');
     await submit();
     expect(screen.getByRole('alert')).toHaveTextContent('비밀번호는 최소 6자 이상이어야 합니다.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('should show every password rule still unmet as the password is typed, not only the first', async () => {
+    const user = userEvent.setup();
+    await renderModals();
+    await user.click(screen.getByText('open signup'));
+    await screen.findByRole('dialog');
+    const password = screen.getByLabelText(/^비밀번호 \*/u);
+    const confirm = screen.getByLabelText(/^비밀번호 확인/u);
+    const rules = () =>
+      within(screen.getByTestId('password-rules'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    // Before anything is typed, the rules are the field's hint, marked neither way.
+    expect(rules()).toEqual(['6자 이상', '비밀번호 확인과 일치']);
+    await user.type(password, '123');
+    // Too short, and not confirmed: both at once, and the password is described by them.
+    expect(rules()).toEqual(['6자 이상 (미충족)', '비밀번호 확인과 일치 (미충족)']);
+    expect(password).toHaveAccessibleDescription(/6자 이상 \(미충족\).*비밀번호 확인과 일치 \(미충족\)/u);
+    await user.type(password, '456');
+    expect(rules()).toEqual(['6자 이상 (충족)', '비밀번호 확인과 일치 (미충족)']);
+    await user.type(confirm, '123456');
+    expect(rules()).toEqual(['6자 이상 (충족)', '비밀번호 확인과 일치 (충족)']);
+    // Sent short and unconfirmed: the error names the first rule (PRODUCT §5's words), the list both, and
+    // both fields are marked.
+    await user.clear(password);
+    await user.type(password, '12');
+    await user.type(screen.getByLabelText(/^이메일/u), 'sori@example.com');
+    await user.type(screen.getByLabelText(/^이름/u), '김소리');
+    await user.type(screen.getByLabelText(/^휴대전화 번호/u), '010-1234-5678');
+    await user.click(screen.getByRole('button', { name: '가입하기' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('비밀번호는 최소 6자 이상이어야 합니다.');
+    expect(rules()).toEqual(['6자 이상 (미충족)', '비밀번호 확인과 일치 (미충족)']);
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

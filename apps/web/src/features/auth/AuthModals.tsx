@@ -3,9 +3,10 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { signupTooLong, TEXT_LIMITS, tooLongDetails, validateLogin, validateSignup, type Lang } from '@sori/contract';
+import { signupTooLong, TEXT_LIMITS, tooLongDetails, unmetPasswordRules, validateLogin, validateSignup, type Lang } from '@sori/contract';
 import { FormError } from '../../components/form/FormError';
 import { FormModalHeader } from '../../components/form/FormModalHeader';
+import { PasswordRules } from '../../components/form/PasswordRules';
 import { EmailField, PasswordField, TextField } from '../../components/form/TextField';
 import { languageFromTag } from '../../i18n/detect';
 import type { TranslationKey } from '../../i18n/keys';
@@ -158,7 +159,6 @@ const SIGNUP_INPUTS: Record<Exclude<SignupField, 'email'>, SignupInput> = {
     type: 'password',
     autoComplete: 'new-password',
     marker: 'required',
-    hint: 'auth.fields.passwordHint',
   },
   confirmPassword: { label: 'auth.fields.confirmPassword', type: 'password', autoComplete: 'new-password', marker: 'required' },
   name: { label: 'auth.fields.name', type: 'text', autoComplete: 'name', marker: 'required', maxLength: TEXT_LIMITS.name },
@@ -187,6 +187,8 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
   // The fields the error is about: marked invalid, the first one focused.
   const [marked, setMarked] = useState<readonly SignupField[]>([]);
   const [missingConsent, setMissingConsent] = useState<MissingConsent | null>(null);
+  // Sent once with a password rule unmet: the rules under the password show what is left as errors.
+  const [passwordTried, setPasswordTried] = useState(false);
 
   const update = (name: keyof SignupFields) => (value: string) => setFields((current) => ({ ...current, [name]: value }));
 
@@ -208,6 +210,7 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
     // Section 5 order: required fields, password length, confirmation, e-mail shape, phone shape.
     // …then the required consents.
     const invalid = validateSignup({ ...fields, ...consents });
+    setPasswordTried(invalid !== null && unmetPasswordRules(fields.password, fields.confirmPassword).length > 0);
     if (invalid) {
       fail(validationMessage(invalid, lang, invalid === 'FIELD_TOO_LONG' ? tooLongDetails(signupTooLong(fields)!) : undefined), invalid);
       return;
@@ -238,7 +241,13 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
         className={className}
         controlId={SIGNUP_IDS[name]}
         label={t(label)}
-        hint={hint && t(hint)}
+        hint={
+          name === 'password' ? (
+            <PasswordRules password={fields.password} confirmPassword={fields.confirmPassword} tried={passwordTried} />
+          ) : (
+            hint && t(hint)
+          )
+        }
         name={name}
         {...attributes}
         placeholder={placeholder && t(placeholder)}

@@ -9,6 +9,7 @@ import { validateNewPassword } from '@sori/contract';
 import { PageHeader } from '../../components/PageHeader';
 import { FormError } from '../../components/form/FormError';
 import { PendingButton } from '../../components/form/PendingButton';
+import { PasswordRules } from '../../components/form/PasswordRules';
 import { PasswordField } from '../../components/form/TextField';
 import { languageFromTag } from '../../i18n/detect';
 import { api } from '../../lib/api-client';
@@ -31,6 +32,7 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
   const reset = useMutation({
     mutationFn: () => api.post('/resetpw', { token, password, confirmPassword }),
     onSuccess: (result) => {
@@ -45,6 +47,7 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     if (reset.isPending) return;
     const invalid = validateNewPassword(password, confirmPassword);
+    setTried(invalid !== null);
     if (invalid) {
       setError(validationMessage(invalid, languageFromTag(i18n.language) ?? 'en'));
       document.getElementById('reset-password')?.focus();
@@ -81,7 +84,7 @@ export default function ResetPasswordPage() {
             value={password}
             onChange={setPassword}
             errorId={error ? 'reset-error' : undefined}
-            hint={t('auth.fields.passwordHint')}
+            hint={<PasswordRules password={password} confirmPassword={confirmPassword} tried={tried} />}
           />
           <PasswordField
             className="mb-3"

@@ -1,4 +1,4 @@
-import { TEXT_LIMITS, type ErrorCode } from '@sori/contract';
+import { TEXT_LIMITS, unmetPasswordRules, type ErrorCode } from '@sori/contract';
 
 export interface SignupFields {
   email: string;
@@ -24,7 +24,10 @@ export function invalidSignupFields(code: ErrorCode | string | null, fields: Sig
       );
     case 'PASSWORD_TOO_SHORT':
     case 'PASSWORD_TOO_LONG':
-      return ['password'];
+      // A confirmation that does not match either is marked too: the rules under the password list both.
+      return unmetPasswordRules(fields.password, fields.confirmPassword).includes('PASSWORD_MISMATCH')
+        ? ['password', 'confirmPassword']
+        : ['password'];
     case 'PASSWORD_MISMATCH':
       return ['confirmPassword'];
     case 'INVALID_EMAIL':
