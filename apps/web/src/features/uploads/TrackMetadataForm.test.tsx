@@ -83,4 +83,38 @@ describe('the upload review', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect(onSaved).not.toHaveBeenCalled();
   });
+
+  it('keeps a pasted title past the limit whole and says so, rather than cutting it; saves once it is shortened', async () => {
+    const user = userEvent.setup();
+    const onSaved = vi.fn();
+    fetchMock.mockImplementation(async (_url, init) => json(200, { body: { ...TRACK, ...JSON.parse(String(init?.body)) } }));
+    await review(onSaved);
+    const title = screen.getByTestId('meta-title');
+    const long = `${'가'.repeat(200)} (Official Audio)`;
+    await user.clear(title);
+    await user.paste(long);
+    // Nothing cut: the whole paste is there to shorten as the uploader chooses.
+    expect(title).toHaveValue(long);
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(title).toHaveAccessibleDescription('곡 제목 항목은 200자까지 입력할 수 있습니다. 17자를 줄여주세요. 217/200자');
+    await user.click(screen.getByTestId('meta-save'));
+    expect(title).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+    // The artist is held to its limit the same way.
+    const artist = screen.getByTestId('meta-artist');
+    await user.click(artist);
+    await user.paste('A'.repeat(201));
+    expect(artist).toHaveValue('A'.repeat(201));
+    expect(artist).toHaveAccessibleDescription('아티스트 항목은 200자까지 입력할 수 있습니다. 1자를 줄여주세요. 201/200자');
+    await user.type(artist, '{Backspace}');
+    // At the limit, it still counts, and no longer refuses.
+    expect(artist).not.toHaveAttribute('aria-invalid', 'true');
+    expect(artist).toHaveAccessibleDescription('200/200자');
+    await user.clear(title);
+    await user.paste(long.slice(0, 200));
+    await user.click(screen.getByTestId('meta-save'));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const sent = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body));
+    expect(sent).toMatchObject({ title: long.slice(0, 200), artist: 'A'.repeat(200) });
+  });
 });

@@ -1,19 +1,11 @@
-import {
-  BPM_RANGE,
-  GENRE_GROUPS,
-  GENRES,
-  SOUND_KEYS,
-  TEXT_LIMITS,
-  type KeyGroup,
-  type Music,
-  type TrackMetadataRequest,
-} from '@sori/contract';
+import { BPM_RANGE, GENRE_GROUPS, GENRES, SOUND_KEYS, type KeyGroup, type Music, type TrackMetadataRequest } from '@sori/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
+import { keptLength, TextLimit, textLimitState } from '../../components/form/TextLimit';
 import { useUnsavedWork } from '../../lib/unsaved';
 import { MoodChoices } from '../catalogue/filters/FilterFields';
 import { useLabelLanguage } from '../catalogue/filters/labels';
@@ -114,14 +106,23 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested, onTrack
   const bpmInvalid =
     bpmUnreadable || (bpmValue !== null && (!Number.isFinite(bpmValue) || bpmValue < BPM_RANGE.min || bpmValue > BPM_RANGE.max));
   const titleMissing = draft.title.trim() === '';
+  // Title and artist take whatever is typed or pasted (no maxLength, which cut a long paste without a word):
+  // near their limit they count, past it they say so and the form does not save.
+  const titleLength = keptLength(draft.title);
+  const artistLength = keptLength(draft.artist);
+  const titleLimit = textLimitState('title', titleLength);
+  const artistLimit = textLimitState('artist', artistLength);
+  const titleInvalid = titleMissing || titleLimit === 'over';
+  const artistInvalid = artistLimit === 'over';
   const titleRef = useRef<HTMLInputElement>(null);
+  const artistRef = useRef<HTMLInputElement>(null);
   const bpmRef = useRef<HTMLInputElement>(null);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (titleMissing || bpmInvalid) {
+    if (titleInvalid || artistInvalid || bpmInvalid) {
       // The first field to mend takes the focus; its message is read with it (aria-describedby).
-      (titleMissing ? titleRef : bpmRef).current?.focus();
+      (titleInvalid ? titleRef : artistInvalid ? artistRef : bpmRef).current?.focus();
       return;
     }
     if (update.isPending) return;
@@ -182,26 +183,32 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested, onTrack
           <Form.Control
             ref={titleRef}
             value={draft.title}
-            maxLength={TEXT_LIMITS.trackTitle}
             onChange={(e) => set({ title: e.target.value })}
-            isInvalid={titleMissing}
-            aria-invalid={titleMissing}
-            aria-describedby={titleMissing ? `${id}-title-error` : undefined}
+            isInvalid={titleInvalid}
+            aria-invalid={titleInvalid}
+            aria-describedby={titleMissing ? `${id}-title-error` : titleLimit !== 'quiet' ? `${id}-title-limit` : undefined}
             required
             data-testid="meta-title"
           />
-          <Form.Control.Feedback type="invalid" id={`${id}-title-error`}>
-            {t('upload.titleRequired')}
-          </Form.Control.Feedback>
+          {titleMissing ? (
+            <Form.Control.Feedback type="invalid" id={`${id}-title-error`}>
+              {t('upload.titleRequired')}
+            </Form.Control.Feedback>
+          ) : null}
+          <TextLimit id={`${id}-title-limit`} field="title" length={titleLength} />
         </Form.Group>
         <Form.Group className="col-sm-6" controlId={`${id}-artist`}>
           <Form.Label>{t('upload.fields.artist')}</Form.Label>
           <Form.Control
+            ref={artistRef}
             value={draft.artist}
-            maxLength={TEXT_LIMITS.trackArtist}
             onChange={(e) => set({ artist: e.target.value })}
+            isInvalid={artistInvalid}
+            aria-invalid={artistInvalid}
+            aria-describedby={artistLimit !== 'quiet' ? `${id}-artist-limit` : undefined}
             data-testid="meta-artist"
           />
+          <TextLimit id={`${id}-artist-limit`} field="artist" length={artistLength} />
         </Form.Group>
         <Form.Group className="col-sm-6 col-lg-4" controlId={`${id}-genre`}>
           <Form.Label>{t('filters.genre')}</Form.Label>
