@@ -1,4 +1,5 @@
 import { BASE_URL, createAccount, open, tr } from '../app';
+import { setPlan } from '../data';
 import { expect, test } from '../test';
 
 interface Site {
@@ -84,7 +85,10 @@ test('home has three feature cards; plan has free, premium and family cards', as
   }
 });
 
-test('plan buttons: a visitor is asked to log in; a member learns payment is not available yet', async ({ newPage, signedInPage }) => {
+test('plan buttons: a visitor is asked to log in; a member learns payment is not available yet; a paying member is offered a change down, not a payment', async ({
+  newPage,
+  signedInPage,
+}) => {
   const visitor = await newPage();
   await open(visitor, '/plan');
   await visitor.click('[data-testid="subscribe-premium"]');
@@ -99,6 +103,29 @@ test('plan buttons: a visitor is asked to log in; a member learns payment is not
   await notice.waitFor();
   await expect(notice.locator('.modal-title'), 'notice title').toHaveText(tr('ko', 'plan.notice.title'), { useInnerText: true });
   await expect(notice.locator(`a[href="mailto:${info.supportEmail}"]`), 'support e-mail link').toHaveCount(1);
+
+  // A premium member is not offered to "subscribe" to the free plan, nor told about payment for it: it is a
+  // change down. What a plan lacks is marked with a dash, not a tick.
+  const premium = await createAccount();
+  await setPlan(premium, 'premium');
+  const paying = await signedInPage(premium);
+  await open(paying, '/plan');
+  const free = paying.locator('[data-testid="subscribe-free"]');
+  await expect(free, 'the free card offers a change').toHaveText(tr('ko', 'plan.switch'), { useInnerText: true });
+  await expect(paying.locator('[data-testid="subscribe-family"]'), 'a dearer plan is subscribed to').toHaveText(
+    tr('ko', 'plan.subscribe'),
+    { useInnerText: true },
+  );
+  await free.click();
+  const change = paying.locator('[data-testid="payment-notice"]');
+  await expect(change.locator('.modal-title'), 'change title').toHaveText(tr('ko', 'plan.notice.switchTitle'), { useInnerText: true });
+  await expect(change.locator('.modal-body'), 'no payment for a free plan').not.toContainText('결제');
+  await expect(paying.locator('[data-testid="plan-free"] li[data-has="false"]'), 'no downloads, no channels: dashes').toHaveText([
+    tr('ko', 'plan.includes.noDownloads'),
+    tr('ko', 'plan.includes.noChannels'),
+  ]);
+  const dashes = paying.locator('[data-testid="plan-free"] li[data-has="false"] .sori-icon path');
+  expect(await dashes.evaluateAll((paths) => paths.map((p) => p.getAttribute('d')))).toEqual(['M5 12h14', 'M5 12h14']);
 });
 
 test('new playlist: the name is required after trimming, Enter submits, the playlist joins the sidebar', async ({

@@ -164,6 +164,10 @@ test('track page: an unknown or malformed id is a 404 from the server and the no
     const response = await page.goto(address);
     expect(response?.status(), address).toBe(404);
     await expect(page.getByTestId('track-not-found'), address).toBeVisible();
+    // Its title is the page's h1, heard once: not a hidden h1 and a visible heading of the same words.
+    const title = await page.locator('h1').innerText();
+    await expect(page.getByTestId('track-not-found').locator('h1'), address).toHaveText(title);
+    await expect(page.getByRole('heading', { name: title, exact: true }), address).toHaveCount(1);
   }
   // The details panel leads to the track page.
   const track = await trackNamed(SPECIAL.calmPiano);

@@ -217,7 +217,10 @@ describe.each(DIALECTS)('catalogue API (%s)', (dialect) => {
     expect((await dl(withFile)).statusCode).toBe(401);
     const denied = await dl(withFile, low.token);
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toMatchObject({ code: 'LEVEL_TOO_LOW', message: '다운로드는 레벨 5 이상부터 가능합니다.' });
+    expect(denied.json()).toMatchObject({
+      code: 'LEVEL_TOO_LOW',
+      message: '다운로드는 레벨 5 이상부터 가능합니다. 프리미엄·패밀리 요금제에서 이용할 수 있습니다.',
+    });
     expect((await dl(ids.love, high.token)).json().code).toBe('NO_FILE');
     // A row naming a file that storage does not hold cannot be licensed or delivered.
     const gone = await dl(missing, high.token);

@@ -275,7 +275,7 @@ describe.each(DIALECTS)('similar tracks and short edits (%s)', (dialect) => {
     // A first download in English or Japanese is named in that language, by its licence and on the file.
     for (const [lang, suffix] of [
       ['en', '(30s edit).mp3'],
-      ['ja', '(30秒バージョン).mp3'],
+      ['ja', '(30秒版).mp3'],
     ] as const) {
       const other = await t.user({ level: 5 });
       const named = (await t.call({ method: 'GET', url, token: other.token, lang })).json().body;

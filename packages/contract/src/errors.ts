@@ -116,9 +116,9 @@ export const ERROR_MESSAGES = {
     ja: 'パスワードが正しくありません。',
   },
   LEVEL_TOO_LOW: {
-    ko: '다운로드는 레벨 5 이상부터 가능합니다.',
-    en: 'Downloading requires level 5 or higher.',
-    ja: 'ダウンロードはレベル5以上でご利用いただけます。',
+    ko: '다운로드는 레벨 5 이상부터 가능합니다. 프리미엄·패밀리 요금제에서 이용할 수 있습니다.',
+    en: 'Downloading requires level 5 or higher, which comes with the Premium and Family plans.',
+    ja: 'ダウンロードはレベル5以上でご利用いただけます。プレミアム・ファミリープランが対象です。',
   },
   FORBIDDEN: {
     ko: '권한이 없습니다.',

@@ -53,10 +53,10 @@ export function trackDownloadName(artist: string | null | undefined, title: stri
 const EDIT_SUFFIX: Record<Lang, (seconds: number) => string> = {
   ko: (s) => `${s}초 버전`,
   en: (s) => `${s}s edit`,
-  ja: (s) => `${s}秒バージョン`,
+  ja: (s) => `${s}秒版`,
 };
 
-/** The name a short edit is saved as: `Artist - Title (30초 버전).mp3`, `(30s edit)`, `(30秒バージョン)`. */
+/** The name a short edit is saved as: `Artist - Title (30초 버전).mp3`, `(30s edit)`, `(30秒版)`: in Korean and Japanese, as the track page names the edit. */
 export function editDownloadName(
   artist: string | null | undefined,
   title: string | null | undefined,

@@ -10,12 +10,11 @@ export interface MissingPageProps {
   testId?: string;
 }
 
-/** A whole screen saying what is not there, with the way on: its title is the page's only h1. */
+/** A whole screen saying what is not there, with the way on: its title is the page's only h1, heard once. */
 export function MissingPage({ icon, title, body, action, testId }: MissingPageProps) {
   return (
     <div className="sori-page">
-      <h1 className="visually-hidden">{title}</h1>
-      <EmptyState icon={icon} title={title} body={body} testId={testId} action={action} />
+      <EmptyState icon={icon} title={title} body={body} testId={testId} action={action} level={1} />
     </div>
   );
 }

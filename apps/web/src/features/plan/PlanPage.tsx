@@ -33,8 +33,12 @@ export default function PlanPage() {
   const { token, user } = useSession();
   const { openLogin } = useAuthModal();
   const site = useSiteQuery();
-  const [noticeFor, setNoticeFor] = useState<PlanId | null>(null);
+  const [noticeFor, setNoticeFor] = useState<{ plan: PlanId; change: 'subscribe' | 'switch' } | null>(null);
   const current = token ? (user?.plan ?? null) : null;
+  const currentPrice = site.data?.plans.find((p) => p.id === current)?.monthlyPrice;
+  // A plan that costs less than the member's own is a change down, not a subscription (and never a payment).
+  const changeTo = (info: PlanInfo | undefined): 'subscribe' | 'switch' =>
+    info && currentPrice !== undefined && info.monthlyPrice < currentPrice ? 'switch' : 'subscribe';
   const price = (info: PlanInfo | undefined) =>
     !info
       ? null
@@ -45,17 +49,20 @@ export default function PlanPage() {
               info.monthlyPrice,
             ),
           });
-  const includes = (info: PlanInfo | undefined): string[] =>
+  // What a plan has is ticked; what it lacks ("no downloads") is said with a dash, not a tick.
+  const includes = (info: PlanInfo | undefined): { text: string; has: boolean }[] =>
     !info
       ? []
       : [
-          info.downloads ? t('plan.includes.downloads') : t('plan.includes.noDownloads'),
-          info.channels > 0 ? t('plan.includes.channels', { count: info.channels }) : t('plan.includes.noChannels'),
-          t('plan.includes.seats', { count: info.seats }),
+          info.downloads ? { text: t('plan.includes.downloads'), has: true } : { text: t('plan.includes.noDownloads'), has: false },
+          info.channels > 0
+            ? { text: t('plan.includes.channels', { count: info.channels }), has: true }
+            : { text: t('plan.includes.noChannels'), has: false },
+          { text: t('plan.includes.seats', { count: info.seats }), has: true },
         ];
 
-  const handleSubscribe = (plan: PlanId) => {
-    if (token) setNoticeFor(plan);
+  const handleSubscribe = (plan: PlanId, change: 'subscribe' | 'switch') => {
+    if (token) setNoticeFor({ plan, change });
     else openLogin();
   };
 
@@ -91,9 +98,9 @@ export default function PlanPage() {
                   </p>
                 ) : null}
                 <ul className="sori-plan-features">
-                  {[...includes(info), ...plan.features.map((feature) => t(feature))].map((text) => (
-                    <li key={text}>
-                      <Icon name="check" />
+                  {[...includes(info), ...plan.features.map((feature) => ({ text: t(feature), has: true }))].map(({ text, has }) => (
+                    <li key={text} className={has ? undefined : 'lacks'} data-has={has}>
+                      <Icon name={has ? 'check' : 'minus'} />
                       <span>{text}</span>
                     </li>
                   ))}
@@ -102,38 +109,41 @@ export default function PlanPage() {
                   variant={plan.featured ? 'primary' : 'outline-secondary'}
                   className="w-100 mt-auto"
                   disabled={isCurrent}
-                  onClick={() => handleSubscribe(plan.id)}
+                  onClick={() => handleSubscribe(plan.id, changeTo(info))}
                   data-testid={`subscribe-${plan.id}`}
                 >
-                  {isCurrent ? t('plan.current') : t('plan.subscribe')}
+                  {isCurrent ? t('plan.current') : changeTo(info) === 'switch' ? t('plan.switch') : t('plan.subscribe')}
                 </Button>
               </article>
             </div>
           );
         })}
       </div>
-      <PaymentNotice plan={noticeFor} onClose={() => setNoticeFor(null)} />
+      <PaymentNotice choice={noticeFor} onClose={() => setNoticeFor(null)} />
     </div>
   );
 }
 
-function PaymentNotice({ plan, onClose }: { plan: PlanId | null; onClose: () => void }) {
+/** What a member is told on choosing a plan: a subscription waits for online payment, a change down for the same. */
+function PaymentNotice({ choice, onClose }: { choice: { plan: PlanId; change: 'subscribe' | 'switch' } | null; onClose: () => void }) {
   const { t } = useTranslation();
   const site = useSiteQuery();
   const email = site.data?.supportEmail;
+  const switching = choice?.change === 'switch';
+  const plan = choice ? t(PLAN_TEXT[choice.plan].name) : '';
   return (
-    <Modal show={plan !== null} onHide={onClose} centered aria-labelledby="payment-notice-title" data-testid="payment-notice">
+    <Modal show={choice !== null} onHide={onClose} centered aria-labelledby="payment-notice-title" data-testid="payment-notice">
       <Modal.Header closeButton closeLabel={t('common.close')}>
         <Modal.Title id="payment-notice-title" as="h2" className="h5">
-          {t('plan.notice.title')}
+          {switching ? t('plan.notice.switchTitle') : t('plan.notice.title')}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <p>{t('plan.notice.body', { plan: plan ? t(PLAN_TEXT[plan].name) : '' })}</p>
+        <p>{switching ? t('plan.notice.switchBody', { plan }) : t('plan.notice.body', { plan })}</p>
         <p className="mb-0">
           {email ? (
             <>
-              {t('plan.notice.contact')} <a href={`mailto:${email}`}>{email}</a>
+              {switching ? t('plan.notice.switchContact') : t('plan.notice.contact')} <a href={`mailto:${email}`}>{email}</a>
             </>
           ) : (
             t('plan.notice.contactLater')
