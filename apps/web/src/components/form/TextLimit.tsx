@@ -11,6 +11,16 @@ const NEAR = 0.9;
  */
 export const keptLength = (text: string): number => nameText(text.normalize('NFC')).length;
 
+/**
+ * The length of a text the form sends trimmed and the server counts as sent: a playlist's name or description
+ * (the request schema checks the limit before the service cleans it; a description keeps its line breaks, a
+ * textarea's line break is one character). The forms send `text.trim()`, so the count is of exactly that.
+ */
+export const trimmedLength = (text: string): number => text.trim().length;
+
+/** Whether a field's text, counted as the server counts it, is past the field's limit (the form refuses it). */
+export const isOverLimit = (field: LimitedField, length: number): boolean => textLimitState(field, length) === 'over';
+
 /** Where a text stands against its field's limit: quiet, near it (the count shows) or over it (refused). */
 export function textLimitState(field: LimitedField, length: number): 'quiet' | 'near' | 'over' {
   const { max } = LIMITED_FIELDS[field];
@@ -21,7 +31,7 @@ export interface TextLimitProps {
   /** The line's id, which the input is described by while it shows something. */
   id: string;
   field: LimitedField;
-  /** The text's length as kept (`keptLength`). */
+  /** The text's length as the server counts it (`keptLength`, `trimmedLength`). */
   length: number;
 }
 

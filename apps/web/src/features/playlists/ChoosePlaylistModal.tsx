@@ -1,4 +1,4 @@
-import { isBlankText, type Music, TEXT_LIMITS } from '@sori/contract';
+import { isBlankText, type Music } from '@sori/contract';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -8,6 +8,7 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form/FormError';
+import { TextLimit, textLimitState, trimmedLength } from '../../components/form/TextLimit';
 import { Icon } from '../../components/Icon';
 import { failureText, isRuleRefusal } from '../../lib/failure-text';
 import { notices } from '../../lib/notices';
@@ -36,6 +37,10 @@ export default function ChoosePlaylistModal({ track, onClose }: ChoosePlaylistMo
   // another playlist can be chosen at once.
   const [refusal, setRefusal] = useState<string | null>(null);
   const busy = add.isPending || create.isPending;
+  // The new name takes a long paste whole (no maxLength): near its limit it counts, past it it is not sent.
+  const newNameLength = trimmedLength(newName);
+  const newNameLimit = textLimitState('playlistName', newNameLength);
+  const newNameTooLong = newNameLimit === 'over';
 
   const choose = (playlistId: number, name: string, created = false) => {
     setRefusal(null);
@@ -66,6 +71,10 @@ export default function ChoosePlaylistModal({ track, onClose }: ChoosePlaylistMo
     event.preventDefault();
     const name = newName.trim();
     if (isBlankText(name) || busy) return;
+    if (newNameTooLong) {
+      document.getElementById('choose-playlist-new')?.focus();
+      return;
+    }
     setRefusal(null);
     create.mutate(
       { name },
@@ -137,8 +146,10 @@ export default function ChoosePlaylistModal({ track, onClose }: ChoosePlaylistMo
             <Form.Control
               id="choose-playlist-new"
               value={newName}
-              maxLength={TEXT_LIMITS.playlistName}
               onChange={(e) => setNewName(e.target.value)}
+              isInvalid={newNameTooLong}
+              aria-invalid={newNameTooLong}
+              aria-describedby={newNameLimit !== 'quiet' ? 'choose-playlist-new-limit' : undefined}
               placeholder={t('playlist.namePlaceholder')}
               data-testid="choose-playlist-new-name"
             />
@@ -147,6 +158,7 @@ export default function ChoosePlaylistModal({ track, onClose }: ChoosePlaylistMo
               {t('playlistChoose.create')}
             </Button>
           </InputGroup>
+          <TextLimit id="choose-playlist-new-limit" field="playlistName" length={newNameLength} />
         </Form>
       </Modal.Body>
     </Modal>

@@ -1,11 +1,11 @@
 import { isBlankText } from '@sori/contract';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form/FormError';
 import { FormModalHeader } from '../../components/form/FormModalHeader';
-import { PlaylistModalFooter, PlaylistNameField } from './PlaylistFormParts';
+import { PlaylistModalFooter, PlaylistNameField, playlistNameTooLong } from './PlaylistFormParts';
 import { useCreatePlaylistMutation } from './queries';
 
 export interface NewPlaylistModalProps {
@@ -19,6 +19,7 @@ export function NewPlaylistModal({ show, onClose }: NewPlaylistModalProps) {
   const create = useCreatePlaylistMutation();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -26,6 +27,12 @@ export function NewPlaylistModal({ show, onClose }: NewPlaylistModalProps) {
     const trimmed = name.trim();
     if (isBlankText(trimmed)) {
       setError(t('playlist.nameRequired'));
+      return;
+    }
+    if (playlistNameTooLong(name)) {
+      // The field itself says by how much (TextLimit); the focus goes back to it to shorten.
+      setError(null);
+      nameRef.current?.focus();
       return;
     }
     setError(null);
@@ -44,7 +51,7 @@ export function NewPlaylistModal({ show, onClose }: NewPlaylistModalProps) {
         <FormModalHeader titleId="new-playlist-title" title={t('playlist.newTitle')} />
         <Modal.Body>
           <FormError message={error} />
-          <PlaylistNameField controlId="new-playlist-name" value={name} onChange={setName} />
+          <PlaylistNameField ref={nameRef} controlId="new-playlist-name" value={name} onChange={setName} />
         </Modal.Body>
         <PlaylistModalFooter pending={create.isPending} submitLabel={t('playlist.add')} onCancel={onClose} />
       </Form>

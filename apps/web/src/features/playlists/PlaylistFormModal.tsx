@@ -1,10 +1,11 @@
-import { isBlankText, type Playlist, TEXT_LIMITS } from '@sori/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { isBlankText, type Playlist } from '@sori/contract';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form/FormError';
-import { PlaylistModalFooter, PlaylistNameField } from './PlaylistFormParts';
+import { TextLimit, textLimitState, trimmedLength } from '../../components/form/TextLimit';
+import { PlaylistModalFooter, PlaylistNameField, playlistNameTooLong } from './PlaylistFormParts';
 import type { PlaylistInput } from './queries';
 
 export interface PlaylistFormModalProps {
@@ -17,7 +18,10 @@ export interface PlaylistFormModalProps {
   onClose: () => void;
 }
 
-/** The manager's create and edit modals (PRODUCT §2): the name is required, the description optional. */
+/**
+ * The manager's create and edit modals (PRODUCT §2): the name is required, the description optional. Both take
+ * a long paste whole and, past their limits, say so and are not sent (DECISIONS "Errors").
+ */
 export function PlaylistFormModal({ playlist, pending, error = null, onSubmit, onClose }: PlaylistFormModalProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -25,11 +29,23 @@ export function PlaylistFormModal({ playlist, pending, error = null, onSubmit, o
   const [description, setDescription] = useState(playlist?.description ?? '');
   const [tried, setTried] = useState(false);
   const missing = isBlankText(name);
+  const nameTooLong = playlistNameTooLong(name);
+  // The description as sent (trimmed, its line breaks kept) is what the server counts against its limit.
+  const descriptionLength = trimmedLength(description);
+  const descriptionLimit = textLimitState('playlistDescription', descriptionLength);
+  const descriptionTooLong = descriptionLimit === 'over';
+  const nameRef = useRef<HTMLInputElement>(null);
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTried(true);
-    if (missing || pending) return;
+    if (missing || nameTooLong || descriptionTooLong) {
+      // The first field to mend takes the focus; its message is read with it (aria-describedby).
+      (missing || nameTooLong ? nameRef : descriptionRef).current?.focus();
+      return;
+    }
+    if (pending) return;
     onSubmit({ name: name.trim(), description: description.trim() || null });
   };
 
@@ -44,6 +60,7 @@ export function PlaylistFormModal({ playlist, pending, error = null, onSubmit, o
         <Modal.Body>
           <FormError message={error} testId="playlist-form-error" />
           <PlaylistNameField
+            ref={nameRef}
             className="mb-3"
             controlId={`${id}-name`}
             value={name}
@@ -56,13 +73,17 @@ export function PlaylistFormModal({ playlist, pending, error = null, onSubmit, o
               {t('playlists.description')} <span className="text-body-secondary small">({t('auth.fields.optional')})</span>
             </Form.Label>
             <Form.Control
+              ref={descriptionRef}
               as="textarea"
               rows={3}
               value={description}
-              maxLength={TEXT_LIMITS.playlistDescription}
               onChange={(e) => setDescription(e.target.value)}
+              isInvalid={descriptionTooLong}
+              aria-invalid={descriptionTooLong}
+              aria-describedby={descriptionLimit !== 'quiet' ? `${id}-description-limit` : undefined}
               data-testid="playlist-description"
             />
+            <TextLimit id={`${id}-description-limit`} field="playlistDescription" length={descriptionLength} />
           </Form.Group>
         </Modal.Body>
         <PlaylistModalFooter

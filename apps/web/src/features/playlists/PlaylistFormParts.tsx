@@ -1,9 +1,13 @@
-import { TEXT_LIMITS } from '@sori/contract';
+import type { Ref } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
+import { isOverLimit, TextLimit, textLimitState, trimmedLength } from '../../components/form/TextLimit';
+
+/** Whether a playlist name, as the forms send it (trimmed), is past its limit: the forms then refuse to send it. */
+export const playlistNameTooLong = (name: string): boolean => isOverLimit('playlistName', trimmedLength(name));
 
 export interface PlaylistNameFieldProps {
   controlId: string;
@@ -13,24 +17,40 @@ export interface PlaylistNameFieldProps {
   invalid?: boolean;
   className?: string;
   testId?: string;
+  /** The input, which a form refusing a name past its limit focuses. */
+  ref?: Ref<HTMLInputElement>;
 }
 
-/** The playlist name field of both playlist modals: focused, capped at the contract's length. */
-export function PlaylistNameField({ controlId, value, onChange, invalid, className, testId }: PlaylistNameFieldProps) {
+/**
+ * The playlist name field of both playlist modals, focused. It takes whatever is typed or pasted (no
+ * `maxLength`, which cut a long paste without a word); near the contract's limit it counts, past it it says so
+ * (`TextLimit`) and the form refuses to send it (`playlistNameTooLong`).
+ */
+export function PlaylistNameField({ controlId, value, onChange, invalid, className, testId, ref }: PlaylistNameFieldProps) {
   const { t } = useTranslation();
+  const length = trimmedLength(value);
+  const limit = textLimitState('playlistName', length);
+  const marked = invalid === true || limit === 'over';
   return (
     <Form.Group className={className} controlId={controlId}>
       <Form.Label>{t('playlist.name')}</Form.Label>
       <Form.Control
+        ref={ref}
         autoFocus
         value={value}
-        maxLength={TEXT_LIMITS.playlistName}
         onChange={(e) => onChange(e.target.value)}
-        isInvalid={invalid}
+        isInvalid={marked}
+        aria-invalid={marked}
+        aria-describedby={invalid ? `${controlId}-error` : limit !== 'quiet' ? `${controlId}-limit` : undefined}
         placeholder={t('playlist.namePlaceholder')}
         data-testid={testId}
       />
-      {invalid !== undefined ? <Form.Control.Feedback type="invalid">{t('playlist.nameRequired')}</Form.Control.Feedback> : null}
+      {invalid ? (
+        <Form.Control.Feedback type="invalid" id={`${controlId}-error`}>
+          {t('playlist.nameRequired')}
+        </Form.Control.Feedback>
+      ) : null}
+      <TextLimit id={`${controlId}-limit`} field="playlistName" length={length} />
     </Form.Group>
   );
 }
