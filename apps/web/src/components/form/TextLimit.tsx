@@ -6,10 +6,14 @@ import { languageFromTag } from '../../i18n/detect';
 const NEAR = 0.9;
 
 /**
- * A one-line text as the server keeps it and counts it (a track's title or artist: NFC, control characters and
- * runs of space as one space, trimmed), so that the count shown is the one the limit is checked against.
+ * A one-line text as the server keeps it (a track's title or artist: NFC, control characters and runs of space
+ * as one space, trimmed). The track form sends it in this form, so that the request schema, which checks the
+ * limit on the text as sent, counts what the form counts (`keptLength`) and what is kept.
  */
-export const keptLength = (text: string): number => nameText(text.normalize('NFC')).length;
+export const keptText = (text: string): string => nameText(text.normalize('NFC'));
+
+/** The length of `keptText`: the count shown is the one the limit is checked against. */
+export const keptLength = (text: string): number => keptText(text).length;
 
 /**
  * The length of a text the form sends trimmed and the server counts as sent: a playlist's name or description

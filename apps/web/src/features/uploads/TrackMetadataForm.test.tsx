@@ -117,4 +117,31 @@ describe('the upload review', () => {
     const sent = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body));
     expect(sent).toMatchObject({ title: long.slice(0, 200), artist: 'A'.repeat(200) });
   });
+
+  it('sends a title pasted in decomposed Hangul as it is kept, so the server does not refuse what the form counted as fine', async () => {
+    const user = userEvent.setup();
+    const onSaved = vi.fn();
+    // As the server's request schema does: the limit is checked on the text as sent.
+    fetchMock.mockImplementation(async (_url, init) => {
+      const body = JSON.parse(String(init?.body)) as { title?: string };
+      if ((body.title ?? '').length > 200) {
+        return json(400, { message: '곡 제목 항목은 200자까지 입력할 수 있습니다.', code: 'FIELD_TOO_LONG' });
+      }
+      return json(200, { body: { ...TRACK, ...body } });
+    });
+    await review(onSaved);
+    const title = screen.getByTestId('meta-title');
+    // 119 syllables, as a macOS file name gives them: 251 characters decomposed.
+    const kept = Array.from({ length: 12 }, () => '봄날의 작은 노래').join(' ');
+    const pasted = kept.normalize('NFD');
+    expect(pasted.length).toBe(251);
+    await user.clear(title);
+    await user.paste(pasted);
+    // Well inside the limit as the form counts it (no count yet): it saves, and nothing says it is too long.
+    expect(title).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByTestId('meta-save'));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toMatchObject({ title: kept });
+  });
 });

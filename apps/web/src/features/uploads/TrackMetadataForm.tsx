@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import { keptLength, TextLimit, textLimitState } from '../../components/form/TextLimit';
+import { keptLength, keptText, TextLimit, textLimitState } from '../../components/form/TextLimit';
 import { useUnsavedWork } from '../../lib/unsaved';
 import { MoodChoices } from '../catalogue/filters/FilterFields';
 import { useLabelLanguage } from '../catalogue/filters/labels';
@@ -34,11 +34,16 @@ const draftOf = (track: Music): Draft => ({
   bpm: track.bpm === null ? '' : String(track.bpm),
 });
 
-/** Only what the uploader changed is sent; an emptied field sends null, which restores the measured value. */
+/**
+ * Only what the uploader changed is sent; an emptied field sends null, which restores the measured value. The
+ * title and artist go as the server keeps them (`keptText`: NFC, spaces folded), which is what the form counts
+ * against their limits: sent as typed, a title pasted in decomposed Hangul (a macOS file name) counted two or
+ * three characters a syllable at the server and was refused while the form showed it well inside the limit.
+ */
 export function changesOf(before: Draft, after: Draft): TrackMetadataRequest {
   const changes: TrackMetadataRequest = {};
-  if (after.title.trim() !== before.title.trim()) changes.title = after.title.trim();
-  if (after.artist.trim() !== before.artist.trim()) changes.artist = after.artist.trim() || null;
+  if (keptText(after.title) !== keptText(before.title)) changes.title = keptText(after.title);
+  if (keptText(after.artist) !== keptText(before.artist)) changes.artist = keptText(after.artist) || null;
   if (after.genre !== before.genre) changes.genre = after.genre ? Number(after.genre) : null;
   if ([...after.moods].sort().join() !== [...before.moods].sort().join()) changes.moods = after.moods.length ? after.moods : null;
   if (after.soundKey !== before.soundKey) changes.soundKey = after.soundKey || null;
