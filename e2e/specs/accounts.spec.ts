@@ -134,9 +134,9 @@ test('channels: register within the plan, hit the limit and the conflict, remove
   await channels.getByTestId('channel-add').click();
   await expect(channels.getByTestId('channel-item')).toHaveCount(1);
   await expect(channels.getByTestId('channel-item')).toContainText(UC('e'));
-  await field.fill('https://www.youtube.com/@another-channel');
-  await channels.getByTestId('channel-add').click();
-  await expect(channels.getByTestId('channel-error')).toContainText('프리미엄');
+  // The allowance used, the form gives way to what can be done, before anything is typed.
+  await expect(channels.getByTestId('channel-full')).toContainText(tr('ko', 'account.channels.full'));
+  await expect(field).toHaveCount(0);
 
   // The rival cannot take the same channel.
   const rivalPage = await signedInPage(rival);
@@ -164,9 +164,19 @@ test('channels: register within the plan, hit the limit and the conflict, remove
     }
   }
 
-  // Removed from the keyboard, the focus stays in the section: on the address field once the list is empty.
-  await channels.getByTestId('channel-remove').focus();
+  // Removing is asked first, naming the channel; Escape keeps it, and the focus goes back to its button.
+  const removeButton = channels.getByTestId('channel-remove');
+  await removeButton.focus();
   await page.keyboard.press('Enter');
+  const confirm = page.getByTestId('channel-remove-dialog');
+  await expect(confirm, 'the removal is asked').toContainText(UC('e'));
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(channels.getByTestId('channel-item'), 'kept').toHaveCount(1);
+  await expect(removeButton).toBeFocused();
+  // Confirmed, the focus stays in the section: on the address field once the list is empty.
+  await page.keyboard.press('Enter');
+  await confirm.getByTestId('confirm-button').click();
   await expect(channels.getByTestId('channel-item')).toHaveCount(0);
   await expect(field).toBeFocused();
   await rivalChannels.getByTestId('channel-add').click();

@@ -17,10 +17,12 @@ import {
   unmetPasswordRules,
   validateNewPassword,
   validateProfile,
+  type Channel,
   type Consent,
   type Lang,
   type User,
 } from '@sori/contract';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { PageHeader } from '../../components/PageHeader';
 import { FormError } from '../../components/form/FormError';
 import { FormModalHeader } from '../../components/form/FormModalHeader';
@@ -393,6 +395,9 @@ function ChannelsSection({ user }: { user: User }) {
   const [error, setError] = useState<string | null>(null);
   // The address is what the error is about (refused as not a channel, or past a limit): the field is marked.
   const [addressRefused, setAddressRefused] = useState(false);
+  // A removal is asked first: the clearance ends at once, and a channel added again is cleared from that day.
+  const [removing, setRemoving] = useState<Channel | null>(null);
+  const [removeError, setRemoveError] = useState<string | null>(null);
   const limit = site.data?.plans.find((p) => p.id === user.plan)?.channels ?? 0;
   const list = channels.data ?? [];
   const holding = list.filter((c) => c.endsAt === null).length;
@@ -404,12 +409,37 @@ function ChannelsSection({ user }: { user: User }) {
       list.map((c) => c.id),
       id,
     );
-    refocusAfterDialogs(
-      () =>
-        document.querySelector<HTMLElement>(`[data-testid="channel-remove"][data-channel="${id}"]`) ??
-        document.querySelector<HTMLElement>(`[data-testid="channel-remove"][data-channel="${next}"]`) ??
-        document.getElementById('account-channel-url'),
-    );
+    const target = () =>
+      document.querySelector<HTMLElement>(`[data-testid="channel-remove"][data-channel="${id}"]`) ??
+      document.querySelector<HTMLElement>(`[data-testid="channel-remove"][data-channel="${next}"]`) ??
+      document.getElementById('account-channel-url');
+    // The buttons are disabled while the removal is under way, and a disabled button takes no focus; the address
+    // field comes back only once the list has been fetched again.
+    refocusAfterDialogs(target, {
+      until: () => {
+        const el = target();
+        return el !== null && !el.matches(':disabled');
+      },
+    });
+  };
+  const confirmRemove = () => {
+    const channel = removing;
+    if (!channel || remove.isPending) return;
+    setRemoveError(null);
+    remove.mutate(channel.id, {
+      onSuccess: () => {
+        setRemoving(null);
+        notices.show('success', t('account.channels.removed'));
+        refocus(channel.id);
+      },
+      onError: (e) => setRemoveError(failure(e, t('account.saveFailed'))),
+    });
+  };
+  const closeRemove = () => {
+    const channel = removing;
+    setRemoving(null);
+    setRemoveError(null);
+    if (channel) refocus(channel.id);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -461,18 +491,7 @@ function ChannelsSection({ user }: { user: User }) {
               className="text-nowrap flex-shrink-0"
               disabled={remove.isPending}
               aria-label={t('account.channels.removeLabel', { channel: c.externalId })}
-              onClick={() =>
-                remove.mutate(c.id, {
-                  onSuccess: () => {
-                    notices.show('success', t('account.channels.removed'));
-                    refocus(c.id);
-                  },
-                  onError: (e) => {
-                    notices.show('danger', failure(e, t('account.saveFailed')));
-                    refocus(c.id);
-                  },
-                })
-              }
+              onClick={() => setRemoving(c)}
               data-testid="channel-remove"
               data-channel={c.id}
             >
@@ -481,11 +500,30 @@ function ChannelsSection({ user }: { user: User }) {
           </li>
         ))}
       </ul>
+      <ConfirmModal
+        show={removing !== null}
+        title={t('account.channels.removeTitle')}
+        body={removing ? t('account.channels.removeBody', { channel: removing.externalId }) : ''}
+        confirmLabel={t('account.channels.remove')}
+        pending={remove.isPending}
+        error={removeError}
+        onConfirm={confirmRemove}
+        onClose={closeRemove}
+        testId="channel-remove-dialog"
+      />
       {site.isSuccess && limit === 0 ? (
         // A plan without clearance has nothing to register: the way to one, not a form that can only fail.
         <Link to={ROUTES.plan} className="btn btn-outline-secondary btn-sm" data-testid="channel-plans">
           {t('account.plan.see')}
         </Link>
+      ) : site.isSuccess && channels.isSuccess && holding >= limit ? (
+        // The allowance is used: said before anything is typed, with the two ways on, not after a refused try.
+        <div data-testid="channel-full">
+          <p className="small mb-2">{t('account.channels.full')}</p>
+          <Link to={ROUTES.plan} className="btn btn-outline-secondary btn-sm">
+            {t('account.plan.see')}
+          </Link>
+        </div>
       ) : (
         <Form noValidate onSubmit={submit}>
           <FormError message={error} id="account-channel-error" testId="channel-error" />
