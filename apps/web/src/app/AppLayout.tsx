@@ -8,7 +8,7 @@ import { Icon } from '../components/Icon';
 import { useUserRefresh } from '../features/auth/queries';
 import { usePlayerSelector } from '../features/player/player';
 import { loadedPlayerBar, loadPlayerBar } from '../features/player/player-bar-loader';
-import { ErrorBoundary } from './ErrorBoundary';
+import { ScreenBoundary } from '../components/ErrorBoundary';
 import { documentTitle, pageTitleKey } from './page-title';
 import { ownDocumentTitle } from '../lib/own-title';
 import { showsSidebar } from '../lib/routes';
@@ -49,11 +49,11 @@ export function AppLayout() {
           </Suspense>
         ) : null}
         <main id="main" tabIndex={-1} className="sori-main" data-testid="main">
-          <ErrorBoundary key={pathname}>
+          <ScreenBoundary>
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>
-          </ErrorBoundary>
+          </ScreenBoundary>
         </main>
       </div>
       <Footer />

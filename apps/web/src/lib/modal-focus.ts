@@ -52,7 +52,8 @@ export function trapModalFocus(doc: Document = document): () => void {
 }
 
 /**
- * After a dialog removed the item it was opened from (deleting a playlist), puts focus on `target()` once
+ * After a dialog removed the item it was opened from (deleting a playlist), or a new address mounted the
+ * screen anew with the focus in it ("check another" on the verify page), puts focus on `target()` once
  * no modal is left on screen. The dialog's own focus return aims at the removed item's button, so focus
  * would otherwise fall to the page's start. Focus the user has already placed somewhere is left alone; a
  * side panel (the phone sidebar) may stay open, since the target is in it. `until` waits for more than the

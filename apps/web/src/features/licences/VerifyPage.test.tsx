@@ -1,10 +1,11 @@
 import { licenceDate, withdrawnLicensee, type PublicLicence } from '@sori/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ScreenBoundary } from '../../components/ErrorBoundary';
 import { configureApiClient } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
 import { createTestI18n } from '../../test/i18n';
@@ -42,9 +43,12 @@ async function open(path: string, lang: 'ko' | 'en' | 'ja' = 'ko') {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={createQueryClient()}>
         <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/verify/:id" element={<VerifyPage />} />
-          </Routes>
+          {/* Under the boundary the app's layout puts each screen in: a new address mounts the screen anew. */}
+          <ScreenBoundary>
+            <Routes>
+              <Route path="/verify/:id" element={<VerifyPage />} />
+            </Routes>
+          </ScreenBoundary>
           <Where />
         </MemoryRouter>
       </QueryClientProvider>
@@ -122,6 +126,27 @@ describe('the licence check page', () => {
     const verdict = await screen.findByRole('heading', { level: 1, name: '유효한 라이선스입니다' });
     // The answer's heading takes the focus, so the verdict is what a screen reader says next.
     expect(verdict).toHaveFocus();
+  });
+
+  it('moves the focus to the next verdict when another id is checked from a licence’s page (Enter)', async () => {
+    const OTHER = 'SORI-8HXS-N1Y6-XZBF';
+    fetchMock.mockImplementation((url) => {
+      if (String(url).endsWith('/channels')) return Promise.resolve(json(200, { body: [] }));
+      return Promise.resolve(
+        String(url).endsWith(OTHER) ? json(404, { message: 'none', code: 'LICENCE_NOT_FOUND' }) : json(200, { body: LICENCE }),
+      );
+    });
+    await open('/verify/SORI-7GWR-M0X5-WYAE', 'en');
+    await screen.findByRole('heading', { level: 1, name: 'This licence is valid' });
+    await userEvent.type(screen.getByLabelText('Check another licence ID'), `${OTHER}{Enter}`);
+    await waitFor(() => expect(screen.getByTestId('path')).toHaveTextContent(`/verify/${OTHER}`));
+    const verdict = await screen.findByRole('heading', { level: 1, name: 'No licence found' });
+    // The page is mounted anew at its new address (as in the app), and the new verdict still takes the focus.
+    await waitFor(() => expect(verdict).toHaveFocus());
+    // And back to the first one: its verdict takes the focus too.
+    await userEvent.type(screen.getByLabelText('Check another licence ID'), 'SORI-7GWR-M0X5-WYAE{Enter}');
+    const valid = await screen.findByRole('heading', { level: 1, name: 'This licence is valid' });
+    await waitFor(() => expect(valid).toHaveFocus());
   });
 
   it('takes a pasted verification link as its id, and names a short edit beside the file', async () => {

@@ -9,7 +9,7 @@ import {
   type LicenceScope,
   type PublicLicence,
 } from '@sori/contract';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { languageFromTag } from '../../i18n/detect';
 import { isApiError } from '../../lib/api-client';
+import { refocusAfterDialogs } from '../../lib/modal-focus';
 import { useSiteQuery } from '../legal/queries';
 import { disputeText } from './dispute';
 import { useLicenceChannelsQuery, useLicenceQuery, verifyPath } from './queries';
@@ -38,61 +39,54 @@ export default function VerifyPage() {
   }, [id, raw, navigate]);
   const query = useLicenceQuery(id);
   const lang = languageFromTag(i18n.language) ?? 'en';
-  // After "check another", the answer's heading takes the focus, so a keyboard or screen-reader user hears
-  // the verdict instead of being left at the top of the page.
-  const [focusFor, setFocusFor] = useState<string | null>(null);
-  const verdictFocus = { focus: focusFor !== null && focusFor === id, onFocused: () => setFocusFor(null) };
 
   let body;
   if (id === null) {
-    body = <Verdict kind="malformed" title={t('verify.malformed')} detail={t('verify.malformedBody')} {...verdictFocus} />;
+    body = <Verdict kind="malformed" title={t('verify.malformed')} detail={t('verify.malformedBody')} />;
   } else if (query.isPending) {
     body = <p role="status">{t('common.loading')}</p>;
   } else if (query.isError) {
     const notFound = isApiError(query.error) && query.error.status === 404;
     body = notFound ? (
-      <Verdict kind="unknown" title={t('verify.notFound')} detail={t('verify.notFoundBody', { id })} {...verdictFocus} />
+      <Verdict kind="unknown" id={id} title={t('verify.notFound')} detail={t('verify.notFoundBody', { id })} />
     ) : (
-      <Verdict kind="unknown" title={t('verify.failed')} detail={query.error.message} {...verdictFocus} />
+      <Verdict kind="unknown" id={id} title={t('verify.failed')} detail={query.error.message} />
     );
   } else {
-    body = <LicenceRecord licence={query.data} lang={lang} verdictFocus={verdictFocus} />;
+    body = <LicenceRecord licence={query.data} lang={lang} />;
   }
 
   return (
     <div className="sori-page sori-page-narrow sori-verify">
       <p className="sori-verify-eyebrow">{t('verify.eyebrow')}</p>
       {body}
-      <CheckAnother onChecked={setFocusFor} />
+      <CheckAnother current={id} />
     </div>
   );
 }
 
-interface VerdictFocus {
-  /** Take the focus when shown (after "check another"), then say so. */
-  focus: boolean;
-  onFocused: () => void;
+/** The heading of the verdict on `id` once it is on screen (not while it loads), else null. */
+function verdictHeading(id: string): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`[data-testid="licence-verdict"][data-licence-id="${id}"] h1`);
 }
 
 function Verdict({
   kind,
+  id,
   title,
   detail,
-  focus,
-  onFocused,
-}: { kind: 'valid' | 'revoked' | 'unknown' | 'malformed'; title: string; detail?: string } & VerdictFocus) {
+}: {
+  kind: 'valid' | 'revoked' | 'unknown' | 'malformed';
+  id?: string;
+  title: string;
+  detail?: string;
+}) {
   const icon = kind === 'valid' ? 'check' : kind === 'revoked' ? 'close' : 'info';
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (!focus) return;
-    heading.current?.focus();
-    onFocused();
-  }, [focus, onFocused]);
   return (
-    <div className={`sori-verdict sori-verdict-${kind}`} data-testid="licence-verdict" data-verdict={kind}>
+    <div className={`sori-verdict sori-verdict-${kind}`} data-testid="licence-verdict" data-verdict={kind} data-licence-id={id}>
       <Icon name={icon} aria-hidden="true" className="sori-verdict-icon" />
       <div>
-        <h1 className="sori-verdict-title" ref={heading} tabIndex={-1}>
+        <h1 className="sori-verdict-title" tabIndex={-1}>
           {title}
         </h1>
         {detail ? <p className="sori-verdict-detail">{detail}</p> : null}
@@ -101,7 +95,7 @@ function Verdict({
   );
 }
 
-function LicenceRecord({ licence, lang, verdictFocus }: { licence: PublicLicence; lang: 'ko' | 'en' | 'ja'; verdictFocus: VerdictFocus }) {
+function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' | 'en' | 'ja' }) {
   const { t } = useTranslation();
   const site = useSiteQuery();
   const date = (iso: string) => licenceTime(iso, lang);
@@ -111,19 +105,19 @@ function LicenceRecord({ licence, lang, verdictFocus }: { licence: PublicLicence
       {revoked ? (
         <Verdict
           kind="revoked"
+          id={licence.id}
           title={t('verify.revoked')}
           detail={t('verify.revokedBody', {
             date: licence.revokedAt ? date(licence.revokedAt) : '',
             reason: licence.revocationReason ?? '',
           })}
-          {...verdictFocus}
         />
       ) : (
         <Verdict
           kind="valid"
+          id={licence.id}
           title={t('verify.valid')}
           detail={t('verify.validBody', { licensor: licensorName(licence.licensor.name, lang, site.data) })}
-          {...verdictFocus}
         />
       )}
       <dl className="sori-licence-fields">
@@ -236,7 +230,13 @@ function CopyDispute({ text }: { text: string }) {
   );
 }
 
-function CheckAnother({ onChecked }: { onChecked: (id: string) => void }) {
+/**
+ * "Check another licence ID". The answer's heading then takes the focus, so a keyboard or screen-reader user
+ * hears the verdict instead of nothing. A new address mounts the page anew (`ScreenBoundary`), this form and
+ * the focus in it included, so the focus is placed from outside the page, once the verdict on that id is on
+ * screen, unless the user has put it somewhere meanwhile.
+ */
+function CheckAnother({ current }: { current: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const inputId = useId();
@@ -246,10 +246,14 @@ function CheckAnother({ onChecked }: { onChecked: (id: string) => void }) {
     event.preventDefault();
     const id = parseLicenceId(value);
     setInvalid(id === null);
-    if (id !== null) {
-      onChecked(id);
-      void navigate(verifyPath(id));
+    if (id === null) return;
+    if (id === current) {
+      // The licence on screen: nothing is mounted anew, its verdict is read again.
+      verdictHeading(id)?.focus();
+      return;
     }
+    refocusAfterDialogs(() => verdictHeading(id), { until: () => verdictHeading(id) !== null, budgetMs: 10_000 });
+    void navigate(verifyPath(id));
   };
   return (
     <Form className="sori-verify-form" onSubmit={submit} noValidate>

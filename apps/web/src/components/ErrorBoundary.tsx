@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Translation } from 'react-i18next';
+import { useLocation } from 'react-router';
 
 interface ErrorBoundaryState {
   failed: boolean;
@@ -36,4 +37,15 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, ErrorBound
       </Translation>
     );
   }
+}
+
+/**
+ * A screen under its own boundary, started afresh at each address (a failed screen is left behind by
+ * navigating). A screen that stays itself across addresses (/verify/A to /verify/B) is mounted anew too, so
+ * its state and the focus in it are gone: what must outlive that (the focus after "check another") is placed
+ * from outside the screen (`refocusAfterDialogs`).
+ */
+export function ScreenBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary key={pathname}>{children}</ErrorBoundary>;
 }
