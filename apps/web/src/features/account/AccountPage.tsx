@@ -37,9 +37,9 @@ import { sessionStore } from '../auth/session';
 import { validationMessage } from '../auth/messages';
 import { useSession } from '../auth/useSession';
 import { useSiteQuery } from '../legal/queries';
-import { saveCertificate, verifyPath } from '../licences/queries';
+import { verifyPath } from '../licences/queries';
 import { neighbourOf, refocusAfterDialogs } from '../../lib/modal-focus';
-import { LicenceIdText, licensedTitle } from '../licences/LicenceLine';
+import { CertificateButton, LicenceIdText, licensedTitle } from '../licences/LicenceLine';
 import { UploadQuotaMeter } from '../uploads/UploadQuota';
 import { invalidProfileFields, type ProfileField, type ProfileFields } from './profile-fields';
 import {
@@ -281,10 +281,6 @@ function LicencesSection() {
   const lang = useLang();
   const licences = useAccountLicencesQuery();
   const items = licences.data?.content ?? [];
-  const certificate = (id: string) =>
-    saveCertificate(id).catch(() => {
-      notices.show('danger', t('licence.certificateFailed'));
-    });
   return (
     <Section id="account-licences" title={t('account.licences.title')} testId="account-licences">
       {licences.isError ? <p className="text-danger small">{t('account.loadFailed')}</p> : null}
@@ -305,14 +301,7 @@ function LicencesSection() {
               </div>
               <div className="small d-flex flex-wrap gap-2 align-items-center">
                 <LicenceIdText id={l.id} date={licenceDate(l.issuedAt, lang)} />
-                <button
-                  type="button"
-                  className="btn btn-link btn-sm p-0"
-                  onClick={() => void certificate(l.id)}
-                  aria-label={t('licence.certificateOf', { title: licensedTitle(t, l.trackTitle, l.edit) })}
-                >
-                  {t('licence.certificate')}
-                </button>
+                <CertificateButton id={l.id} title={licensedTitle(t, l.trackTitle, l.edit)} />
                 <Link
                   to={verifyPath(l.id)}
                   className="btn btn-link btn-sm p-0"

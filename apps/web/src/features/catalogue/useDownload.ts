@@ -5,22 +5,11 @@ import { useNavigate } from 'react-router';
 import { api } from '../../lib/api-client';
 import { notices } from '../../lib/notices';
 import { ROUTES } from '../../lib/routes';
+import { saveAs } from '../../lib/save-file';
 import { useAuthModal } from '../auth/AuthModalContext';
 import { sessionStore } from '../auth/session';
 import { downloadFailure, downloadGate, type DownloadFailure } from './download-gate';
 import { invalidateDownloads, requestDownload } from './queries';
-
-/** Hands a URL to the browser as a file download saved under `fileName`. */
-function saveAs(url: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-}
 
 /**
  * The download flow (PRODUCT §5 and §8): signed in, the track has a file, level 5 or more; then the

@@ -1,8 +1,10 @@
 import { licenceDate, type HeldLicence, type Music } from '@sori/contract';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { languageFromTag } from '../../i18n/detect';
+import { failureText } from '../../lib/failure-text';
 import { notices } from '../../lib/notices';
 import { saveCertificate, verifyPath } from './queries';
 
@@ -48,11 +50,6 @@ function OneLicence({ title, held }: { title: string; held: HeldLicence }) {
   const edit = held.edit === undefined ? null : t('trackPage.editName', { seconds: held.edit });
   // The buttons' names tell the full track's licence from each edit's, as the badge shows sighted users.
   const named = licensedTitle(t, title, held.edit);
-  const certificate = () =>
-    saveCertificate(id).catch((error: unknown) => {
-      console.warn(`[licence] certificate ${id}`, error);
-      notices.show('danger', t('licence.certificateFailed'));
-    });
   return (
     <span className="sori-licence-line" data-testid="licence-line">
       <LicenceIdText id={id} date={date} />
@@ -66,17 +63,48 @@ function OneLicence({ title, held }: { title: string; held: HeldLicence }) {
           {t('licence.revoked')}
         </span>
       ) : null}
-      <button
-        type="button"
-        className="btn btn-link btn-sm p-0"
-        onClick={() => void certificate()}
-        aria-label={t('licence.certificateOf', { title: named })}
-      >
-        {t('licence.certificate')}
-      </button>
+      <CertificateButton id={id} title={named} />
       <Link to={verifyPath(id)} className="btn btn-link btn-sm p-0" aria-label={t('licence.verifyOf', { title: named })}>
         {t('licence.verify')}
       </Link>
     </span>
+  );
+}
+
+/**
+ * A licence's "Certificate" button. The PDF is made on request (about a second), so while it is fetched the
+ * button says it is busy (a spinner, aria-busy, and a second press ignored), keeping its name and the focus:
+ * it is aria-disabled rather than disabled, since a disabled button drops the focus to the page's start.
+ * Then a notice says the file was saved, or why not (a dropped connection as such), as downloads do.
+ */
+export function CertificateButton({ id, title }: { id: string; title: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const name = await saveCertificate(id);
+      notices.show('success', t('licence.certificateSaved', { name }));
+    } catch (error) {
+      console.warn(`[licence] certificate ${id}`, error);
+      notices.show('danger', failureText(error, t('licence.certificateFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className={`btn btn-link btn-sm p-0${busy ? ' disabled' : ''}`}
+      onClick={() => void save()}
+      aria-label={t('licence.certificateOf', { title })}
+      aria-disabled={busy || undefined}
+      aria-busy={busy || undefined}
+      data-testid="licence-certificate"
+    >
+      {busy ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
+      {t('licence.certificate')}
+    </button>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFile, api, pathWith } from '../../lib/api-client';
+import { saveAs } from '../../lib/save-file';
 
 export const licenceKeys = {
   one: (id: string) => ['licence', id] as const,
@@ -28,18 +29,13 @@ export function useLicenceChannelsQuery(id: string, enabled: boolean) {
 }
 
 /** Saves the licence certificate (PDF, in the UI language) that only its licensee may fetch. */
-export async function saveCertificate(id: string): Promise<void> {
+export async function saveCertificate(id: string): Promise<string> {
   const blob = await apiFile(pathWith('/licences/:id/certificate.pdf', { id }));
   const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${id}.pdf`;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
+  const fileName = `${id}.pdf`;
+  saveAs(url, fileName);
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return fileName;
 }
 
 export const verifyPath = (id: string): string => `/verify/${id}`;

@@ -1,0 +1,92 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient } from '../../lib/api-client';
+import { notices } from '../../lib/notices';
+import { createTestI18n } from '../../test/i18n';
+import { LicenceLine } from './LicenceLine';
+import type { Music } from '@sori/contract';
+
+const ID = 'SORI-7GWR-M0X5-WYAE';
+const TRACK = {
+  id: 12,
+  title: '바다의 노래',
+  licences: [{ licenceId: ID, licensedAt: '2026-11-25T01:00:00.000Z', status: 'active' }],
+} as unknown as Music;
+
+async function open(lang: 'ko' | 'en' | 'ja') {
+  const i18n = await createTestI18n(lang);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <LicenceLine track={TRACK} />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+describe('a licence’s certificate button in the download history', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const shown: { tone: string; text: string }[] = [];
+  let stop = () => {};
+  const clicks = vi.fn();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    clicks.mockReset();
+    configureApiClient({ fetch: fetchMock, getToken: () => 't', networkErrorMessage: () => 'Check your network connection.' });
+    shown.length = 0;
+    stop = notices.subscribe(() => shown.splice(0, shown.length, ...notices.getSnapshot().map(({ tone, text }) => ({ tone, text }))));
+    URL.createObjectURL = vi.fn(() => 'blob:certificate');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks(this.download);
+    });
+  });
+  afterEach(() => {
+    stop();
+    for (const n of notices.getSnapshot()) notices.dismiss(n.id);
+    vi.restoreAllMocks();
+  });
+
+  it('says it is busy while the PDF is made, keeping its name and the focus, then that the file was saved', async () => {
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    await open('en');
+    const button = screen.getByRole('button', { name: 'Download the licence certificate for 바다의 노래' });
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button.querySelector('.spinner-border')).not.toBeNull();
+    expect(button).toHaveAccessibleName('Download the licence certificate for 바다의 노래');
+    expect(button).toHaveFocus();
+    // A second press while it is busy asks for nothing more.
+    await userEvent.click(button);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    answer(new Response(new Blob(['%PDF']), { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-busy'));
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(button.querySelector('.spinner-border')).toBeNull();
+    expect(clicks).toHaveBeenCalledWith(`${ID}.pdf`);
+    expect(shown).toEqual([{ tone: 'success', text: `Certificate saved as “${ID}.pdf”.` }]);
+  });
+
+  it('says in the UI language that it failed, and a dropped connection as such', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: 'not yours', code: 'LICENCE_NOT_YOURS' }), {
+        status: 403,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    await open('ko');
+    const button = screen.getByRole('button', { name: /라이선스 증명서/u });
+    await userEvent.click(button);
+    await waitFor(() => expect(shown).toEqual([{ tone: 'danger', text: '증명서를 내려받지 못했습니다. 잠시 후 다시 시도해 주세요.' }]));
+    expect(button).not.toHaveAttribute('aria-busy');
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await userEvent.click(button);
+    await waitFor(() => expect(shown.map((n) => n.text)).toContain('Check your network connection.'));
+    expect(clicks).not.toHaveBeenCalled();
+  });
+});

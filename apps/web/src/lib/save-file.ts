@@ -1,0 +1,11 @@
+/** Hands a URL (a signed link, or an object URL of a fetched file) to the browser as a download saved under `fileName`. */
+export function saveAs(url: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}
