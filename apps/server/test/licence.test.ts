@@ -145,6 +145,10 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
     const theirs = await t.call({ method: 'GET', url, token: other.token });
     expect(theirs.statusCode).toBe(403);
     expect(theirs.json().code).toBe('LICENCE_NOT_YOURS');
+    // The licensee's cleared channel, which the verify page lists, is on the certificate too.
+    const channel = `UC${(dialect === 'sqlite' ? 'S' : 'P').repeat(22)}`;
+    const cleared = await t.call({ method: 'POST', url: '/api/my/channels', token: buyer.token, payload: { url: channel } });
+    expect(cleared.statusCode).toBe(201);
     const res = await t.call({ method: 'GET', url, token: buyer.token, lang: 'ko' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -164,6 +168,9 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
         expect(text).toMatch(/\d{4}년 \d{1,2}월 \d{1,2}일 \d{2}:\d{2} \(KST\)/u);
         expect(text).not.toMatch(/\b(level|AM|PM)\b/u);
         expect(text).not.toContain('Sori Inc.');
+        expect(text).toContain('등록된 채널');
+        expect(text.replace(/\s/gu, '')).toContain(`YouTube:https://www.youtube.com/channel/${channel}`);
+        expect(text.replace(/\s+/gu, ' ')).toContain('서명된 라이선스에는 포함되지 않습니다');
         // The licensee's copy names them in full, then as the signature covers them (masked), to compare.
         const licensee = (await lookup(first.licenceId)).json().body.licensee;
         expect(licensee.email).toBe(maskEmail(buyer.email));

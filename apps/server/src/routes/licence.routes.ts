@@ -38,7 +38,9 @@ export const licenceRoutes =
       '/licences/:id/certificate.pdf',
       { schema: { response: mediaResponse('GET /licences/:id/certificate.pdf'), params: IdParam, tags: ['licences'] } },
       async (request, reply) => {
-        const { id, pdf } = await licences.certificate(request.params.id, request.viewer, requestLang(request));
+        const { id, pdf } = await licences.certificate(request.params.id, request.viewer, requestLang(request), (userId) =>
+          channels.clearedFor(userId),
+        );
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${id}.pdf"`)

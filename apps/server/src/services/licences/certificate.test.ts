@@ -66,6 +66,70 @@ describe.runIf(hasPoppler)('the licence certificate', () => {
     expect(text).toContain({ ko: '프리미엄 (레벨 5)', en: 'Premium (level 5)', ja: 'プレミアム（レベル5）' }[lang]);
   });
 
+  /** The most a member clears (family: three), each address as long as an address may be kept. */
+  const CHANNELS = [
+    {
+      platform: 'youtube',
+      externalId: 'UCxxxxxxxxxxxxxxxxxxxxxx',
+      url: 'https://www.youtube.com/channel/UCxxxxxxxxxxxxxxxxxxxxxx',
+      clearedSince: '2026-11-28T16:14:00.000Z',
+    },
+    { platform: 'web', externalId: '', url: `https://blog.example.com/${'a'.repeat(2020)}`, clearedSince: '2026-11-20T00:00:00.000Z' },
+    { platform: 'web', externalId: '', url: `https://vlog.example.com/${'b'.repeat(2020)}`, clearedSince: '2026-11-21T00:00:00.000Z' },
+  ] as const;
+  const ACTIVE = { ...LONGEST, status: 'active' as const, revokedAt: null, revocationReason: null };
+
+  it.each(['ko', 'en', 'ja'] as const)(
+    'names the licensee’s cleared channels, as of when it was made and not signed, and stays on one page (%s)',
+    async (lang) => {
+      const file = path.join(dir, `channels-${lang}.pdf`);
+      const site = { companyName: '주식회사 소리', companyNameLatin: 'Sori Inc.' };
+      const cleared = CHANNELS.map((c) => ({ ...c, externalId: c.externalId || c.url }));
+      const pdf = await renderCertificate(ACTIVE, lang, 'https://sori.example/.well-known/sori-licence-key.pem', site, HOLDER, {
+        cleared,
+        asOf: '2026-11-29T03:00:00.000Z',
+      });
+      writeFileSync(file, pdf);
+      const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+      expect(Number(/Pages:\s+(\d+)/u.exec(info)?.[1])).toBe(1);
+      const raw = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+      const text = raw.replace(/\s+/gu, ' ');
+      const flat = raw.replace(/\s/gu, '');
+      expect(text).toContain({ ko: '등록된 채널', en: 'Cleared channels', ja: '登録チャンネル' }[lang]);
+      // Platform, address and since when (16:14 UTC on the 28th is the 29th in Korea), as the verify page names them.
+      expect(flat).toContain(
+        {
+          ko: 'YouTube:https://www.youtube.com/channel/UCxxxxxxxxxxxxxxxxxxxxxx(2026년11월29일부터)',
+          en: 'YouTube:https://www.youtube.com/channel/UCxxxxxxxxxxxxxxxxxxxxxx(since29November2026)',
+          ja: 'YouTube:https://www.youtube.com/channel/UCxxxxxxxxxxxxxxxxxxxxxx(2026年11月29日から)',
+        }[lang],
+      );
+      expect(flat).toContain('https://blog.example.com/aaaa');
+      expect(flat).toContain('https://vlog.example.com/bbbb');
+      // Not signed, and where to see the channels cleared now (a line may wrap anywhere: compared without spaces).
+      const note = {
+        ko: '이 증명서를 만든 2026년 11월 29일 12:00 (KST) 기준이며, 서명된 라이선스에는 포함되지 않습니다. 지금 등록된 채널은 아래 검증 주소에서',
+        en: 'as of 29 November 2026 at 12:00 (KST), when this certificate was made; not part of the signed licence. The verify address below shows the channels cleared now.',
+        ja: 'この証明書を作成した2026年11月29日 12:00 (KST)時点のもので、署名済みライセンスには含まれません。現在の登録チャンネルは下記の確認先で',
+      }[lang];
+      expect(flat).toContain(note.replace(/\s/gu, ''));
+    },
+  );
+
+  it('names no channels on a revoked licence, nor when none is cleared', async () => {
+    for (const [licence, cleared] of [
+      [LONGEST, CHANNELS],
+      [ACTIVE, []],
+    ] as const) {
+      const file = path.join(dir, 'no-channels.pdf');
+      const channels = { cleared: cleared.map((c) => ({ ...c })), asOf: '2026-11-29T03:00:00.000Z' };
+      writeFileSync(file, await renderCertificate(licence, 'en', 'https://sori.example/k.pem', undefined, HOLDER, channels));
+      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+      expect(text).not.toContain('Cleared channels');
+      expect(text).not.toContain('youtube.com');
+    }
+  });
+
   it('says a level an administrator set is such, not "Free (level 5)"', async () => {
     const file = path.join(dir, 'granted.pdf');
     const granted = { ...LONGEST, status: 'active' as const, revokedAt: null, revocationReason: null, plan: { name: 'free', level: 5 } };

@@ -1,9 +1,12 @@
 import {
+  accountDate,
+  CHANNEL_PLATFORM_LABELS,
   isGrantedLevel,
   LICENCE_SCOPE_LABELS,
   licensorName,
   licenceTime,
   PLAN_LABELS,
+  type ClearedChannel,
   type Lang,
   type LicenceScope,
   type PublicLicence,
@@ -47,6 +50,10 @@ const TEXT: Record<Lang, Record<string, string>> = {
     verifyNote: '이 증명서는 위 주소나 QR 코드에서 누구나 확인할 수 있습니다. 서명은 공개 키로 오프라인에서도 검증할 수 있습니다:',
     signature: 'Ed25519 서명',
     reason: '사유',
+    channels: '등록된 채널',
+    channelSince: '{date}부터',
+    channelsNote:
+      '라이선스 보유자가 Sori에 등록한 채널입니다. 이 증명서를 만든 {time} 기준이며, 서명된 라이선스에는 포함되지 않습니다. 지금 등록된 채널은 아래 검증 주소에서 확인할 수 있습니다.',
   },
   en: {
     title: 'Music Licence Certificate',
@@ -73,6 +80,10 @@ const TEXT: Record<Lang, Record<string, string>> = {
       'Anyone can check this certificate at the address above or with the QR code. The signature can also be verified offline with the published key:',
     signature: 'Ed25519 signature',
     reason: 'Reason',
+    channels: 'Cleared channels',
+    channelSince: 'since {date}',
+    channelsNote:
+      'Channels the licensee has registered with Sori, as of {time}, when this certificate was made; not part of the signed licence. The verify address below shows the channels cleared now.',
   },
   ja: {
     title: '楽曲ライセンス証明書',
@@ -98,8 +109,15 @@ const TEXT: Record<Lang, Record<string, string>> = {
     verifyNote: 'この証明書は上記のアドレスまたはQRコードから誰でも確認できます。署名は公開鍵を使ってオフラインでも検証できます:',
     signature: 'Ed25519署名',
     reason: '理由',
+    channels: '登録チャンネル',
+    channelSince: '{date}から',
+    channelsNote:
+      'ライセンス名義人がSoriに登録したチャンネルです。この証明書を作成した{time}時点のもので、署名済みライセンスには含まれません。現在の登録チャンネルは下記の確認先で確認できます。',
   },
 };
+
+/** The characters of a cleared channel's address the certificate shows (a line); the verify page has it whole. */
+const CHANNEL_ADDRESS_SHOWN = 64;
 
 const KANA = /[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]/u;
 const HANGUL = /[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]/u;
@@ -131,12 +149,46 @@ export async function renderCertificate(
   site?: { companyName: string; companyNameLatin?: string | undefined },
   /** The licensee's own name and e-mail, as kept at issue: the licensee's copy names them in full. */
   holder?: { name: string; email: string },
+  /**
+   * The licensee's channels cleared when the certificate is made (`asOf`), as the verify page lists them. Not
+   * signed: the certificate says so, and sends the reader to the verify page for the channels cleared now.
+   */
+  channels?: { cleared: readonly ClearedChannel[]; asOf: string },
 ): Promise<Buffer> {
   const licensor = licensorName(licence.licensor.name, lang, site);
   const t = TEXT[lang];
   const qr = await QRCode.toBuffer(licence.verifyUrl, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
-  // One A4 page even for the longest licence (revoked with a reason, a short edit, every scope): 2 cm at the
-  // sides, a little less at the top and bottom.
+  // One A4 page even for the longest licence (revoked with a reason, a short edit, every scope, or active with
+  // three cleared channels): drawn smaller, a step at a time, when it would run onto a second page.
+  for (const scale of [1, 0.9]) {
+    const { pdf, pages } = await drawCertificate({ licence, lang, keyUrl, licensor, t, qr, holder, channels, scale });
+    if (pages === 1) return pdf;
+  }
+  return (await drawCertificate({ licence, lang, keyUrl, licensor, t, qr, holder, channels, scale: 0.8 })).pdf;
+}
+
+async function drawCertificate({
+  licence,
+  lang,
+  keyUrl,
+  licensor,
+  t,
+  qr,
+  holder,
+  channels,
+  scale,
+}: {
+  licence: PublicLicence;
+  lang: Lang;
+  keyUrl: string;
+  licensor: string;
+  t: Record<string, string>;
+  qr: Buffer;
+  holder: { name: string; email: string } | undefined;
+  channels: { cleared: readonly ClearedChannel[]; asOf: string } | undefined;
+  scale: number;
+}): Promise<{ pdf: Buffer; pages: number }> {
+  // 2 cm at the sides, a little less at the top and bottom.
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 48, bottom: 36, left: 56, right: 56 },
@@ -144,9 +196,11 @@ export async function renderCertificate(
   });
   for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
   const chunks: Buffer[] = [];
+  let pages = 1;
+  doc.on('pageAdded', () => (pages += 1));
   doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
+  const done = new Promise<{ pdf: Buffer; pages: number }>((resolve, reject) => {
+    doc.on('end', () => resolve({ pdf: Buffer.concat(chunks), pages }));
     doc.on('error', reject);
   });
 
@@ -154,7 +208,7 @@ export async function renderCertificate(
     // Beside the QR code (top right) lines are shorter.
     const width = 483 - (doc.y < 190 ? 130 : 0);
     const runs = runsOf(text, lang);
-    doc.fontSize(size).fillColor(opts.color ?? '#1a1a1a');
+    doc.fontSize(size * scale).fillColor(opts.color ?? '#1a1a1a');
     runs.forEach((r, i) => {
       doc.font(opts.bold ? `${r.face}Bold` : r.face).text(r.text, { width, continued: i < runs.length - 1 });
     });
@@ -186,6 +240,18 @@ export async function renderCertificate(
     write(`${t.licenseeSigned!} ${signedLicensee}`, 9, { color: '#444444', gap: 0.5 });
   } else {
     row(t.licensee!, signedLicensee);
+  }
+  if (licence.status === 'active' && channels && channels.cleared.length > 0) {
+    // As the verify page lists them (after the licensee), with each one's address written out: a link is not
+    // visible on paper. An address of any site may be 2,048 characters: past a line it is cut, the full one
+    // being on the verify page. Small, a line each, so that the longest licence still fits on one page.
+    const address = (url: string) => (url.length > CHANNEL_ADDRESS_SHOWN ? `${url.slice(0, CHANNEL_ADDRESS_SHOWN - 1)}…` : url);
+    const lines = channels.cleared.map(
+      (c) =>
+        `• ${CHANNEL_PLATFORM_LABELS[c.platform][lang]}: ${address(c.url)} (${t.channelSince!.replace('{date}', accountDate(c.clearedSince, lang))})`,
+    );
+    row(t.channels!, lines.join('\n'), 9);
+    write(t.channelsNote!.replace('{time}', licenceTime(channels.asOf, lang)), 8, { color: '#444444', gap: 0.5 });
   }
   row(t.issued!, licenceTime(licence.issuedAt, lang));
   // A plan this code does not know (an older licence's) is written as it is signed.

@@ -6,6 +6,7 @@ import {
   parseLicenceId,
   withdrawnLicensee,
   type AccountLicence,
+  type ClearedChannel,
   type HeldLicence,
   type Lang,
   type Page,
@@ -197,15 +198,25 @@ export class LicenceService {
     return pageFrom(content, page, size, rows.length);
   }
 
-  /** The certificate PDF, for the licensee only. */
-  async certificate(rawId: string, viewer: Viewer | null, lang: Lang): Promise<{ id: string; pdf: Buffer }> {
+  /**
+   * The certificate PDF, for the licensee only. An active licence's certificate names the channels
+   * `clearedFor` the licensee now, as the verify page does (not signed, and said so on the certificate).
+   */
+  async certificate(
+    rawId: string,
+    viewer: Viewer | null,
+    lang: Lang,
+    clearedFor: (userId: number) => Promise<ClearedChannel[]> = () => Promise.resolve([]),
+  ): Promise<{ id: string; pdf: Buffer }> {
     if (!viewer) throw unauthorized();
     const row = await this.find(rawId);
     if (row.user_id !== viewer.id) throw forbidden('LICENCE_NOT_YOURS');
     const { name, latinName } = this.deps.licensor;
     const site = { companyName: name, companyNameLatin: latinName };
     const holder = { name: row.licensee_name, email: row.licensee_email };
-    const pdf = await renderCertificate(parse(row), lang, `${this.deps.publicBaseUrl}/.well-known/sori-licence-key.pem`, site, holder);
+    const channels = row.status === 'active' ? { cleared: await clearedFor(viewer.id), asOf: nowIso() } : undefined;
+    const keyUrl = `${this.deps.publicBaseUrl}/.well-known/sori-licence-key.pem`;
+    const pdf = await renderCertificate(parse(row), lang, keyUrl, site, holder, channels);
     return { id: row.id, pdf };
   }
 
