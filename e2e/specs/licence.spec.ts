@@ -28,11 +28,13 @@ test('licences: a level-5 download issues one; the download history lists it wit
     expect(box.width).toBeGreaterThan(10);
     expect(box.x + box.width).toBeLessThanOrEqual(cell.x + cell.width + 1);
   }
-  const [certificate] = await Promise.all([
-    page.waitForEvent('download'),
-    line.getByRole('button', { name: tr('ko', 'licence.certificateOf', { title: track.title }) }).click(),
-  ]);
+  // The PDF takes about a second: the button says it is busy meanwhile, keeping the focus, then a notice says it was saved.
+  const certificateButton = line.getByRole('button', { name: tr('ko', 'licence.certificateOf', { title: track.title }) });
+  const [certificate] = await Promise.all([page.waitForEvent('download'), certificateButton.press('Enter')]);
   expect(certificate.suggestedFilename()).toBe(`${licenceId}.pdf`);
+  await expect(page.getByText(tr('ko', 'licence.certificateSaved', { name: `${licenceId}.pdf` }))).toBeVisible();
+  await expect(certificateButton).not.toHaveAttribute('aria-busy');
+  await expect(certificateButton).toBeFocused();
   // Downloading again reuses the licence.
   const again = await api<{ licenceId: string }>(`/download/download?musicId=${track.id}`, { token: account.token });
   expect(again.licenceId).toBe(licenceId);
@@ -41,6 +43,16 @@ test('licences: a level-5 download issues one; the download history lists it wit
   await expect(page).toHaveURL(new RegExp(`/verify/${licenceId}$`, 'u'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ko', 'verify.valid'));
   await expect(page.getByTestId('licence-id')).toHaveText(licenceId);
+
+  // "Check another" from a licence's page: the new verdict's heading takes the focus (it fell to <body>), and again back.
+  const another = page.getByLabel(tr('ko', 'verify.checkAnother'));
+  await another.fill('SORI-0000-0000-0000');
+  await another.press('Enter');
+  await expect(page).toHaveURL(/\/verify\/SORI-0000-0000-0000$/u);
+  await expect(page.getByRole('heading', { level: 1, name: tr('ko', 'verify.notFound') })).toBeFocused();
+  await page.getByLabel(tr('ko', 'verify.checkAnother')).fill(licenceId);
+  await page.getByLabel(tr('ko', 'verify.checkAnother')).press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: tr('ko', 'verify.valid') })).toBeFocused();
 
   // The dispute text goes to the clipboard, and the page says so.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
