@@ -70,8 +70,8 @@ describe.runIf(hasPoppler)('the licence certificate', () => {
   const CHANNELS = [
     {
       platform: 'youtube',
-      externalId: 'UCxxxxxxxxxxxxxxxxxxxxxx',
-      url: 'https://www.youtube.com/channel/UCxxxxxxxxxxxxxxxxxxxxxx',
+      externalId: 'UC7rS9kLmQ2vX4pN8tJ1wYbE',
+      url: 'https://www.youtube.com/channel/UC7rS9kLmQ2vX4pN8tJ1wYbE',
       clearedSince: '2026-11-28T16:14:00.000Z',
     },
     { platform: 'web', externalId: '', url: `https://blog.example.com/${'a'.repeat(2020)}`, clearedSince: '2026-11-20T00:00:00.000Z' },
@@ -99,9 +99,9 @@ describe.runIf(hasPoppler)('the licence certificate', () => {
       // Platform, address and since when (16:14 UTC on the 28th is the 29th in Korea), as the verify page names them.
       expect(flat).toContain(
         {
-          ko: 'YouTube:https://www.youtube.com/channel/UCxxxxxxxxxxxxxxxxxxxxxx(2026년11월29일부터)',
-          en: 'YouTube:https://www.youtube.com/channel/UCxxxxxxxxxxxxxxxxxxxxxx(since29November2026)',
-          ja: 'YouTube:https://www.youtube.com/channel/UCxxxxxxxxxxxxxxxxxxxxxx(2026年11月29日から)',
+          ko: 'YouTube:https://www.youtube.com/channel/UC7rS9kLmQ2vX4pN8tJ1wYbE(2026년11월29일부터)',
+          en: 'YouTube:https://www.youtube.com/channel/UC7rS9kLmQ2vX4pN8tJ1wYbE(since29November2026)',
+          ja: 'YouTube:https://www.youtube.com/channel/UC7rS9kLmQ2vX4pN8tJ1wYbE(2026年11月29日から)',
         }[lang],
       );
       expect(flat).toContain('https://blog.example.com/aaaa');

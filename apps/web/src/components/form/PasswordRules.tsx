@@ -27,7 +27,7 @@ export function PasswordRules({ password, confirmPassword, tried = false }: Pass
     <ul className="list-unstyled mb-0 mt-1" data-testid="password-rules">
       {PASSWORD_RULES.filter((rule) => rule !== 'PASSWORD_TOO_LONG' || unmet.includes(rule)).map((rule) => {
         const met = !unmet.includes(rule);
-        const state = !started ? 'todo' : met ? 'met' : 'unmet';
+        const state = !started ? 'untyped' : met ? 'met' : 'unmet';
         const colour = state === 'met' ? 'text-success-emphasis' : state === 'unmet' && tried ? 'text-danger-emphasis' : '';
         return (
           <li key={rule} className={`d-flex align-items-center gap-1 ${colour}`} data-state={state}>
