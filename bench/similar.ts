@@ -2,6 +2,7 @@
  * "Similar tracks": quality on labelled sets, and latency and memory of the in-memory index.
  *
  *   node --import tsx bench/similar.ts quality [--set demo|eval|both] [--jobs 2]
+ *   node --import tsx bench/similar.ts cutoff [--jobs 2]
  *   node --expose-gc --import tsx bench/similar.ts latency [--tracks 100000] [--queries 2000]
  *   node --expose-gc --import tsx bench/similar.ts api --data-dir bench/out/100k [--queries 2000]
  *
@@ -15,7 +16,8 @@
  * bound there, not a fair contest: the sound-only and BPM+key rows are the ones that say what listening adds.
  *
  * latency: 100,000 (or --tracks) synthetic tracks (clustered Gaussian vectors of the real dimension, random
- * genres, moods, BPM and keys), then `similar()` for random tracks, page 0 of 20: p50/p99 of the index call.
+ * genres, moods, BPM and keys), then `similar()` for random tracks under the served cut-off, page 0 of 20:
+ * p50/p99 of the index call.
  *
  * api: a catalogue written by bench/generate.ts, given synthetic vectors for every track (once), served by the
  * real app in this process (`buildApp`, SQLite); `GET /api/musics/{id}/similar` through `app.inject`, one at a
@@ -27,7 +29,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { pitchClassOfKey } from '@sori/contract';
 import { analyseSound, featureWeights, SOUND_FEATURE_NAMES } from '../apps/server/src/media/sound';
-import { BLEND, SimilarityIndex, type Blend, type SimilarMeta } from '../apps/server/src/search/similarity';
+import { BLEND, SIMILAR_CUTOFF, SIMILAR_MAX, SimilarityIndex, type Blend, type SimilarMeta } from '../apps/server/src/search/similarity';
 import { mulberry32 } from '../apps/server/src/lib/random';
 import { DEMO_CATALOGUE, writeDemoTrack } from '../apps/server/src/seed/demo/catalogue';
 import { evalSet, renderPiece, renderUnavailable } from '../apps/server/test/fixtures/eval-set';
@@ -93,61 +95,166 @@ function precision(items: Item[], withMoods: boolean) {
   return rows;
 }
 
+const cacheDir = path.join('node_modules', '.cache', 'sori-similar-bench');
+
+/** The demo catalogue, rendered and analysed: genre group and moods as tagged. */
+async function demoItems(jobs: number): Promise<Item[]> {
+  await mkdir(cacheDir, { recursive: true });
+  return mapLimit(DEMO_CATALOGUE, jobs, async (t): Promise<Item> => {
+    const { audioPath } = await writeDemoTrack(t, cacheDir);
+    const a = await analyseSound(audioPath, null);
+    const bpm = a.tempo ? Math.round(a.tempo.bpm) : null;
+    return {
+      meta: { id: t.index, genre: t.genre, moods: t.moods, bpm, keyPc: a.key?.tonic ?? null, published: true },
+      vector: a.vector,
+      group: String(Math.floor(t.genre / 100)),
+      moods: [...t.moods],
+    };
+  });
+}
+
+/** The FluidSynth evaluation set, rendered and analysed: untagged (as an upload is), its style the label. */
+async function evalItems(jobs: number): Promise<Item[] | string> {
+  const why = await renderUnavailable();
+  if (why) return why;
+  return mapLimit(evalSet(), jobs, async (p): Promise<Item> => {
+    const a = await analyseSound(await renderPiece(p), null);
+    return {
+      meta: {
+        id: p.index + 1,
+        genre: null,
+        moods: [],
+        bpm: a.tempo ? Math.round(a.tempo.bpm) : null,
+        keyPc: a.key?.tonic ?? null,
+        published: true,
+      },
+      vector: a.vector,
+      group: p.style,
+      moods: [],
+    };
+  });
+}
+
+function loadLine(t0: number) {
+  return `${((performance.now() - t0) / 1000).toFixed(0)} s; load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
+}
+
 async function quality() {
   const jobs = Number(values.jobs);
-  const dir = path.join('node_modules', '.cache', 'sori-similar-bench');
-  await mkdir(dir, { recursive: true });
   const t0 = performance.now();
   if (values.set === 'demo' || values.set === 'both') {
-    const items = await mapLimit(DEMO_CATALOGUE, jobs, async (t): Promise<Item> => {
-      const { audioPath } = await writeDemoTrack(t, dir);
-      const a = await analyseSound(audioPath, null);
-      const bpm = a.tempo ? Math.round(a.tempo.bpm) : null;
-      return {
-        meta: { id: t.index, genre: t.genre, moods: t.moods, bpm, keyPc: a.key?.tonic ?? null, published: true },
-        vector: a.vector,
-        group: String(Math.floor(t.genre / 100)),
-        moods: [...t.moods],
-      };
-    });
+    const items = await demoItems(jobs);
     console.log(`\nDemo catalogue: ${items.length} pieces, ${new Set(items.map((i) => i.group)).size} genre groups`);
     console.log('| ranking | same genre group | shares a mood |');
     console.log('| --- | --- | --- |');
     for (const r of precision(items, true)) console.log(r);
   }
   if (values.set === 'eval' || values.set === 'both') {
-    const why = await renderUnavailable();
-    if (why) console.log(`\nEvaluation set skipped: ${why}`);
+    const items = await evalItems(jobs);
+    if (typeof items === 'string') console.log(`\nEvaluation set skipped: ${items}`);
     else {
-      const pieces = evalSet();
-      const items = await mapLimit(pieces, jobs, async (p): Promise<Item> => {
-        const a = await analyseSound(await renderPiece(p), null);
-        return {
-          meta: {
-            id: p.index + 1,
-            genre: null,
-            moods: [],
-            bpm: a.tempo ? Math.round(a.tempo.bpm) : null,
-            keyPc: a.key?.tonic ?? null,
-            published: true,
-          },
-          vector: a.vector,
-          group: p.style,
-          moods: [],
-        };
-      });
       console.log(`\nEvaluation set (FluidSynth, General MIDI): ${items.length} pieces, ${new Set(items.map((i) => i.group)).size} styles`);
       console.log('| ranking | same style |');
       console.log('| --- | --- |');
       for (const r of precision(items, false)) console.log(r);
     }
   }
-  console.log(
-    `\n${((performance.now() - t0) / 1000).toFixed(0)} s; load ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`\n${loadLine(t0)}`);
+}
+
+interface CutoffRow {
+  cutoff: number;
+  /** Means over the queries: tracks listed, share of them with the query's label, share of the label's tracks listed, F1. */
+  listed: number;
+  precision: number;
+  recall: number;
+  f1: number;
+  /** Share of queries that list nothing. */
+  empty: number;
+}
+
+/**
+ * Each query's closeness to every other piece of its own half (the served blend, every track scored), then
+ * for each cut-off what a query lists: precision (share with its label; a query listing nothing counts 0)
+ * and recall (share of its label's pieces listed).
+ */
+function cutoffRows(items: Item[], cutoffs: number[]): CutoffRow[] {
+  const index = new SimilarityIndex(featureWeights());
+  index.fitScale(items.map((i) => i.vector));
+  for (const it of items) {
+    index.upsert(it.meta);
+    index.setVector(it.meta.id, it.vector);
+  }
+  const group = new Map(items.map((i) => [i.meta.id, i.group]));
+  const lists = items.map((q) => {
+    const page = index.similar(q.meta.id, 0, items.length);
+    return { q, ids: page.ids, closeness: page.closeness, same: items.filter((o) => o !== q && o.group === q.group).length };
+  });
+  return cutoffs.map((cutoff) => {
+    let listed = 0;
+    let prec = 0;
+    let rec = 0;
+    let f1 = 0;
+    let empty = 0;
+    for (const l of lists) {
+      const kept = l.ids.filter((_, k) => l.closeness[k]! >= cutoff);
+      const hits = kept.filter((id) => group.get(id) === l.q.group).length;
+      const p = kept.length ? hits / kept.length : 0;
+      const r = l.same ? hits / l.same : 0;
+      listed += kept.length;
+      prec += p;
+      rec += r;
+      f1 += p + r > 0 ? (2 * p * r) / (p + r) : 0;
+      if (kept.length === 0) empty++;
+    }
+    const n = lists.length;
+    return { cutoff, listed: listed / n, precision: prec / n, recall: rec / n, f1: f1 / n, empty: empty / n };
+  });
+}
+
+/**
+ * The cut-off of "similar tracks": each labelled set split in two by position (even, odd), each half its own
+ * catalogue. The cut-off is the one whose mean F1 (demo and evaluation set weighed alike) is best on the
+ * even halves; the odd halves are then reported at it, beside no cut-off.
+ */
+async function cutoff() {
+  const jobs = Number(values.jobs);
+  const t0 = performance.now();
+  const sets: { name: string; items: Item[] }[] = [{ name: 'demo catalogue (genre group)', items: await demoItems(jobs) }];
+  const ev = await evalItems(jobs);
+  if (typeof ev === 'string') console.log(`Evaluation set skipped: ${ev}`);
+  else sets.push({ name: 'evaluation set (style)', items: ev });
+  const cutoffs = Array.from({ length: 61 }, (_, i) => Math.round((0.3 + i * 0.01) * 100) / 100);
+  const half = (items: Item[], parity: number) => items.filter((_, i) => i % 2 === parity);
+  const tune = sets.map((s) => cutoffRows(half(s.items, 0), cutoffs));
+  const meanF1 = cutoffs.map((_, k) => tune.reduce((a, rows) => a + rows[k]!.f1, 0) / tune.length);
+  const best = meanF1.indexOf(Math.max(...meanF1));
+  const chosen = cutoffs[best]!;
+  const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
+  const row = (label: string, r: CutoffRow) =>
+    `| ${label} | ${r.listed.toFixed(1)} | ${pct(r.precision)} | ${pct(r.recall)} | ${r.f1.toFixed(3)} | ${pct(r.empty)} |`;
+  console.log(`\nTune halves (even positions): mean F1 by cut-off, best ${chosen}`);
+  for (let k = 0; k < cutoffs.length; k += 5) console.log(`  ${cutoffs[k]!.toFixed(2)}  ${meanF1[k]!.toFixed(3)}`);
+  for (const [i, s] of sets.entries()) {
+    console.log(`\n${s.name}, tune half (${half(s.items, 0).length} pieces)`);
+    console.log('| cut-off | listed | precision | recall | F1 | lists nothing |');
+    console.log('| --- | --- | --- | --- | --- | --- |');
+    for (const k of [0, best])
+      console.log(row(k === 0 && best !== 0 ? 'none' : String(chosen), k === 0 ? cutoffRows(half(s.items, 0), [0])[0]! : tune[i]![k]!));
+    const held = half(s.items, 1);
+    const [none, at] = cutoffRows(held, [0, chosen]);
+    console.log(`\n${s.name}, held-out half (${held.length} pieces)`);
+    console.log('| cut-off | listed | precision | recall | F1 | lists nothing |');
+    console.log('| --- | --- | --- | --- | --- | --- |');
+    console.log(row('none', none!));
+    console.log(row(String(chosen), at!));
+    console.log(`\n${s.name}, whole set as one catalogue (${s.items.length} pieces), at ${chosen}`);
+    console.log(row(String(chosen), cutoffRows(s.items, [chosen])[0]!));
+  }
+  console.log(`\n${loadLine(t0)}`);
 }
 
 function gaussian(r: () => number): number {
@@ -193,12 +300,14 @@ async function latency() {
   const after = process.memoryUsage();
   const times: number[] = [];
   // Warm up, then measure.
-  for (let i = 0; i < 50; i++) index.similar(1 + Math.floor(r() * n), 0, 20);
+  // As served: under the cut-off, every candidate over it is scored in full and counted.
+  for (let i = 0; i < 50; i++) index.similar(1 + Math.floor(r() * n), 0, 20, BLEND, SIMILAR_CUTOFF, SIMILAR_MAX);
+  let listed = 0;
   for (let i = 0; i < queries; i++) {
     const id = 1 + Math.floor(r() * n);
     const page = r() < 0.8 ? 0 : 1 + Math.floor(r() * 4);
     const s = performance.now();
-    index.similar(id, page * 20, 20);
+    listed += index.similar(id, page * 20, 20, BLEND, SIMILAR_CUTOFF, SIMILAR_MAX).total;
     times.push(performance.now() - s);
   }
   times.sort((a, b) => a - b);
@@ -208,7 +317,7 @@ async function latency() {
     `index arrays ${(index.bytes / 1e6).toFixed(1)} MB; heap + array buffers grew ${((after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers) / 1e6).toFixed(1)} MB`,
   );
   console.log(
-    `similar() over ${queries} queries (80 % page 0, the rest pages 1–4, size 20): p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${times.at(-1)!.toFixed(2)} ms`,
+    `similar() over ${queries} queries (80 % page 0, the rest pages 1–4, size 20, cut-off ${SIMILAR_CUTOFF}, at most ${SIMILAR_MAX}): p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${times.at(-1)!.toFixed(2)} ms; ${(listed / queries).toFixed(0)} listed a query`,
   );
   console.log(
     `load ${os
@@ -294,9 +403,10 @@ async function api() {
 }
 
 if (positionals[0] === 'quality') await quality();
+else if (positionals[0] === 'cutoff') await cutoff();
 else if (positionals[0] === 'api') await api();
 else if (positionals[0] === 'latency') await latency();
 else {
-  console.error('usage: bench/similar.ts quality|latency|api [options]');
+  console.error('usage: bench/similar.ts quality|cutoff|latency|api [options]');
   process.exit(2);
 }

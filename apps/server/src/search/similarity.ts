@@ -42,11 +42,30 @@ export interface SimilarMeta {
 export const BLEND = { sound: 0.55, genre: 0.2, mood: 0.1, bpm: 0.1, key: 0.05 } as const;
 export type Blend = { [K in keyof typeof BLEND]: number };
 
+/**
+ * How close a track must be to be listed as similar: its blended score as a share of the most the asked
+ * track's own signals could give (its sound, if it has a vector, and each tag it has). Unrelated tracks sit
+ * near 1/3 of the sound share and nothing else. Chosen for the best F1 of "same genre group" (demo
+ * catalogue) and "same style" (FluidSynth set) on one half of each, and reported on the other half
+ * (bench/RESULTS.md, "A cut-off for similar tracks").
+ */
+export const SIMILAR_CUTOFF = 0.43;
+
+/**
+ * The most similar tracks one track lists (five pages of 20). A large catalogue has thousands over the
+ * cut-off; past the first hundred a list is no longer "more like this", and the bound keeps the heap's
+ * early exit (bench/RESULTS.md).
+ */
+export const SIMILAR_MAX = 100;
+
 /** Quantisation: steps per (weighted) standard deviation. */
 const STEPS = 16;
 
 export interface SimilarPage {
   ids: number[];
+  /** How close each of `ids` is, as a share of the most this query's signals could give (0..1). */
+  closeness: number[];
+  /** Every track the query could list: those at or over the cut-off (all of them when it is 0). */
   total: number;
 }
 
@@ -72,6 +91,9 @@ export class SimilarityIndex {
   private publishedIds: Int32Array | null = null;
   private publishedDirty = true;
   private maxId = 0;
+  private vectors = 0;
+  /** How many vectors the standardisation was fitted on (0: not fitted, raw units). */
+  fittedOn = 0;
 
   constructor(weights: ArrayLike<number>) {
     this.dims = weights.length;
@@ -96,12 +118,25 @@ export class SimilarityIndex {
       n++;
     }
     if (n < 2) return;
+    this.fittedOn = n;
     for (let d = 0; d < this.dims; d++) {
       const m = sum[d]! / n;
       this.mean[d] = m;
       const sd = Math.sqrt(Math.max(0, sq[d]! / n - m * m));
       this.sd[d] = sd > 1e-9 ? sd : 1;
     }
+  }
+
+  /** Tracks that have a sound vector. */
+  get vectorCount(): number {
+    return this.vectors;
+  }
+
+  /** Every track that has a sound vector. */
+  idsWithVector(): number[] {
+    const ids: number[] = [];
+    for (let i = 1; i <= this.maxId && i < this.capacity; i++) if (this.hasVec[i]) ids.push(i);
+    return ids;
   }
 
   get size(): number {
@@ -161,9 +196,11 @@ export class SimilarityIndex {
     this.grow(id);
     this.maxId = Math.max(this.maxId, id);
     if (v === null || v.length !== this.dims) {
+      this.vectors -= this.hasVec[id]!;
       this.hasVec[id] = 0;
       return;
     }
+    this.vectors += 1 - this.hasVec[id]!;
     const o = id * this.dims;
     for (let d = 0; d < this.dims; d++) {
       const z = ((v[d]! - this.mean[d]!) / this.sd[d]!) * this.sqrtW[d]! * STEPS;
@@ -176,6 +213,7 @@ export class SimilarityIndex {
     if (id >= this.capacity) return;
     if (this.published[id]) this.publishedDirty = true;
     this.published[id] = 0;
+    this.vectors -= this.hasVec[id]!;
     this.hasVec[id] = 0;
   }
 
@@ -205,13 +243,16 @@ export class SimilarityIndex {
     return (s / (STEPS * STEPS)) * this.wMax;
   }
 
-  /** Every published track but `id`, best first (ties by id), one page of them; the blend is `blend`. */
-  similar(id: number, offset: number, limit: number, blend: Blend = BLEND): SimilarPage {
+  /**
+   * Published tracks but `id`, best first (ties by id), one page of them; the blend is `blend`. With a
+   * `cutoff` above 0, only tracks whose closeness (their score over the most this query's own signals could
+   * give: its sound if it has a vector, and each tag it has) reaches it are listed, and at most `max` of
+   * them: `total` is how many that is.
+   */
+  similar(id: number, offset: number, limit: number, blend: Blend = BLEND, cutoff = 0, max = Infinity): SimilarPage {
     this.grow(id);
     const candidates = this.publishedList();
     const n = candidates.length - (this.published[id] ? 1 : 0);
-    const want = Math.min(offset + limit, n);
-    if (want <= offset) return { ids: [], total: n };
     const selfVec = this.hasVec[id] === 1;
     // Without a vector for the asked track, its tags alone decide (the sound share is left out).
     const wSound = selfVec ? blend.sound : 0;
@@ -222,6 +263,19 @@ export class SimilarityIndex {
     const myMoods = popcount(myLo) + popcount(myHi);
     const myBpm = this.logBpm[id]!;
     const myKey = this.fifths[id]!;
+    const attainable =
+      wSound +
+      (g !== 0 ? blend.genre : 0) +
+      (myMoods > 0 ? blend.mood : 0) +
+      (myBpm === myBpm ? blend.bpm : 0) +
+      (myKey >= 0 ? blend.key : 0);
+    const counting = cutoff > 0;
+    // Nothing to be close in (no sound yet, no tags): nothing is listed under a cut-off.
+    if (counting && attainable <= 0) return { ids: [], closeness: [], total: 0 };
+    const floor = counting ? cutoff * attainable : -Infinity;
+    // Under a cut-off the heap holds the whole list (up to `max`), so that its length is known.
+    const want = counting ? Math.min(n, max) : Math.min(offset + limit, n);
+    if (want <= offset && !counting) return { ids: [], closeness: [], total: n };
     const { dims, vec, genre, moodLo, moodHi, logBpm, fifths, hasVec } = this;
     const o = id * dims;
     const scale = this.wMax / (STEPS * STEPS) / this.wSum;
@@ -256,13 +310,12 @@ export class SimilarityIndex {
       if (wSound > 0) {
         if (!hasVec[t]) score += wSound / 3;
         else {
-          // The page is full: a candidate whose sound cannot lift it past the worst kept one stops early.
+          // A candidate whose sound cannot lift it to the cut-off, or past the worst kept one of a full
+          // heap, stops early.
           let limit = Infinity;
-          if (size === want) {
-            const need = hs[0]! - score;
-            if (need > wSound) continue;
-            if (need > 0) limit = (wSound / need - 1) / scale;
-          }
+          const need = Math.max(floor, size === want ? hs[0]! : -Infinity) - score;
+          if (need > wSound) continue;
+          if (need > 0) limit = (wSound / need - 1) / scale;
           let sum = 0;
           const ot = t * dims;
           let d = 0;
@@ -279,6 +332,7 @@ export class SimilarityIndex {
           score += wSound / (1 + sum * scale);
         }
       }
+      if (score < floor || want === 0) continue;
       if (size < want) {
         // Sift up.
         let i = size++;
@@ -309,6 +363,11 @@ export class SimilarityIndex {
       }
     }
     const order = Array.from({ length: size }, (_, k) => k).sort((a, b) => hs[b]! - hs[a]! || hi[a]! - hi[b]!);
-    return { ids: order.slice(offset, offset + limit).map((k) => hi[k]!), total: n };
+    const page = order.slice(offset, offset + limit);
+    return {
+      ids: page.map((k) => hi[k]!),
+      closeness: page.map((k) => (attainable > 0 ? hs[k]! / attainable : 0)),
+      total: counting ? size : n,
+    };
   }
 }

@@ -13,7 +13,7 @@ import { pitchClassOfKey } from '@sori/contract';
 import { featureWeights, SOUND_FEATURES_VERSION } from '../../media/sound';
 import * as sound from '../../repositories/sound.repository';
 import { CatalogueIndex, type IndexedTrack, type IndexScope } from '../../search/catalogue-index';
-import { SimilarityIndex, type SimilarMeta } from '../../search/similarity';
+import { BLEND, SIMILAR_CUTOFF, SIMILAR_MAX, SimilarityIndex, type SimilarMeta } from '../../search/similarity';
 import type { Viewer } from '../auth.service';
 import { parseMoods, toMusic, type MediaUrls } from '../music.mapper';
 import { Lru } from './lru';
@@ -122,6 +122,8 @@ export class CatalogueService {
   private readonly pages: PageWriter;
   /** Searches take turns at the CPU when they arrive together. */
   private readonly turns = new Turns(SEARCH_SLICE_MS);
+  /** A refit of the similarity index's scale is under way (`refitIfSparse`). */
+  private refitting = false;
 
   constructor(private readonly deps: CatalogueDeps) {
     this.readTracks = tracks.trackReader(deps.db, deps.sqlite, deps.pg);
@@ -181,6 +183,37 @@ export class CatalogueService {
     into.fitScale(sample);
     for await (const batch of sound.streamFeatures(this.deps.db, SOUND_FEATURES_VERSION)) {
       for (const r of batch) into.setVector(r.track_id, JSON.parse(r.vector) as number[]);
+    }
+  }
+
+  /**
+   * A catalogue that had few vectors when it loaded (a new one: the demo tracks' sound is analysed after the
+   * server starts) was standardised on too few, or on none, and its closeness means little. Each time the
+   * vectors held reach twice the sample the scale was fitted on, it is fitted again on all of them and every
+   * vector re-read, all at once (read first, then applied without a pause), so no query sees two scales.
+   * At most about log2(SCALE_SAMPLE) times in a catalogue's life, each time reading fewer than
+   * 2 × SCALE_SAMPLE vectors.
+   */
+  private async refitIfSparse(): Promise<void> {
+    const index = this.similarity;
+    if (this.refitting || index.fittedOn >= SCALE_SAMPLE || index.vectorCount < Math.max(2, 2 * index.fittedOn)) return;
+    this.refitting = true;
+    try {
+      const rows: { id: number; v: number[] }[] = [];
+      for await (const batch of sound.streamFeatures(this.deps.db, SOUND_FEATURES_VERSION))
+        for (const r of batch) rows.push({ id: r.track_id, v: JSON.parse(r.vector) as number[] });
+      if (index !== this.similarity) return;
+      index.fitScale(rows.slice(0, SCALE_SAMPLE).map((r) => r.v));
+      const read = new Set<number>();
+      for (const r of rows) {
+        index.setVector(r.id, r.v);
+        read.add(r.id);
+      }
+      // A vector set while the rows were read was quantised on the old scale: read it again.
+      const late = index.idsWithVector().filter((id) => !read.has(id));
+      if (late.length > 0) await this.applyVectors(late);
+    } finally {
+      this.refitting = false;
     }
   }
 
@@ -252,18 +285,20 @@ export class CatalogueService {
       const v = vectors.get(id);
       this.similarity.setVector(id, v === undefined ? null : (JSON.parse(v) as number[]));
     }
+    await this.refitIfSparse();
   }
 
   /**
    * Published tracks that sound like this one (the track itself left out), a page at a time, as the JSON of
-   * `{ body: page }`: the same page writer and cached track JSON as searches. Unknown or invisible: 404.
+   * `{ body: page }`: the same page writer and cached track JSON as searches. Only tracks close enough
+   * (`SIMILAR_CUTOFF`) are listed or counted, at most `SIMILAR_MAX`. Unknown or invisible: 404.
    */
   async similar(id: number, query: Pick<MusicQuery, 'page' | 'size'>, viewer: Viewer | null): Promise<Buffer> {
     await this.visibleTrack(id, viewer);
     const turn = this.turns.wait();
     if (turn) await turn;
     try {
-      const result = this.similarity.similar(id, query.page * query.size, query.size);
+      const result = this.similarity.similar(id, query.page * query.size, query.size, BLEND, SIMILAR_CUTOFF, SIMILAR_MAX);
       return await this.pages.write(result.ids, result.total, query.size, query.page, viewer);
     } finally {
       this.turns.done();

@@ -387,6 +387,7 @@ function EditRow({ track, edit }: { track: Music; edit: TrackEdit }) {
 /** Published tracks that sound like this one, in the track table, a page at a time. */
 function SimilarSection({ track }: { track: Music }) {
   const { t } = useTranslation();
+  const lang = useLabelLanguage();
   const [page, setPage] = useState(1);
   const similar = useSimilarQuery(track.id, page);
   let body: ReactNode;
@@ -402,10 +403,16 @@ function SimilarSection({ track }: { track: Music }) {
       />
     );
   } else if (similar.data.content.length === 0) {
+    // Only tracks close enough are listed (the server's cut-off): when none is, the track's genre is the next place to look.
     body = (
-      <p className="text-body-secondary mb-0" data-testid="similar-empty">
-        {t('trackPage.similarEmpty')}
-      </p>
+      <div data-testid="similar-empty">
+        <p className="text-body-secondary mb-2">{t('trackPage.similarEmpty')}</p>
+        {track.genre !== null && (
+          <Link to={libraryWith({ genre: track.genre })} data-testid="similar-browse-genre">
+            {t('trackPage.similarBrowseGenre', { name: genreLabel(track.genre, lang) })}
+          </Link>
+        )}
+      </div>
     );
   } else {
     body = (
