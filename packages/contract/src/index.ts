@@ -12,3 +12,4 @@ export * from './account';
 export * from './share';
 export * from './key-label';
 export * from './media-errors';
+export * from './pages';
