@@ -1,3 +1,4 @@
+import type { PageMatch } from '@sori/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { addressKey } from '../lib/address-key';
@@ -5,12 +6,17 @@ import { withPreview, type PagePreview } from '../lib/page-meta';
 import type { PagePreviewService } from '../services/page-preview.service';
 import { requestLang } from './http';
 
+/** Answers a page with preview tags, or the same page with a 404 status when there is nothing to see. */
+export type PreviewAnswer = (request: FastifyRequest, reply: FastifyReply, page: PageMatch) => Promise<FastifyReply> | null;
+
 /**
  * The web app's shareable pages, answered with index.html carrying the page's preview tags (Open Graph,
  * Twitter) so that a pasted link shows a card; a track or link the visitor may not see is the same page
  * with a 404 status (the app then shows its not-found screen). Hidden from the API docs: they are pages.
+ * Returns the same answer for the spellings of these addresses that the web app's router also takes
+ * (a trailing slash, capitals), which reach the not-found handler: null for any other page.
  */
-export function registerPageRoutes(app: FastifyInstance, previews: PagePreviewService, indexHtml: () => string) {
+export function registerPageRoutes(app: FastifyInstance, previews: PagePreviewService, indexHtml: () => string): PreviewAnswer {
   const answer = async (request: FastifyRequest, reply: FastifyReply, make: () => Promise<PagePreview>) => {
     let html = indexHtml();
     try {
@@ -23,11 +29,20 @@ export function registerPageRoutes(app: FastifyInstance, previews: PagePreviewSe
     // The tags are written in the caller's language.
     return reply.header('cache-control', 'no-cache').header('vary', 'Accept-Language').type('text/html; charset=utf-8').send(html);
   };
+  const track = (request: FastifyRequest, reply: FastifyReply, id: string) =>
+    answer(request, reply, () => previews.track(id, requestLang(request)));
+  const shared = (request: FastifyRequest, reply: FastifyReply, token: string) =>
+    answer(request, reply, () => previews.sharedPlaylist(token, addressKey(request.ip), requestLang(request)));
 
   app.get<{ Params: { id: string } }>('/track/:id', { schema: { hide: true } }, (request, reply) =>
-    answer(request, reply, () => previews.track(request.params.id, requestLang(request))),
+    track(request, reply, request.params.id),
   );
   app.get<{ Params: { token: string } }>('/shared/:token', { schema: { hide: true } }, (request, reply) =>
-    answer(request, reply, () => previews.sharedPlaylist(request.params.token, addressKey(request.ip), requestLang(request))),
+    shared(request, reply, request.params.token),
   );
+  return (request, reply, page) => {
+    if (page.name === 'track') return track(request, reply, page.params.id!);
+    if (page.name === 'sharedPlaylist') return shared(request, reply, page.params.token!);
+    return null;
+  };
 }
