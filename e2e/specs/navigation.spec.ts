@@ -54,6 +54,24 @@ test('nav and sidebar links navigate inside the app and mark the current item', 
   expect(await page.evaluate(() => (window as unknown as { __spa?: boolean }).__spa === true), 'no full reload').toBeTruthy();
 });
 
+test("an address that is no screen: a 404 from the server, the not-found screen in the visitor's language, and its way home", async ({
+  newPage,
+}) => {
+  const page = await newPage({ locale: 'en-US' });
+  for (const address of ['/no-such-page', '/library/old-charts', '/index.html']) {
+    const response = await page.goto(address, { waitUntil: 'domcontentloaded' });
+    expect(response?.status(), address).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 }), address).toHaveText(tr('en', 'notFound.title'));
+  }
+  await page.getByRole('link', { name: tr('en', 'notFound.home') }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+  // The screens keep 200, spelt as the router takes them.
+  for (const address of ['/library/', '/Plan', '/playlist/12?sort=title', '/verify/SORI-7GWR-M0X5-WYAE']) {
+    const response = await page.goto(address, { waitUntil: 'domcontentloaded' });
+    expect(response?.status(), address).toBe(200);
+  }
+});
+
 test("a non-integer playlist id shows 'invalid playlist'", async ({ newPage }) => {
   const page = await newPage();
   for (const id of ['abc', '1.5', '12x']) {
