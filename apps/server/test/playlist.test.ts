@@ -67,6 +67,49 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
     expect((await t.call({ method: 'GET', url: '/api/playbox/list' })).statusCode).toBe(401);
   });
 
+  it('keeps names and descriptions in NFC and counts their limits on that form, however they were pasted', async () => {
+    const u = await t.user();
+    // As pasted from a macOS file name: decomposed Hangul, 160 characters as sent, 81 as kept.
+    const name =
+      '비 오는 날 창가에서 듣기 좋은 잔잔한 피아노와 어쿠스틱 기타 연주곡 모음 (2026년 가을, 브이로그와 카페 영상 배경음악으로 골라 담은 곡들)';
+    const description = '영상 편집할 때 배경으로 깔기 좋은 곡들을 모았습니다. 브이로그, 여행 영상, 카페 분위기 영상에 잘 어울립니다.\n'
+      .repeat(12)
+      .trim();
+    expect(name.normalize('NFD').length).toBeGreaterThan(100);
+    expect(description.normalize('NFD').length).toBeGreaterThan(1000);
+    expect(description.length).toBeLessThanOrEqual(1000);
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/playbox/create',
+      payload: { name: name.normalize('NFD'), description: description.normalize('NFD') },
+      token: u.token,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().body).toMatchObject({ name, title: name, description });
+    // The same name typed (NFC) is stored as the same text, in both path families and on renaming.
+    const typed = await t.call({ method: 'POST', url: '/api/playbox/add', payload: { title: name.normalize('NFD') }, token: u.token });
+    expect(typed.json().body.name).toBe(name);
+    const renamed = await t.call({
+      method: 'PUT',
+      url: `/api/playbox/${created.json().body.id}`,
+      payload: { name: '새벽 작업용'.normalize('NFD'), description: '집중할 때'.normalize('NFD') },
+      token: u.token,
+    });
+    expect(renamed.json().body).toMatchObject({ name: '새벽 작업용', description: '집중할 때' });
+    const listed = (await t.call({ method: 'GET', url: '/api/playbox/list', token: u.token })).json().body as { name: string }[];
+    expect(listed.map((p) => p.name)).toEqual([name, '새벽 작업용']);
+    // Past the limit as kept, it is still refused, naming the limit.
+    const over = await t.call({
+      method: 'POST',
+      url: '/api/playbox/create',
+      payload: { name: `${name} — 편집본 둘째 판에 스무 곡을 더 담았습니다`.normalize('NFD') },
+      token: u.token,
+      lang: 'en',
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ code: 'FIELD_TOO_LONG', message: 'Playlist name can be at most 100 characters.' });
+  });
+
   it('adds and removes tracks idempotently and lists them newest first with filters', async () => {
     const u = await t.user();
     const p = (await t.call({ method: 'POST', url: '/api/playbox/create', payload: { name: 'Mix' }, token: u.token })).json().body;

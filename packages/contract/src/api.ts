@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_LEVEL } from './constants';
 import { idText, idValue } from './ids';
 import { PlanId, PlanInfo } from './account';
-import { LIMITED_FIELDS, TOO_LONG_ISSUE, type LimitedField } from './validation';
+import { LIMITED_FIELDS, playlistDescriptionText, playlistNameText, TOO_LONG_ISSUE, type LimitedField } from './validation';
 
 /**
  * The wire shapes of the API (PRODUCT §7; docs/DECISIONS.md, settled rules 1–13), as zod schemas with the
@@ -276,13 +276,24 @@ export const SimilarQueryRaw = /* @__PURE__ */ z.object({
   size: z.union([z.string(), z.array(z.string())]).optional(),
 });
 
+/**
+ * Text whose limit is counted on the text as it will be kept (`kept`: NFC first), not as sent: a name pasted in
+ * decomposed Hangul is two or three characters a syllable as sent and one as kept. The request body's own limit
+ * bounds what is normalised.
+ */
+const keptLimitedText = (field: LimitedField, kept: (text: string) => string) =>
+  z
+    .string()
+    .refine((text) => kept(text).length <= LIMITED_FIELDS[field].max, { error: `${TOO_LONG_ISSUE}${field}` })
+    .describe(`At most ${LIMITED_FIELDS[field].max} characters, counted in NFC, trimmed`);
+
 export const PlaylistCreateRequest = /* @__PURE__ */ z.object({
-  name: limitedText('playlistName'),
-  description: limitedText('playlistDescription').nullable().optional(),
+  name: keptLimitedText('playlistName', playlistNameText),
+  description: keptLimitedText('playlistDescription', playlistDescriptionText).nullable().optional(),
 });
 export const PlaylistUpdateRequest = PlaylistCreateRequest;
 /** The `/playbox/add` family (DECISIONS 4) names it `title`. */
-export const PlayboxAddRequest = /* @__PURE__ */ z.object({ title: limitedText('playlistName') });
+export const PlayboxAddRequest = /* @__PURE__ */ z.object({ title: keptLimitedText('playlistName', playlistNameText) });
 export const PlayboxRemoveRequest = /* @__PURE__ */ z.object({ id: idValue });
 export const PlaylistTrackRequest = /* @__PURE__ */ z.object({ musicId: idValue, playlistId: idValue });
 

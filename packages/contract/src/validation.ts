@@ -35,6 +35,28 @@ export const nameText = (v: unknown): string =>
     .trim();
 
 /**
+ * A playlist's name as kept: NFC (a name pasted from a macOS file name comes decomposed, two or three characters
+ * a Hangul syllable, and would count so against the limit and be stored apart from the same name typed), control
+ * characters as spaces, trimmed; other spaces as typed. The server stores it, the request schema counts its limit
+ * and the forms count it.
+ */
+export const playlistNameText = (v: string): string =>
+  v
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/gu, ' ')
+    .trim();
+
+/** A playlist's description as kept: NFC, line breaks as `\n` and tabs kept, other control characters dropped, trimmed. */
+export const playlistDescriptionText = (v: string): string =>
+  v
+    .normalize('NFC')
+    .replace(/\r\n?/gu, '\n')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/gu, '')
+    .trim();
+
+/**
  * Whether text shows nothing: only spaces, format characters (zero-width space, joiners, BOM) or Hangul
  * fillers (ㅤ U+3164 and its kin), which `trim()` keeps. A name of them would show as a blank.
  */

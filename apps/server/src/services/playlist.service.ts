@@ -1,4 +1,14 @@
-import { isBlankText, MAX_PAGE_SIZE, pageFrom, TEXT_LIMITS, tooLongDetails, type Page, type Playlist } from '@sori/contract';
+import {
+  isBlankText,
+  MAX_PAGE_SIZE,
+  pageFrom,
+  playlistDescriptionText,
+  playlistNameText,
+  TEXT_LIMITS,
+  tooLongDetails,
+  type Page,
+  type Playlist,
+} from '@sori/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError, badRequest, notFound } from '../lib/app-error';
@@ -31,21 +41,17 @@ export function toPlaylist(r: PlaylistRow): Playlist {
 }
 
 function cleanName(name: string): string {
-  // Control characters never belong in a name; the rest is kept as typed and shown as text.
-  // eslint-disable-next-line no-control-regex
-  const n = name.replace(/[\u0000-\u001f\u007f]/gu, ' ').trim();
+  // NFC, control characters as spaces, trimmed (`playlistNameText`); the rest is kept as typed and shown as text.
+  const n = playlistNameText(name);
   if (isBlankText(n)) throw badRequest('PLAYLIST_NAME_REQUIRED');
   if (n.length > TEXT_LIMITS.playlistName) throw badRequest('FIELD_TOO_LONG', tooLongDetails('playlistName'));
   return n;
 }
 
 function cleanDescription(d: string | null | undefined): string | null {
-  // Line breaks and tabs stay (a description may have paragraphs); other control characters go.
-  const s = (d ?? '')
-    .replace(/\r\n?/gu, '\n')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/gu, '')
-    .trim();
+  // NFC; line breaks and tabs stay (a description may have paragraphs); other control characters go.
+  const s = playlistDescriptionText(d ?? '');
+  if (s.length > TEXT_LIMITS.playlistDescription) throw badRequest('FIELD_TOO_LONG', tooLongDetails('playlistDescription'));
   return s ? s : null;
 }
 

@@ -1,4 +1,13 @@
-import { ERROR_MESSAGES, fillMessage, LIMITED_FIELDS, nameText, tooLongDetails, type LimitedField } from '@sori/contract';
+import {
+  ERROR_MESSAGES,
+  fillMessage,
+  LIMITED_FIELDS,
+  nameText,
+  playlistDescriptionText,
+  playlistNameText,
+  tooLongDetails,
+  type LimitedField,
+} from '@sori/contract';
 import { useTranslation } from 'react-i18next';
 import { languageFromTag } from '../../i18n/detect';
 
@@ -16,11 +25,14 @@ export const keptText = (text: string): string => nameText(text.normalize('NFC')
 export const keptLength = (text: string): number => keptText(text).length;
 
 /**
- * The length of a text the form sends trimmed and the server counts as sent: a playlist's name or description
- * (the request schema checks the limit before the service cleans it; a description keeps its line breaks, a
- * textarea's line break is one character). The forms send `text.trim()`, so the count is of exactly that.
+ * The length of a playlist's name as the server keeps it and counts it against the limit (`playlistNameText`:
+ * NFC, trimmed), whatever form it was typed or pasted in: a name pasted from a macOS file name comes as
+ * decomposed Hangul, two or three characters a syllable until it is normalised.
  */
-export const trimmedLength = (text: string): number => text.trim().length;
+export const playlistNameLength = (text: string): number => playlistNameText(text).length;
+
+/** The length of a playlist's description as the server keeps and counts it (NFC, trimmed, a line break one character). */
+export const playlistDescriptionLength = (text: string): number => playlistDescriptionText(text).length;
 
 /** Whether a field's text, counted as the server counts it, is past the field's limit (the form refuses it). */
 export const isOverLimit = (field: LimitedField, length: number): boolean => textLimitState(field, length) === 'over';
@@ -35,7 +47,7 @@ export interface TextLimitProps {
   /** The line's id, which the input is described by while it shows something. */
   id: string;
   field: LimitedField;
-  /** The text's length as the server counts it (`keptLength`, `trimmedLength`). */
+  /** The text's length as the server counts it (`keptLength`, `playlistNameLength`, `playlistDescriptionLength`). */
   length: number;
 }
 

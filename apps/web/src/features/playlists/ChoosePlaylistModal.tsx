@@ -8,7 +8,7 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form/FormError';
-import { TextLimit, textLimitState, trimmedLength } from '../../components/form/TextLimit';
+import { playlistNameLength, TextLimit, textLimitState } from '../../components/form/TextLimit';
 import { Icon } from '../../components/Icon';
 import { failureText, isRuleRefusal } from '../../lib/failure-text';
 import { notices } from '../../lib/notices';
@@ -38,7 +38,7 @@ export default function ChoosePlaylistModal({ track, onClose }: ChoosePlaylistMo
   const [refusal, setRefusal] = useState<string | null>(null);
   const busy = add.isPending || create.isPending;
   // The new name takes a long paste whole (no maxLength): near its limit it counts, past it it is not sent.
-  const newNameLength = trimmedLength(newName);
+  const newNameLength = playlistNameLength(newName);
   const newNameLimit = textLimitState('playlistName', newNameLength);
   const newNameTooLong = newNameLimit === 'over';
 

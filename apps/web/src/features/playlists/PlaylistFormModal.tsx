@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form/FormError';
-import { TextLimit, textLimitState, trimmedLength } from '../../components/form/TextLimit';
+import { playlistDescriptionLength, TextLimit, textLimitState } from '../../components/form/TextLimit';
 import { PlaylistModalFooter, PlaylistNameField, playlistNameTooLong } from './PlaylistFormParts';
 import type { PlaylistInput } from './queries';
 
@@ -30,8 +30,8 @@ export function PlaylistFormModal({ playlist, pending, error = null, onSubmit, o
   const [tried, setTried] = useState(false);
   const missing = isBlankText(name);
   const nameTooLong = playlistNameTooLong(name);
-  // The description as sent (trimmed, its line breaks kept) is what the server counts against its limit.
-  const descriptionLength = trimmedLength(description);
+  // The description as the server keeps it (NFC, trimmed, its line breaks kept) is what it counts against its limit.
+  const descriptionLength = playlistDescriptionLength(description);
   const descriptionLimit = textLimitState('playlistDescription', descriptionLength);
   const descriptionTooLong = descriptionLimit === 'over';
   const nameRef = useRef<HTMLInputElement>(null);

@@ -4,10 +4,10 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import { isOverLimit, TextLimit, textLimitState, trimmedLength } from '../../components/form/TextLimit';
+import { isOverLimit, playlistNameLength, TextLimit, textLimitState } from '../../components/form/TextLimit';
 
-/** Whether a playlist name, as the forms send it (trimmed), is past its limit: the forms then refuse to send it. */
-export const playlistNameTooLong = (name: string): boolean => isOverLimit('playlistName', trimmedLength(name));
+/** Whether a playlist name, as the server keeps it (NFC, trimmed), is past its limit: the forms then refuse to send it. */
+export const playlistNameTooLong = (name: string): boolean => isOverLimit('playlistName', playlistNameLength(name));
 
 export interface PlaylistNameFieldProps {
   controlId: string;
@@ -28,7 +28,7 @@ export interface PlaylistNameFieldProps {
  */
 export function PlaylistNameField({ controlId, value, onChange, invalid, className, testId, ref }: PlaylistNameFieldProps) {
   const { t } = useTranslation();
-  const length = trimmedLength(value);
+  const length = playlistNameLength(value);
   const limit = textLimitState('playlistName', length);
   const marked = invalid === true || limit === 'over';
   return (

@@ -111,4 +111,32 @@ describe('the playlist forms, given a paste past a limit', () => {
     expect(name).toHaveFocus();
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('counts a name and description pasted in decomposed Hangul (macOS) as the server keeps them, and sends them', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    await show(<PlaylistFormModal playlist={null} pending={false} onSubmit={onSubmit} onClose={() => undefined} />);
+    // 91 syllables and signs as kept (NFC); 181 characters as pasted (NFD).
+    const kept =
+      '비 오는 날 창가에서 듣기 좋은 잔잔한 피아노와 어쿠스틱 기타 연주곡 모음 (2026년 가을, 브이로그와 카페 영상 배경음악으로 골라 담은 곡들, 편집본 둘째 판)';
+    const name = screen.getByTestId('playlist-name');
+    await user.click(name);
+    await user.paste(kept.normalize('NFD'));
+    expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('91/100자');
+    // A description of 950 characters as kept, about twice that as pasted.
+    const notes = '영상 편집할 때 배경으로 깔기 좋은 곡들을 모았습니다. 브이로그, 여행 영상, 카페 분위기 영상에 잘 어울립니다.\n'
+      .repeat(15)
+      .slice(0, 950);
+    const description = screen.getByTestId('playlist-description');
+    await user.click(description);
+    await user.paste(notes.normalize('NFD'));
+    expect(description).not.toHaveAttribute('aria-invalid', 'true');
+    expect(description).toHaveAccessibleDescription('950/1,000자');
+    await user.click(screen.getByTestId('playlist-save'));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    const sent = onSubmit.mock.calls[0]![0] as { name: string; description: string };
+    expect(sent.name.normalize('NFC')).toBe(kept);
+    expect(sent.description.normalize('NFC')).toBe(notes.trim());
+  });
 });
