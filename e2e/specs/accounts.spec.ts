@@ -183,6 +183,24 @@ test('channels: register within the plan, hit the limit and the conflict, remove
   await expect(rivalChannels.getByTestId('channel-item')).toContainText(UC('e'));
 });
 
+test('channels: a YouTube handle under 3 characters is refused with the rule, the field marked and focused', async ({ signedInPage }) => {
+  const account = await createAccount('핸들');
+  await setPlan(account, 'premium');
+  const page = await signedInPage(account);
+  await open(page, '/account');
+  const channels = page.getByTestId('account-channels');
+  const field = channels.getByLabel(tr('ko', 'account.channels.label'));
+  await field.fill('youtube.com/@sr');
+  await channels.getByTestId('channel-add').click();
+  await expect(channels.getByTestId('channel-error')).toContainText(
+    'YouTube 핸들은 3자 이상이어야 합니다(현재 2자). 빠진 글자가 없는지 확인해주세요.',
+  );
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('youtube.com/@sr');
+  await expect(channels.getByTestId('channel-item')).toHaveCount(0);
+});
+
 test('withdrawal: needs the password, signs out, and the same e-mail can sign up again', async ({ signedInPage }) => {
   const account = await createAccount('탈퇴');
   const page = await signedInPage(account);

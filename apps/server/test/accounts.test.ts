@@ -271,6 +271,31 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
       expect((await add(u.token, `@${'f'.repeat(31)}!`)).json().code).toBe('INVALID_CHANNEL');
     });
 
+    it('says a YouTube handle under 3 characters is too short, in the caller’s language, and takes one of 3', async () => {
+      const u = await t.user({ plan: 'family' });
+      const bare = await add(u.token, '@sr');
+      expect(bare.statusCode).toBe(400);
+      expect(bare.json()).toMatchObject({
+        code: 'CHANNEL_NAME_TOO_SHORT',
+        message: 'YouTube 핸들은 3자 이상이어야 합니다(현재 2자). 빠진 글자가 없는지 확인해주세요.',
+        details: { platform: 'youtube', min: 3, length: 2 },
+      });
+      const linked = await add(u.token, 'https://www.youtube.com/@소리', 'en');
+      expect(linked.statusCode).toBe(400);
+      expect(linked.json()).toMatchObject({
+        code: 'CHANNEL_NAME_TOO_SHORT',
+        message: 'YouTube handles are at least 3 characters long; this one has 2. Please check that nothing is missing.',
+      });
+      const one = await add(u.token, 'youtube.com/@k', 'ja');
+      expect(one.json().message).toBe('YouTubeのハンドルは3文字以上です（現在1文字）。抜けている文字がないかご確認ください。');
+      // Not a handle at all is still "check the address"; three characters are a handle.
+      expect((await add(u.token, '@s!')).json().code).toBe('INVALID_CHANNEL');
+      expect((await add(u.token, '@')).json().code).toBe('INVALID_CHANNEL');
+      const three = await add(u.token, 'youtube.com/@소리샘');
+      expect(three.statusCode).toBe(201);
+      expect(three.json().body).toMatchObject({ platform: 'youtube', externalId: '@소리샘' });
+    });
+
     it('keeps within the plan’s allowance with a 403 that names the plan', async () => {
       const free = await t.user();
       const none = await add(free.token, UC('f'));

@@ -150,7 +150,8 @@ export const ChannelRequest = /* @__PURE__ */ z.object({
     .optional(),
 });
 
-/** The longest YouTube handle (after the @), as YouTube allows it; and an account name on the other platforms. */
+/** The shortest and longest YouTube handle (after the @), as YouTube allows it; and an account name on the other platforms. */
+export const YOUTUBE_HANDLE_MIN = 3;
 export const YOUTUBE_HANDLE_MAX = 30;
 export const CHANNEL_ACCOUNT_MAX = 64;
 
@@ -158,6 +159,7 @@ export const CHANNEL_ACCOUNT_MAX = 64;
 export type ChannelProblem =
   | { code: 'INVALID_CHANNEL' | 'CHANNEL_VIDEO_LINK' }
   | { code: 'CHANNEL_NAME_TOO_LONG'; details: ChannelNameTooLong }
+  | { code: 'CHANNEL_NAME_TOO_SHORT'; details: ChannelNameTooShort }
   | { code: 'FIELD_TOO_LONG'; details: ReturnType<typeof tooLongDetails> };
 
 /** A handle or account name past its platform's limit: what it is called, the limit and its length (characters). */
@@ -165,6 +167,14 @@ export interface ChannelNameTooLong {
   platform: ChannelPlatform;
   label: Record<Lang, string>;
   max: number;
+  length: number;
+}
+
+/** A handle shorter than its platform allows (a YouTube handle of one or two characters), said as such. */
+export interface ChannelNameTooShort {
+  platform: ChannelPlatform;
+  label: Record<Lang, string>;
+  min: number;
   length: number;
 }
 
@@ -177,7 +187,7 @@ export interface NormalisedChannel {
 /** A YouTube channel id: `UC` and 22 characters of base64url, 24 in all. */
 const YOUTUBE_CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/u;
 /** A YouTube handle: 3–30 letters, digits, underscores, hyphens and dots (any script). */
-const YOUTUBE_HANDLE = new RegExp(`^@[\\p{L}\\p{N}_.-]{3,${YOUTUBE_HANDLE_MAX}}$`, 'u');
+const YOUTUBE_HANDLE = new RegExp(`^@[\\p{L}\\p{N}_.-]{${YOUTUBE_HANDLE_MIN},${YOUTUBE_HANDLE_MAX}}$`, 'u');
 /** Text made only of the characters of a handle or account name, of any length. */
 const NAME_CHARACTERS = /^[\p{L}\p{N}_.-]+$/u;
 
@@ -196,19 +206,25 @@ const HOSTS: Record<string, ChannelPlatform> = {
 const refused = (code: 'INVALID_CHANNEL' | 'CHANNEL_VIDEO_LINK'): ChannelProblem => ({ code });
 const addressTooLong: ChannelProblem = { code: 'FIELD_TOO_LONG', details: tooLongDetails('channel') };
 
-/**
- * A name past its limit that is otherwise a name (letters, digits, `_ . -`), said as such: "YouTube handles can be
- * at most 30 characters long", not "check the address". Null when it is within the limit or not a name at all.
- */
-function nameTooLong(platform: ChannelPlatform, name: string, max: number): ChannelProblem | null {
-  const length = [...name].length;
-  if (length <= max || !NAME_CHARACTERS.test(name)) return null;
+/** What a platform's names are called in a length message: "YouTube 핸들", "TikTok 계정 이름". */
+function nameLabel(platform: ChannelPlatform): Record<Lang, string> {
+  if (platform === 'youtube') return { ko: 'YouTube 핸들', en: 'YouTube handles', ja: 'YouTubeのハンドル' };
   const platformLabel = CHANNEL_PLATFORM_LABELS[platform];
-  const label =
-    platform === 'youtube'
-      ? { ko: 'YouTube 핸들', en: 'YouTube handles', ja: 'YouTubeのハンドル' }
-      : { ko: `${platformLabel.ko} 계정 이름`, en: `${platformLabel.en} account names`, ja: `${platformLabel.ja}のアカウント名` };
-  return { code: 'CHANNEL_NAME_TOO_LONG', details: { platform, label, max, length } };
+  return { ko: `${platformLabel.ko} 계정 이름`, en: `${platformLabel.en} account names`, ja: `${platformLabel.ja}のアカウント名` };
+}
+
+/**
+ * A name outside its limits that is otherwise a name (letters, digits, `_ . -`), said as such: "YouTube handles can
+ * be at most 30 characters long" or "are at least 3 characters long", not "check the address". Null when it is
+ * within the limits or not a name at all.
+ */
+function nameOutOfBounds(platform: ChannelPlatform, name: string, min: number, max: number): ChannelProblem | null {
+  const length = [...name].length;
+  if ((length >= min && length <= max) || !NAME_CHARACTERS.test(name)) return null;
+  const label = nameLabel(platform);
+  return length > max
+    ? { code: 'CHANNEL_NAME_TOO_LONG', details: { platform, label, max, length } }
+    : { code: 'CHANNEL_NAME_TOO_SHORT', details: { platform, label, min, length } };
 }
 
 /**
@@ -216,7 +232,7 @@ function nameTooLong(platform: ChannelPlatform, name: string, max: number): Chan
  * externalId): a bare YouTube id (`UC…`) or handle (`@name`), or a link. YouTube is understood fully (a
  * channel link by id or by handle; a video link is refused with its own message); TikTok, Instagram, Twitch,
  * Vimeo, CHZZK and SOOP by their account path; any other https link is kept as the link itself. A handle or
- * account name past its limit, and an address past `TEXT_LIMITS.channelAddress` (as typed or as kept), are
+ * account name outside its limits, and an address past `TEXT_LIMITS.channelAddress` (as typed or as kept), are
  * refused with messages naming the limit.
  */
 export function normaliseChannel(raw: unknown): NormalisedChannel | ChannelProblem {
@@ -226,7 +242,7 @@ export function normaliseChannel(raw: unknown): NormalisedChannel | ChannelProbl
   if (!text || /\s/u.test(text)) return refused('INVALID_CHANNEL');
   if (YOUTUBE_CHANNEL_ID.test(text)) return youtubeById(text);
   if (YOUTUBE_HANDLE.test(text)) return youtubeByHandle(text);
-  if (text.startsWith('@')) return nameTooLong('youtube', text.slice(1), YOUTUBE_HANDLE_MAX) ?? refused('INVALID_CHANNEL');
+  if (text.startsWith('@')) return youtubeHandleProblem(text.slice(1));
 
   let url: URL;
   try {
@@ -251,13 +267,13 @@ export function normaliseChannel(raw: unknown): NormalisedChannel | ChannelProbl
     const [first, second] = segments;
     if (first === 'channel' && second && YOUTUBE_CHANNEL_ID.test(second)) return youtubeById(second);
     if (first && YOUTUBE_HANDLE.test(first)) return youtubeByHandle(first);
-    if (first?.startsWith('@')) return nameTooLong('youtube', first.slice(1), YOUTUBE_HANDLE_MAX) ?? refused('INVALID_CHANNEL');
+    if (first?.startsWith('@')) return youtubeHandleProblem(first.slice(1));
     return refused('INVALID_CHANNEL');
   }
   if (platform) {
     const account = accountOf(platform, segments);
     if (typeof account === 'string') {
-      return nameTooLong(platform, account, CHANNEL_ACCOUNT_MAX) ?? refused('INVALID_CHANNEL');
+      return nameOutOfBounds(platform, account, 1, CHANNEL_ACCOUNT_MAX) ?? refused('INVALID_CHANNEL');
     }
     if (!account) return refused('INVALID_CHANNEL');
     // SOOP (formerly AfreecaTV) has moved hosts; its stations are linked on the current one.
@@ -270,6 +286,11 @@ export function normaliseChannel(raw: unknown): NormalisedChannel | ChannelProbl
   // Kept encoded, a path of Korean text is about nine times as long as typed.
   if (link.length > TEXT_LIMITS.channelAddress) return addressTooLong;
   return { platform: 'web', externalId: link, url: link };
+}
+
+/** Why an `@handle` that is not a YouTube handle is refused: too short, too long, or not a handle at all. */
+function youtubeHandleProblem(handle: string): ChannelProblem {
+  return nameOutOfBounds('youtube', handle, YOUTUBE_HANDLE_MIN, YOUTUBE_HANDLE_MAX) ?? refused('INVALID_CHANNEL');
 }
 
 function decodeSegment(segment: string): string | null {

@@ -283,11 +283,17 @@ export const ERROR_MESSAGES = {
     en: 'This is a link to a video. Please enter the link to the channel instead.',
     ja: '動画のリンクではなく、チャンネルのリンクを入力してください。',
   },
-  // {label}, {max} and {length} are filled in from the error's details (channelNameTooLong in account.ts).
+  // {label}, {max} and {length} are filled in from the error's details (nameOutOfBounds in account.ts).
   CHANNEL_NAME_TOO_LONG: {
     ko: '{label}은 {max}자까지 입력할 수 있습니다(현재 {length}자).',
     en: '{label} can be at most {max} characters long; this one has {length}.',
     ja: '{label}は{max}文字以内で入力してください（現在{length}文字）。',
+  },
+  // {label}, {min} and {length} likewise: a YouTube handle of one or two characters (YOUTUBE_HANDLE_MIN).
+  CHANNEL_NAME_TOO_SHORT: {
+    ko: '{label}은 {min}자 이상이어야 합니다(현재 {length}자). 빠진 글자가 없는지 확인해주세요.',
+    en: '{label} are at least {min} characters long; this one has {length}. Please check that nothing is missing.',
+    ja: '{label}は{min}文字以上です（現在{length}文字）。抜けている文字がないかご確認ください。',
   },
   CHANNEL_LIMIT: {
     ko: '현재 {plan} 요금제로 등록할 수 있는 채널은 {limit}개입니다. 채널을 추가하려면 요금제를 변경해주세요.',
