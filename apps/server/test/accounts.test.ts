@@ -121,6 +121,22 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
         t.call({ method: 'PATCH', url: '/api/my/user', token: u.token, payload, lang });
       const base = { nick: '새별', name: '김새별', phone: '010-9999-0000', team: '영상팀' };
       expect((await patch({ ...base, phone: 'call me' })).json()).toMatchObject({ code: 'INVALID_PHONE' });
+      for (const phone of ['12', '02-12', '010-1234', '+1 555']) {
+        const res = await patch({ ...base, phone }, 'en');
+        expect(res.statusCode, phone).toBe(400);
+        expect(res.json(), phone).toMatchObject({ code: 'INVALID_PHONE', message: 'Please enter a valid phone number.' });
+      }
+      // Kept in one form: Korean numbers hyphenated as written at home, others as E.164.
+      for (const [phone, kept] of [
+        ['02 123 4567', '02-123-4567'],
+        ['+82 (0)31-8765-4321', '031-8765-4321'],
+        ['+44 20 7946 0958', '+442079460958'],
+        ['０１０－９８７６－５４３２', '010-9876-5432'],
+      ] as const) {
+        const res = await patch({ ...base, phone });
+        expect(res.statusCode, phone).toBe(200);
+        expect(res.json().body.phone, phone).toBe(kept);
+      }
       expect((await patch({ ...base, nick: ' ' }, 'en')).json()).toMatchObject({
         code: 'NICK_REQUIRED',
         message: 'Please enter a nickname.',
@@ -135,6 +151,24 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
       expect(done.json().body).toMatchObject({ ...base, email: u.email });
       expect((await t.call({ method: 'GET', url: '/api/my/user', token: u.token })).json().body.nick).toBe('새별');
       expect((await t.call({ method: 'PATCH', url: '/api/my/user', payload: base })).statusCode).toBe(401);
+    });
+
+    it('reads a phone number stored before numbers were checked: in the kept form when it is one, else as it was', async () => {
+      const u = await t.user();
+      const me = async () => (await t.call({ method: 'GET', url: '/api/my/user', token: u.token })).json().body;
+      const store = (phone: string) => t.ctx.db.kysely.updateTable('users').set({ phone }).where('id', '=', u.id).execute();
+      await store('01098765432');
+      expect((await me()).phone).toBe('010-9876-5432');
+      await store('12');
+      expect((await me()).phone).toBe('12');
+      // Saving the profile again asks for a real number, and the account page marks the field for it.
+      const again = await t.call({
+        method: 'PATCH',
+        url: '/api/my/user',
+        token: u.token,
+        payload: { nick: '별', name: '김별', phone: '12' },
+      });
+      expect(again.json()).toMatchObject({ code: 'INVALID_PHONE', message: '올바른 전화번호 형식을 입력해주세요.' });
     });
 
     it('needs the current password, then ends every other session and keeps this one on a new token', async () => {

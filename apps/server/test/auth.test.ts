@@ -37,6 +37,10 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
         [{ ...valid, confirmPassword: 'secret2', email: 'bad' }, 'PASSWORD_MISMATCH', '비밀번호가 일치하지 않습니다.'],
         [{ ...valid, email: 'not-an-email', phone: 'abc' }, 'INVALID_EMAIL', '올바른 이메일 형식을 입력해주세요.'],
         [{ ...valid, phone: '010-CALL-ME' }, 'INVALID_PHONE', '올바른 전화번호 형식을 입력해주세요.'],
+        // The right characters, but no number: too short, a Korean number missing digits, a plus without enough.
+        [{ ...valid, phone: '12' }, 'INVALID_PHONE', '올바른 전화번호 형식을 입력해주세요.'],
+        [{ ...valid, phone: '010-1234-567' }, 'INVALID_PHONE', '올바른 전화번호 형식을 입력해주세요.'],
+        [{ ...valid, phone: '+44 1234' }, 'INVALID_PHONE', '올바른 전화번호 형식을 입력해주세요.'],
       ];
       for (const [payload, code, message] of cases) {
         const res = await signup(payload);
@@ -50,12 +54,26 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
       expect(en.json().message).toBe('Please fill in all required fields.');
       const ja = await signup({ ...valid, phone: '' }, 'ja');
       expect(ja.json().message).toBe('必須項目をすべて入力してください。');
+      const short = await signup({ ...valid, email: 'short-phone@example.com', phone: '12' }, 'en');
+      expect(short.statusCode).toBe(400);
+      expect(short.json()).toMatchObject({ code: 'INVALID_PHONE', message: 'Please enter a valid phone number.' });
+      expect((await signup({ ...valid, email: 'short-phone@example.com', phone: '12' }, 'ja')).json().message).toBe(
+        '正しい電話番号を入力してください。',
+      );
     });
 
     it('creates a level 1 user with team optional, e-mail unique without regard to case', async () => {
       const res = await signup({ ...valid, phone: '+82 (10) 1234.5678' });
       expect(res.statusCode).toBe(201);
-      expect(res.json().body.user).toMatchObject({ email: 'kim@example.com', name: '김소리', nick: '김소리', level: 1, team: null });
+      // The number is kept in one form: a Korean one as Koreans write it, whichever way it was typed.
+      expect(res.json().body.user).toMatchObject({
+        email: 'kim@example.com',
+        name: '김소리',
+        nick: '김소리',
+        phone: '010-1234-5678',
+        level: 1,
+        team: null,
+      });
       expect(JSON.stringify(res.json())).not.toContain('password');
       const again = await signup({ ...valid, email: 'KIM@Example.com' });
       expect(again.statusCode).toBe(409);

@@ -2,6 +2,8 @@ import {
   CONSENT_VERSIONS,
   MAX_LEVEL,
   nameText,
+  normalisePhone,
+  phoneText,
   NEW_USER_LEVEL,
   signupTooLong,
   tooLongDetails,
@@ -66,7 +68,9 @@ export function toUser(row: UserRow): User {
     email: row.email,
     name: row.name,
     nick: row.nick,
-    phone: row.phone,
+    // Kept in one form since the thirty-third session; a number stored before reads in that form too, and
+    // anything else as it was stored.
+    phone: normalisePhone(row.phone) ?? row.phone,
     team: row.team,
     level: row.level,
     plan: PlanId.catch('free').parse(row.plan),
@@ -102,7 +106,7 @@ export class AuthService {
         email: str(form['email']).trim(),
         passwordHash,
         name: nameText(form['name']),
-        phone: str(form['phone']).trim(),
+        phone: phoneText(form['phone']),
         team: team || null,
         level: NEW_USER_LEVEL,
         lang,

@@ -69,11 +69,21 @@ describe.each(DIALECTS)('text the databases cannot store alike (%s)', (dialect) 
     const me = () => t.call({ method: 'GET', url: '/api/my/user', token: member.token });
     const before = (await me()).json();
     refused(
-      await t.call({ method: 'PATCH', url: '/api/my/user', token: member.token, payload: { nick: 'n\u0000', name: 'x', phone: '010' } }),
+      await t.call({
+        method: 'PATCH',
+        url: '/api/my/user',
+        token: member.token,
+        payload: { nick: 'n\u0000', name: 'x', phone: '010-4821-7730' },
+      }),
       'nick',
     );
     refused(
-      await t.call({ method: 'PATCH', url: '/api/my/user', token: member.token, payload: { nick: 'n', name: '\udc00', phone: '010' } }),
+      await t.call({
+        method: 'PATCH',
+        url: '/api/my/user',
+        token: member.token,
+        payload: { nick: 'n', name: '\udc00', phone: '010-4821-7730' },
+      }),
       'name',
     );
     expect((await me()).json()).toEqual(before);
@@ -113,7 +123,7 @@ describe.each(DIALECTS)('text the databases cannot store alike (%s)', (dialect) 
       method: 'PATCH',
       url: '/api/my/user',
       token: member.token,
-      payload: { nick: ' a\tb ', name: 'x\u0007\u0007y', phone: '010', team: 't\u001b[31m' },
+      payload: { nick: ' a\tb ', name: 'x\u0007\u0007y', phone: '010-4821-7730', team: 't\u001b[31m' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().body).toMatchObject({ nick: 'a b', name: 'x y', team: 't [31m' });

@@ -3,6 +3,7 @@ import {
   CONSENT_VERSIONS,
   levelOfPlan,
   nameText,
+  phoneText,
   PlanId,
   profileTooLong,
   tooLongDetails,
@@ -60,7 +61,7 @@ export class AccountService {
     const row = await users.updateProfile(this.deps.db, viewer.id, {
       nick: nameText(form.nick),
       name: nameText(form.name),
-      phone: str(form.phone).trim(),
+      phone: phoneText(form.phone),
       team: team || null,
     });
     if (!row) throw unauthorized('TOKEN_INVALID');

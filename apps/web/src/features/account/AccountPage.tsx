@@ -157,7 +157,11 @@ function ProfileSection({ user }: { user: User }) {
     setError(null);
     setMarked([]);
     save.mutate(form, {
-      onSuccess: () => notices.show('success', t('account.saved')),
+      onSuccess: (saved) => {
+        // The number as kept ("010-1234-5678", or E.164 from abroad), so the field shows what was saved.
+        setForm((f) => ({ ...f, phone: saved.phone }));
+        notices.show('success', t('account.saved'));
+      },
       onError: (e) => fail(failure(e, t('account.saveFailed')), isApiError(e) ? e.code : null),
     });
   };

@@ -196,6 +196,25 @@ describe('login and signup modals', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('should refuse a phone number too short to be one before calling the server, and mark the field', async () => {
+    const user = userEvent.setup();
+    await renderModals();
+    await user.click(screen.getByText('open signup'));
+    await screen.findByRole('dialog');
+    await user.type(screen.getByLabelText(/^이메일/u), 'sori@example.com');
+    await user.type(screen.getByLabelText(/^비밀번호 \*/u), '123456');
+    await user.type(screen.getByLabelText(/^비밀번호 확인/u), '123456');
+    await user.type(screen.getByLabelText(/^이름/u), '김소리');
+    const phone = screen.getByLabelText(/^휴대전화 번호/u);
+    await user.type(phone, '12');
+    await user.click(screen.getByLabelText(/전체 동의/u));
+    await user.click(screen.getByRole('button', { name: '가입하기' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('올바른 전화번호 형식을 입력해주세요.');
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('should say that the sign-up succeeded', async () => {
     const user = userEvent.setup();
     const shown: string[] = [];

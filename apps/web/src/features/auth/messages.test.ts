@@ -27,6 +27,8 @@ describe('form messages (PRODUCT §5 and §8)', () => {
       [{ confirmPassword: 'secret2', email: 'bad' }, '비밀번호가 일치하지 않습니다.'],
       [{ email: 'not-an-email', phone: 'abc' }, '올바른 이메일 형식을 입력해주세요.'],
       [{ phone: '010-12ab' }, '올바른 전화번호 형식을 입력해주세요.'],
+      // The right characters but no number: refused in the form, as the server refuses it.
+      [{ phone: '12' }, '올바른 전화번호 형식을 입력해주세요.'],
     ];
     for (const [override, message] of steps) {
       expect(validationMessage(validateSignup({ ...VALID, ...override })!, 'ko')).toBe(message);
