@@ -85,19 +85,25 @@ test('track page: facts, tags that open the filtered library, play, like, add to
   await expect(page.locator('[data-testid="track-row"]', { hasText: track.title })).toBeVisible();
 });
 
-test('track page sections: the short edits play and download under the rules; similar tracks list in the track table', async ({
+test('track page sections: the short edits play and download under the rules; similar tracks list in the track table, only those close enough', async ({
   newPage,
   signedInPage,
 }) => {
   // The 40 s fixture track is long enough for the 15 and 30-second edits (made at ingest).
   const track = await trackNamed(SPECIAL.long);
-  const [edits, similar] = await Promise.all([
+  const piano = await trackNamed(SPECIAL.calmPiano);
+  const [edits, similar, pianoSimilar] = await Promise.all([
     api<TrackEdit[]>(`/musics/${track.id}/edits`),
     api<MusicPage<Music>>(`/musics/${track.id}/similar?page=0&size=20`),
+    api<MusicPage<Music>>(`/musics/${piano.id}/similar?page=0&size=20`),
   ]);
   const ready = edits.find((e) => e.status === 'ready');
   expect(ready, 'a ready edit of the 40 s track').toBeDefined();
-  expect(similar.content.length, 'similar tracks of the 40 s track').toBeGreaterThan(0);
+  // Every other fixture is a 2 s pluck: none sounds close enough to the one long track to be listed, while the
+  // 2 s tracks list some of the 131 others, not all of them.
+  expect(similar.totalElements, 'similar tracks of the 40 s track').toBe(0);
+  expect(pianoSimilar.content.length, 'similar tracks of a 2 s track').toBeGreaterThan(0);
+  expect(pianoSimilar.totalElements, 'only those close enough').toBeLessThan(131);
 
   const page = await newPage();
   await open(page, `/track/${track.id}`);
@@ -128,10 +134,21 @@ test('track page sections: the short edits play and download under the rules; si
   await row.getByTestId('edit-download').click();
   await expect(notice(page).locator('span').first()).toHaveText(tr('ko', 'download.errors.login'), { useInnerText: true });
 
-  // Similar tracks: the API's first page, in the track table.
+  // Nothing close enough: the section says so and offers the track's genre in the library.
   const similarSection = page.getByTestId('track-similar');
-  await expect(similarSection.locator('[data-testid="track-row"]')).toHaveCount(similar.content.length);
-  await expect(similarSection.locator('[data-testid="track-title"]').first()).toHaveText(similar.content[0]!.title, { useInnerText: true });
+  await expect(similarSection.getByTestId('similar-empty')).toContainText(tr('ko', 'trackPage.similarEmpty'));
+  await expect(similarSection.locator('[data-testid="track-row"]')).toHaveCount(0);
+  await similarSection.getByRole('link', { name: tr('ko', 'trackPage.similarBrowseGenre', { name: genreOf(702)!.labels.ko }) }).click();
+  await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/library?g=702');
+  await settledResults(page);
+  await expect(page.locator('[data-testid="track-row"]', { hasText: track.title })).toBeVisible();
+  // Similar tracks of a 2 s track: the API's first page, in the track table.
+  await open(page, `/track/${piano.id}`);
+  const pianoSection = page.getByTestId('track-similar');
+  await expect(pianoSection.locator('[data-testid="track-row"]')).toHaveCount(pianoSimilar.content.length);
+  await expect(pianoSection.locator('[data-testid="track-title"]').first()).toHaveText(pianoSimilar.content[0]!.title, {
+    useInnerText: true,
+  });
 
   // A member at the download level saves the edit under its own name, and it joins their downloads.
   const member = await createAccount('편집본');
