@@ -97,3 +97,41 @@ test('licences: a level-5 download issues one; the download history lists it wit
   await expect(revokedLine.getByTestId('licence-revoked')).toHaveText(tr('ko', 'licence.revoked'));
   await expect(revokedLine.getByRole('link', { name: tr('ko', 'licence.verifyOf', { title: track.title }) })).toBeVisible();
 });
+
+test('certificate after the session ended: the notice says so and offers the login; signed in again, the button saves the PDF', async ({
+  signedInPage,
+}) => {
+  const track = await trackNamed('Golden Dreams 122');
+  const account = await createAccount('증명서');
+  await setLevel(account, 5);
+  const { licenceId } = await api<{ licenceId: string }>(`/download/download?musicId=${track.id}`, { token: account.token });
+  const page = await signedInPage(account);
+  await open(page, '/download');
+  const certificateButton = page
+    .getByTestId('licence-line')
+    .filter({ hasText: licenceId })
+    .getByRole('button', { name: tr('ko', 'licence.certificateOf', { title: track.title }) });
+  await expect(certificateButton).toBeVisible();
+
+  // The member changes the password on another device: this page's session ends there and then.
+  const elsewhere = await api<{ token: string }>('/signin', { body: { email: account.email, password: account.password } });
+  await api('/my/password', {
+    token: elsewhere.token,
+    body: { currentPassword: account.password, password: 'river-stone-42', confirmPassword: 'river-stone-42' },
+  });
+
+  await certificateButton.press('Enter');
+  const notice = page.getByTestId('notice').filter({ hasText: tr('ko', 'licence.certificateSignedOut') });
+  await expect(notice).toBeVisible();
+  await expect(page.getByText(tr('ko', 'licence.certificateFailed'))).toHaveCount(0);
+  await notice.getByRole('button', { name: tr('ko', 'user.login') }).click();
+  const modal = page.locator('.modal.show');
+  await modal.locator('[name="email"]').fill(account.email);
+  await modal.locator('[name="password"]').fill('river-stone-42');
+  await modal.locator('[name="password"]').press('Enter');
+  await modal.waitFor({ state: 'hidden' });
+
+  const [certificate] = await Promise.all([page.waitForEvent('download'), certificateButton.click()]);
+  expect(certificate.suggestedFilename()).toBe(`${licenceId}.pdf`);
+  await expect(page.getByText(tr('ko', 'licence.certificateSaved', { name: `${licenceId}.pdf` }))).toBeVisible();
+});

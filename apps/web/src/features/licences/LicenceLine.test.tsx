@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../lib/api-client';
 import { notices } from '../../lib/notices';
 import { createTestI18n } from '../../test/i18n';
+import { AuthModalContext } from '../auth/auth-modal-state';
 import { LicenceLine } from './LicenceLine';
 import type { Music } from '@sori/contract';
 
@@ -16,28 +17,45 @@ const TRACK = {
   licences: [{ licenceId: ID, licensedAt: '2026-11-25T01:00:00.000Z', status: 'active' }],
 } as unknown as Music;
 
+const openLogin = vi.fn();
+
 async function open(lang: 'ko' | 'en' | 'ja') {
   const i18n = await createTestI18n(lang);
+  const modal = { mode: null, openCount: 0, openLogin, openSignup: vi.fn(), openForgot: vi.fn(), close: vi.fn() };
   render(
     <I18nextProvider i18n={i18n}>
-      <MemoryRouter>
-        <LicenceLine track={TRACK} />
-      </MemoryRouter>
+      <AuthModalContext.Provider value={modal}>
+        <MemoryRouter>
+          <LicenceLine track={TRACK} />
+        </MemoryRouter>
+      </AuthModalContext.Provider>
     </I18nextProvider>,
   );
 }
 
 describe('a licence’s certificate button in the download history', () => {
   const fetchMock = vi.fn<typeof fetch>();
-  const shown: { tone: string; text: string }[] = [];
+  const shown: { tone: string; text: string; action?: string }[] = [];
   let stop = () => {};
   const clicks = vi.fn();
   beforeEach(() => {
     fetchMock.mockReset();
     clicks.mockReset();
-    configureApiClient({ fetch: fetchMock, getToken: () => 't', networkErrorMessage: () => 'Check your network connection.' });
+    openLogin.mockReset();
+    configureApiClient({
+      fetch: fetchMock,
+      getToken: () => 't',
+      onUnauthorized: () => undefined,
+      networkErrorMessage: () => 'Check your network connection.',
+    });
     shown.length = 0;
-    stop = notices.subscribe(() => shown.splice(0, shown.length, ...notices.getSnapshot().map(({ tone, text }) => ({ tone, text }))));
+    stop = notices.subscribe(() =>
+      shown.splice(
+        0,
+        shown.length,
+        ...notices.getSnapshot().map(({ tone, text, action }) => ({ tone, text, ...(action ? { action: action.label } : {}) })),
+      ),
+    );
     URL.createObjectURL = vi.fn(() => 'blob:certificate');
     URL.revokeObjectURL = vi.fn();
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -88,5 +106,38 @@ describe('a licence’s certificate button in the download history', () => {
     await userEvent.click(button);
     await waitFor(() => expect(shown.map((n) => n.text)).toContain('Check your network connection.'));
     expect(clicks).not.toHaveBeenCalled();
+  });
+
+  it('says the session ended on a 401 and offers the login modal; signed in again, the next press saves the file', async () => {
+    const signOut = vi.fn();
+    configureApiClient({ onUnauthorized: signOut });
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: '로그인 정보가 만료되었습니다. 다시 로그인해주세요.', code: 'TOKEN_INVALID' }), {
+        status: 401,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    await open('ko');
+    const button = screen.getByRole('button', { name: /라이선스 증명서/u });
+    await userEvent.click(button);
+    await waitFor(() =>
+      expect(shown).toEqual([
+        {
+          tone: 'danger',
+          text: '로그인이 만료되어 증명서를 내려받지 못했습니다. 다시 로그인한 후 증명서를 받아주세요.',
+          action: '로그인',
+        },
+      ]),
+    );
+    expect(signOut).toHaveBeenCalledTimes(1);
+    // The notice's button opens the app's login modal, as a download's 'login required' does.
+    notices.getSnapshot()[0]!.action!.onClick();
+    expect(openLogin).toHaveBeenCalledTimes(1);
+    expect(clicks).not.toHaveBeenCalled();
+    // Signed in again: the same button saves the certificate.
+    fetchMock.mockResolvedValueOnce(new Response(new Blob(['%PDF']), { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
+    await userEvent.click(button);
+    await waitFor(() => expect(clicks).toHaveBeenCalledWith(`${ID}.pdf`));
+    expect(shown.at(-1)).toEqual({ tone: 'success', text: `“${ID}.pdf” 증명서를 저장했습니다.` });
   });
 });

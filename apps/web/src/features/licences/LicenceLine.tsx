@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { languageFromTag } from '../../i18n/detect';
+import { isApiError } from '../../lib/api-client';
 import { failureText } from '../../lib/failure-text';
 import { notices } from '../../lib/notices';
+import { useAuthModal } from '../auth/AuthModalContext';
 import { saveCertificate, verifyPath } from './queries';
 
 /**
@@ -75,10 +77,13 @@ function OneLicence({ title, held }: { title: string; held: HeldLicence }) {
  * A licence's "Certificate" button. The PDF is made on request (about a second), so while it is fetched the
  * button says it is busy (a spinner, aria-busy, and a second press ignored), keeping its name and the focus:
  * it is aria-disabled rather than disabled, since a disabled button drops the focus to the page's start.
- * Then a notice says the file was saved, or why not (a dropped connection as such), as downloads do.
+ * Then a notice says the file was saved, or why not (a dropped connection as such), as downloads do. A 401
+ * (the session ended meanwhile) says so and offers the login modal, as a download does: the screen then gives way
+ * to its sign-in prompt, and once signed in again the button is back to press.
  */
 export function CertificateButton({ id, title }: { id: string; title: string }) {
   const { t } = useTranslation();
+  const { openLogin } = useAuthModal();
   const [busy, setBusy] = useState(false);
   const save = async () => {
     if (busy) return;
@@ -88,7 +93,11 @@ export function CertificateButton({ id, title }: { id: string; title: string }) 
       notices.show('success', t('licence.certificateSaved', { name }));
     } catch (error) {
       console.warn(`[licence] certificate ${id}`, error);
-      notices.show('danger', failureText(error, t('licence.certificateFailed')));
+      if (isApiError(error) && error.kind === 'http' && error.status === 401) {
+        notices.show('danger', t('licence.certificateSignedOut'), { label: t('user.login'), onClick: openLogin });
+      } else {
+        notices.show('danger', failureText(error, t('licence.certificateFailed')));
+      }
     } finally {
       setBusy(false);
     }
