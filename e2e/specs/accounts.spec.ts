@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { accountDate, type Channel } from '@sori/contract';
 import { BASE_URL, createAccount, open, tr, type Account, type Lang } from '../app';
 import { seriousViolations, THEMES } from '../axe';
 import { api, setPlan, trackNamed } from '../data';
@@ -152,6 +153,11 @@ test('channels: register within the plan, hit the limit and the conflict, remove
   const visitor = await themedPage('en', 'light');
   await open(visitor, `/verify/${licenceId}`);
   await expect(visitor.getByTestId('licence-channels')).toContainText(UC('e'));
+  // With the day it has been cleared since, in the reader's language, as the certificate says it.
+  const [registered] = await api<Channel[]>('/my/channels', { token: account.token });
+  await expect(visitor.getByTestId('licence-channel-since')).toHaveText(
+    tr('en', 'verify.channelSince', { date: accountDate(registered!.clearedSince, 'en') }),
+  );
   await visitor.close();
 
   for (const lang of LANGS) {

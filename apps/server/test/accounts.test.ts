@@ -398,9 +398,17 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
       await updateTrack(t.ctx.db.kysely, track, { original_key: key, file_name: 'song.wav', original_mime: 'audio/wav' });
       const licenceId = (await t.call({ method: 'GET', url: `/api/download/download?musicId=${track}`, token: u.token })).json().body
         .licenceId;
+      const signed = (await t.call({ method: 'GET', url: `/api/licences/${licenceId}` })).json().body;
       const cleared = await t.call({ method: 'GET', url: `/api/licences/${licenceId}/channels` });
       expect(cleared.statusCode).toBe(200);
-      expect(cleared.json().body).toEqual([expect.objectContaining({ platform: 'youtube', externalId: UC('v') })]);
+      // Each with the day it is cleared since (the verify page shows it), as the member's own list has it.
+      const [mine] = (await t.call({ method: 'GET', url: '/api/my/channels', token: u.token })).json().body as Channel[];
+      expect(cleared.json().body).toEqual([
+        { platform: 'youtube', externalId: UC('v'), url: `https://www.youtube.com/channel/${UC('v')}`, clearedSince: mine!.clearedSince },
+      ]);
+      // Beside the licence, never in it: the signed licence reads as it was signed, naming no channel.
+      expect((await t.call({ method: 'GET', url: `/api/licences/${licenceId}` })).json().body).toEqual(signed);
+      expect(JSON.stringify(signed)).not.toContain(UC('v'));
       expect((await t.call({ method: 'GET', url: '/api/licences/SORI-0000-0000-0000/channels' })).statusCode).toBe(404);
 
       const today = new Date().toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import { licenceDate, withdrawnLicensee, type PublicLicence } from '@sori/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -82,6 +82,48 @@ describe('the licence check page', () => {
     expect(writeText).toHaveBeenCalledWith(disputeText(LICENCE, 'ko'));
     expect(await screen.findByRole('status')).toHaveTextContent('복사했습니다');
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/licences/SORI-7GWR-M0X5-WYAE');
+  });
+
+  it('lists the licensee’s cleared channels with the day each is cleared since, in the reader’s language, said to be unsigned', async () => {
+    const channels = [
+      // 16:30 UTC on the 24th is the 25th in Korean time, the day the account page and the certificate say.
+      {
+        platform: 'youtube',
+        externalId: '@sori_sound',
+        url: 'https://www.youtube.com/@sori_sound',
+        clearedSince: '2026-11-24T16:30:00.000Z',
+      },
+      {
+        platform: 'web',
+        externalId: 'https://blog.sorimusic.kr',
+        url: 'https://blog.sorimusic.kr',
+        clearedSince: '2026-12-03T02:00:00.000Z',
+      },
+    ];
+    const answer = () =>
+      fetchMock.mockImplementation((url) =>
+        Promise.resolve(String(url).endsWith('/channels') ? json(200, { body: channels }) : json(200, { body: LICENCE })),
+      );
+    answer();
+    await open('/verify/SORI-7GWR-M0X5-WYAE');
+    const since = await screen.findAllByTestId('licence-channel-since');
+    expect(since.map((s) => s.textContent)).toEqual(['2026년 11월 25일부터 등록', '2026년 12월 3일부터 등록']);
+    expect(screen.getByTestId('licence-channels')).toHaveTextContent('서명된 라이선스에는 포함되지 않습니다');
+    cleanup();
+    answer();
+    await open('/verify/SORI-7GWR-M0X5-WYAE', 'en');
+    expect((await screen.findAllByTestId('licence-channel-since')).map((s) => s.textContent)).toEqual([
+      'cleared since 25 November 2026',
+      'cleared since 3 December 2026',
+    ]);
+    expect(screen.getByTestId('licence-channels')).toHaveTextContent('not part of the signed licence');
+    cleanup();
+    answer();
+    await open('/verify/SORI-7GWR-M0X5-WYAE', 'ja');
+    expect((await screen.findAllByTestId('licence-channel-since')).map((s) => s.textContent)).toEqual([
+      '2026年11月25日から登録',
+      '2026年12月3日から登録',
+    ]);
   });
 
   it('says a level an administrator set is such, not "Free (level 5)"', async () => {

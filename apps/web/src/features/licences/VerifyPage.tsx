@@ -1,4 +1,5 @@
 import {
+  accountDate,
   CHANNEL_PLATFORM_LABELS,
   isGrantedLevel,
   isWithdrawnLicensee,
@@ -176,7 +177,11 @@ function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' |
   );
 }
 
-/** The channels the licensee has cleared, where videos may use the track (shown only when there are some). */
+/**
+ * The channels the licensee has cleared, where videos may use the track (shown only when there are some), each
+ * with the day it has been cleared since, written as the certificate writes it. They come beside the licence
+ * (`GET /api/licences/{id}/channels`), not in it: not signed, as the note under them says.
+ */
 function ClearedChannels({ id, lang }: { id: string; lang: 'ko' | 'en' | 'ja' }) {
   const { t } = useTranslation();
   const channels = useLicenceChannelsQuery(id, true);
@@ -191,7 +196,10 @@ function ClearedChannels({ id, lang }: { id: string; lang: 'ko' | 'en' | 'ja' })
               <span className="badge text-bg-secondary me-2">{CHANNEL_PLATFORM_LABELS[c.platform][lang]}</span>
               <a href={c.url} target="_blank" rel="noopener noreferrer" className="font-monospace">
                 {c.externalId}
-              </a>
+              </a>{' '}
+              <span className="small text-body-secondary text-nowrap" data-testid="licence-channel-since">
+                {t('verify.channelSince', { date: accountDate(c.clearedSince, lang) })}
+              </span>
             </li>
           ))}
         </ul>
