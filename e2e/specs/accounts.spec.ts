@@ -207,6 +207,40 @@ test('channels: a YouTube handle under 3 characters is refused with the rule, th
   await expect(channels.getByTestId('channel-item')).toHaveCount(0);
 });
 
+test('channels: another website is asked first, saying it takes one of the plan’s channels and is shown on the verify pages; Escape keeps it unregistered', async ({
+  themedPage,
+}) => {
+  const account = await createAccount('웹채널');
+  await setPlan(account, 'premium');
+  // Themed (CSP bypassed): axe runs on the open dialog.
+  const page = await themedPage('ko', 'light', session(account));
+  await open(page, '/account');
+  const channels = page.getByTestId('account-channels');
+  const field = channels.getByLabel(tr('ko', 'account.channels.label'));
+  await field.fill('www.haneul-studio.kr/portfolio/?ref=sori');
+  await field.press('Enter');
+  const dialog = page.getByTestId('channel-site-dialog');
+  await expect(dialog.getByRole('heading', { name: tr('ko', 'account.channels.siteTitle') })).toBeVisible();
+  // The address as it would be kept, what it uses and where it is shown, before anything is registered.
+  await expect(dialog.getByTestId('channel-site-address')).toHaveText('https://haneul-studio.kr/portfolio');
+  await expect(dialog).toContainText(tr('ko', 'account.channels.siteBody', { plan: '프리미엄' }));
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('www.haneul-studio.kr/portfolio/?ref=sori');
+  expect(await api<Channel[]>('/my/channels', { token: account.token })).toEqual([]);
+
+  // Asked again and confirmed: registered as a website, the allowance used, the focus on the new channel.
+  await field.press('Enter');
+  await dialog.getByRole('button', { name: tr('ko', 'account.channels.siteConfirm') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(channels.getByTestId('channel-item')).toContainText('웹사이트');
+  await expect(channels.getByTestId('channel-item')).toContainText('https://haneul-studio.kr/portfolio');
+  await expect(channels.getByTestId('channel-full')).toBeVisible();
+  await expect(channels.getByTestId('channel-remove')).toBeFocused();
+});
+
 test('withdrawal: needs the password, signs out, and the same e-mail can sign up again', async ({ signedInPage }) => {
   const account = await createAccount('탈퇴');
   const page = await signedInPage(account);

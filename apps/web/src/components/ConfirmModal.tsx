@@ -15,10 +15,28 @@ export interface ConfirmModalProps {
   onConfirm: () => void;
   onClose: () => void;
   testId?: string;
+  /**
+   * The line under the body: "cannot be undone" unless given, for a step that can be (adding something the
+   * member can remove again), with the confirm button then the form's primary one rather than a danger one.
+   */
+  note?: string;
+  confirmVariant?: 'danger' | 'primary';
 }
 
-/** Asks before something that cannot be undone (deleting a playlist or a track). */
-export function ConfirmModal({ show, title, body, confirmLabel, pending, error, onConfirm, onClose, testId }: ConfirmModalProps) {
+/** Asks before something that cannot be undone (deleting a playlist or a track), or that the member should know before it happens. */
+export function ConfirmModal({
+  show,
+  title,
+  body,
+  confirmLabel,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+  testId,
+  note,
+  confirmVariant = 'danger',
+}: ConfirmModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -30,7 +48,7 @@ export function ConfirmModal({ show, title, body, confirmLabel, pending, error, 
       </Modal.Header>
       <Modal.Body>
         <p className="mb-1">{body}</p>
-        <p className="small text-body-secondary mb-0">{t('common.cannotUndo')}</p>
+        <p className="small text-body-secondary mb-0">{note ?? t('common.cannotUndo')}</p>
         {error ? (
           <p className="text-danger small mt-2 mb-0" role="alert">
             {error}
@@ -41,7 +59,7 @@ export function ConfirmModal({ show, title, body, confirmLabel, pending, error, 
         <Button variant="outline-secondary" onClick={onClose}>
           {t('common.cancel')}
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={pending} data-testid="confirm-button">
+        <Button variant={confirmVariant} onClick={onConfirm} disabled={pending} data-testid="confirm-button">
           {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
           {confirmLabel}
         </Button>

@@ -10,6 +10,7 @@ import {
   accountDate,
   isGrantedLevel,
   licenceDate,
+  normaliseChannel,
   PLAN_LABELS,
   profileTooLong,
   TEXT_LIMITS,
@@ -391,6 +392,9 @@ function ChannelsSection({ user }: { user: User }) {
   // A removal is asked first: the clearance ends at once, and a channel added again is cleared from that day.
   const [removing, setRemoving] = useState<Channel | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
+  // A website (not a platform's channel) about to be registered, as it will be kept: asked first.
+  const [confirmingSite, setConfirmingSite] = useState<{ address: string; shown: string } | null>(null);
+  const [siteError, setSiteError] = useState<string | null>(null);
   const limit = site.data?.plans.find((p) => p.id === user.plan)?.channels ?? 0;
   const list = channels.data ?? [];
   const holding = list.filter((c) => c.endsAt === null).length;
@@ -434,22 +438,46 @@ function ChannelsSection({ user }: { user: User }) {
     setRemoveError(null);
     if (channel) refocus(channel.id);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!url.trim() || add.isPending) return;
+  // Registered from the form, or from the website step, whose dialog then says why not (as the removal's does).
+  const register = (address: string, fromDialog: boolean) => {
     setError(null);
     setAddressRefused(false);
-    add.mutate(url.trim(), {
-      onSuccess: () => {
+    setSiteError(null);
+    add.mutate(address, {
+      onSuccess: (created) => {
         setUrl('');
+        setConfirmingSite(null);
         notices.show('success', t('account.channels.added'));
+        // Once the list has it: with the allowance now used the form gives way, and the focus goes to the new
+        // channel's remove button rather than the page's start (focus still on the form is left there).
+        const added = () => document.querySelector<HTMLElement>(`[data-testid="channel-remove"][data-channel="${created.id}"]`);
+        refocusAfterDialogs(added, { until: () => added() !== null });
       },
       onError: (e) => {
+        if (fromDialog) {
+          setSiteError(failure(e, t('account.saveFailed')));
+          return;
+        }
         setError(failure(e, t('account.saveFailed')));
         setAddressRefused(isApiError(e) && e.status === 400);
         document.getElementById('account-channel-url')?.focus();
       },
     });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const address = url.trim();
+    if (!address || add.isPending) return;
+    // Any other web page is taken as a channel too: asked first, saying it takes a slot and is shown publicly.
+    const channel = normaliseChannel(address);
+    if ('platform' in channel && channel.platform === 'web') {
+      setError(null);
+      setAddressRefused(false);
+      setSiteError(null);
+      setConfirmingSite({ address, shown: channel.url });
+      return;
+    }
+    register(address, false);
   };
   return (
     <Section id="account-channels" title={t('account.channels.title')} testId="account-channels">
@@ -503,6 +531,32 @@ function ChannelsSection({ user }: { user: User }) {
         onConfirm={confirmRemove}
         onClose={closeRemove}
         testId="channel-remove-dialog"
+      />
+      <ConfirmModal
+        show={confirmingSite !== null}
+        title={t('account.channels.siteTitle')}
+        body={
+          <>
+            <span className="d-block font-monospace text-break mb-2" data-testid="channel-site-address">
+              {confirmingSite?.shown}
+            </span>
+            {t('account.channels.siteBody', { plan: PLAN_LABELS[user.plan][lang] })}
+          </>
+        }
+        note={t('account.channels.siteNote')}
+        confirmLabel={t('account.channels.siteConfirm')}
+        confirmVariant="primary"
+        pending={add.isPending}
+        error={siteError}
+        onConfirm={() => {
+          if (confirmingSite !== null && !add.isPending) register(confirmingSite.address, true);
+        }}
+        onClose={() => {
+          if (add.isPending) return;
+          setConfirmingSite(null);
+          setSiteError(null);
+        }}
+        testId="channel-site-dialog"
       />
       {site.isSuccess && limit === 0 ? (
         // A plan without clearance has nothing to register: the way to one, not a form that can only fail.
