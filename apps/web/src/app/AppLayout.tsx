@@ -8,7 +8,7 @@ import { Icon } from '../components/Icon';
 import { useUserRefresh } from '../features/auth/queries';
 import { usePlayerSelector } from '../features/player/player';
 import { loadedPlayerBar, loadPlayerBar } from '../features/player/player-bar-loader';
-import { ScreenBoundary } from '../components/ErrorBoundary';
+import { ErrorBoundary, ScreenBoundary } from '../components/ErrorBoundary';
 import { documentTitle, pageTitleKey } from './page-title';
 import { ownDocumentTitle } from '../lib/own-title';
 import { showsSidebar } from '../lib/routes';
@@ -44,9 +44,11 @@ export function AppLayout() {
       <NoticeStack />
       <div className={`sori-body${withSidebar ? ' with-sidebar' : ''}`}>
         {withSidebar ? (
-          <Suspense fallback={<SidebarReservedSpace />}>
-            <Sidebar />
-          </Suspense>
+          <ErrorBoundary placeholder={<SidebarReservedSpace />}>
+            <Suspense fallback={<SidebarReservedSpace />}>
+              <Sidebar />
+            </Suspense>
+          </ErrorBoundary>
         ) : null}
         <main id="main" tabIndex={-1} className="sori-main" data-testid="main">
           <ScreenBoundary>

@@ -5,6 +5,7 @@ import { sessionStore } from '../features/auth/session';
 import { userKeys } from '../features/auth/queries';
 import { startTokenRefresh } from '../features/auth/token-refresh';
 import { trapModalFocus } from '../lib/modal-focus';
+import { noteFailedChunks } from '../lib/stale-chunks';
 
 /** Wires the framework-free modules together once, before the first render. */
 export function wireApp(queryClient: QueryClient): void {
@@ -17,6 +18,9 @@ export function wireApp(queryClient: QueryClient): void {
 
   // Tab stays inside an open dialog, whichever modal it is.
   trapModalFocus();
+
+  // A lazy chunk of an older build that failed to download is known as such by the boundary that meets it.
+  noteFailedChunks();
 
   // An active user stays signed in: each token is exchanged for a fresh one of the same session before it lapses.
   startTokenRefresh({ store: sessionStore, refresh: () => api.post('/token/refresh') });

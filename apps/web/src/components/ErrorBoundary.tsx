@@ -1,39 +1,96 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Translation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { i18n } from '../i18n';
+import { notices } from '../lib/notices';
+import { isChunkLoadError, reloadForNewVersion } from '../lib/stale-chunks';
+
+/**
+ * What failed: the screen's code ('broken'), a chunk of an older build that the server no longer has
+ * ('stale': a new version is out), the same while the browser is offline, or nothing to show because the
+ * page is reloading for the new version.
+ */
+type Failure = 'broken' | 'stale' | 'offline' | 'reloading';
+
+interface ErrorBoundaryProps {
+  children: ReactNode;
+  /**
+   * Shown in place of the children when they fail, for parts around the screens (the sidebar, the sign-in
+   * dialogs): a new version is then said in a notice with its reload button, and a broken part only logged.
+   * Without it, the failure takes the screen's place with its message and button.
+   */
+  placeholder?: ReactNode;
+}
 
 interface ErrorBoundaryState {
-  failed: boolean;
+  failure: Failure | null;
 }
+
+const reload = () => window.location.reload();
 
 /**
  * Keeps one broken screen (or a chunk that failed to download after a deploy) from blanking the whole app:
- * the navigation stays, and the screen offers a reload.
+ * the navigation stays, and the screen offers a reload. A chunk that failed to download reloads the page at
+ * once, the first time (`reloadForNewVersion`); after that, the screen says a new version is out.
  */
-export class ErrorBoundary extends Component<{ children: ReactNode }, ErrorBoundaryState> {
-  override state: ErrorBoundaryState = { failed: false };
+export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
+  override state: ErrorBoundaryState = { failure: null };
 
-  static getDerivedStateFromError(): ErrorBoundaryState {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): ErrorBoundaryState {
+    return { failure: isChunkLoadError(error) ? 'stale' : 'broken' };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error('[app] a screen failed to render', error, info.componentStack);
+    if (!isChunkLoadError(error)) {
+      console.error('[app] a screen failed to render', error, info.componentStack);
+      return;
+    }
+    console.warn('[app] a chunk of the app failed to load; a new version may be out', error);
+    if (reloadForNewVersion()) {
+      this.setState({ failure: 'reloading' });
+      return;
+    }
+    const offline = !navigator.onLine;
+    if (offline) this.setState({ failure: 'offline' });
+    if (this.props.placeholder !== undefined)
+      notices.show('info', i18n.t(offline ? 'errors.network' : 'errors.newVersionTitle'), {
+        label: i18n.t('errors.reload'),
+        onClick: reload,
+      });
   }
 
   override render() {
-    if (!this.state.failed) return this.props.children;
+    const { failure } = this.state;
+    if (failure === null) return this.props.children;
+    if (this.props.placeholder !== undefined) return this.props.placeholder;
     return (
       <Translation>
-        {(t) => (
-          <section className="sori-empty" role="alert">
-            <h2 className="h5">{t('errors.screenTitle')}</h2>
-            <p className="text-body-secondary">{t('errors.screenBody')}</p>
-            <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-              {t('errors.reload')}
-            </button>
-          </section>
-        )}
+        {(t) =>
+          failure === 'reloading' ? (
+            <div className="sori-page-loading" role="status">
+              <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+              <span className="visually-hidden">{t('errors.newVersionLoading')}</span>
+            </div>
+          ) : (
+            <section
+              className="sori-empty"
+              role="alert"
+              aria-labelledby="screen-failure-title"
+              data-testid="screen-failure"
+              data-failure={failure}
+            >
+              <h1 className="h5" id="screen-failure-title">
+                {failure === 'stale' ? t('errors.newVersionTitle') : t('errors.screenTitle')}
+              </h1>
+              <p className="text-body-secondary">
+                {failure === 'stale' ? t('errors.newVersionBody') : failure === 'offline' ? t('errors.network') : t('errors.screenBody')}
+              </p>
+              <button type="button" className="btn btn-primary" onClick={reload} data-testid="screen-reload">
+                {t('errors.reload')}
+              </button>
+            </section>
+          )
+        }
       </Translation>
     );
   }

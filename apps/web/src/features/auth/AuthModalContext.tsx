@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { AuthModalContext, type AuthModalMode } from './auth-modal-state';
 
 export { useAuthModal, type AuthModalMode } from './auth-modal-state';
@@ -8,7 +9,8 @@ const AuthModals = lazy(() => loadAuthModals().then((m) => ({ default: m.AuthMod
 
 /** Warms the modal chunk when a pointer or focus gets near a sign-in control, so opening is instant. */
 export function preloadAuthModals(): void {
-  void loadAuthModals();
+  // A failure here is met again, and handled, when the dialog is opened.
+  loadAuthModals().catch(() => undefined);
 }
 
 export function AuthModalProvider({ children }: { children: ReactNode }) {
@@ -35,9 +37,11 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
     <AuthModalContext.Provider value={value}>
       {children}
       {requested ? (
-        <Suspense fallback={null}>
-          <AuthModals />
-        </Suspense>
+        <ErrorBoundary placeholder={null}>
+          <Suspense fallback={null}>
+            <AuthModals />
+          </Suspense>
+        </ErrorBoundary>
       ) : null}
     </AuthModalContext.Provider>
   );
