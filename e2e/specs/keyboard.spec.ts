@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { keyLabel } from '@sori/contract';
-import { addToPlaylist, createPlaylist, tracksByTitle } from '../data';
-import { createAccount, open } from '../app';
+import type { Music, Page as MusicPage } from '@sori/contract';
+import { addToPlaylist, api, createPlaylist, SPECIAL, trackNamed, tracksByTitle } from '../data';
+import { createAccount, open, tr } from '../app';
 import { expect, test } from '../test';
 import { settledResults } from './ui';
 
@@ -108,4 +109,69 @@ test('signing out on the account page asks the server nothing more on the signed
   await expect.poll(() => page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'))).toBeNull();
   await page.waitForTimeout(1500);
   expect(refused, 'no 401 after signing out').toEqual([]);
+});
+
+test('keyboard: from one track page to another, and on to a playlist from the sidebar, the focus lands on the new screen’s heading and the tab names it', async ({
+  signedInPage,
+}) => {
+  const from = await trackNamed(SPECIAL.short);
+  // Similar tracks come from sound features, measured in the background after the server starts.
+  let to: Music | undefined;
+  await expect
+    .poll(async () => (to = (await api<MusicPage<Music>>(`/musics/${from.id}/similar?page=0&size=20`)).content[0]), {
+      message: 'a track similar to the 2 s one',
+      timeout: 60_000,
+    })
+    .toBeDefined();
+  if (!to) throw new Error('no similar track');
+  const account = await createAccount('포커스이동');
+  const [evening, rainy] = [await createPlaylist(account, '퇴근길 플레이리스트'), await createPlaylist(account, '비 오는 날 작업곡')];
+  await addToPlaylist(account, evening.id, from.id);
+  const page = await signedInPage(account);
+  await open(page, `/track/${from.id}`);
+  await expect(page.getByTestId('page-title')).toHaveText(from.title, { useInnerText: true });
+
+  // The similar track's row menu, "details", then the panel's link to its page: keys only.
+  const row = page.getByTestId('track-similar').locator('[data-testid="track-row"]').first();
+  await row.locator('[data-testid="row-menu"] > button').focus();
+  await page.keyboard.press('Enter');
+  const details = row.locator('[data-testid="row-details"]');
+  while (!(await details.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))))
+    await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const openPage = page.getByTestId('details-open-page');
+  await expect(openPage).toBeVisible();
+  while (!(await openPage.evaluate((el) => el === document.activeElement))) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(new RegExp(`/track/${to.id}$`, 'u'));
+  const heading = page.getByRole('heading', { level: 1, name: to.title });
+  await expect(heading, 'the new track’s heading has the focus, as after any navigation').toBeFocused();
+  await expect
+    .poll(() => page.title(), { message: 'the tab names the new track' })
+    .toBe(`${to.title} · ${to.artist || tr('ko', 'tracks.unknownArtist')} · Sori`);
+  // Tab goes on from there, into the new page, not from the top of the document.
+  await page.keyboard.press('Tab');
+  expect(
+    await page.evaluate(() => document.getElementById('main')!.contains(document.activeElement)),
+    'Tab moves on inside the screen',
+  ).toBe(true);
+
+  // A genre or mood tag of that page leads to another screen: the focus goes to its heading the same way.
+  await page.getByTestId('track-tag').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/library\?/u);
+  await expect(page.getByRole('heading', { level: 1, name: tr('ko', 'library.title') })).toBeFocused();
+  await expect.poll(() => page.title()).toBe(`${tr('ko', 'library.title')} · Sori`);
+
+  // One playlist to another from the sidebar: the link stays and keeps the focus, the screen and tab follow.
+  await open(page, `/playlist/${evening.id}`);
+  await expect(page.getByTestId('page-title')).toHaveText(evening.name, { useInnerText: true });
+  const link = page.locator(`[data-testid="side-playlist"][data-playlist-id="${rainy.id}"] a`);
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('page-title')).toHaveText(rainy.name, { useInnerText: true });
+  await expect(link, 'the sidebar link keeps the focus').toBeFocused();
+  await expect(link).toHaveAttribute('aria-current', 'page');
+  await expect.poll(() => page.title()).toBe(`${tr('ko', 'playlistDetail.title')} · Sori`);
 });

@@ -29,11 +29,12 @@ export function AppLayout() {
     window.scrollTo({ top: 0, behavior: 'instant' });
   }, [pathname]);
 
-  // The browser tab names the screen, in the UI language.
+  // The browser tab names the screen, in the UI language; at each address afresh, since a screen that named
+  // itself (a track) is gone, and the next one of the same kind names itself only once it has loaded.
   const screenTitle = t(pageTitleKey(pathname));
   useEffect(() => {
     document.title = ownDocumentTitle() ?? documentTitle(screenTitle, t('app.name'));
-  }, [screenTitle, t]);
+  }, [pathname, screenTitle, t]);
 
   return (
     <div className={`sori-app${playing ? ' with-player' : ''}`}>

@@ -1,8 +1,9 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, useRef, type ErrorInfo, type ReactNode } from 'react';
 import { Translation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { i18n } from '../i18n';
 import { notices } from '../lib/notices';
+import { focusNewScreen } from '../lib/screen-focus';
 import { isChunkLoadError, reloadForNewVersion } from '../lib/stale-chunks';
 
 /**
@@ -98,11 +99,19 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
 /**
  * A screen under its own boundary, started afresh at each address (a failed screen is left behind by
- * navigating). A screen that stays itself across addresses (/verify/A to /verify/B) is mounted anew too, so
- * its state and the focus in it are gone: what must outlive that (the focus after "check another") is placed
- * from outside the screen (`refocusAfterDialogs`).
+ * navigating). A screen that stays itself across addresses (/track/1 to /track/2, /verify/A to /verify/B) is
+ * mounted anew too, so its state and the focus in it are gone. The focus that was in the old screen therefore
+ * goes to the new screen's heading, or `#main` while it loads (`focusNewScreen`), whichever screen it is: the
+ * same after a similar track's link as after any other; not on the first load, which starts at the top.
  */
 export function ScreenBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  const firstPath = useRef<string | null>(pathname);
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = null;
+    const main = document.getElementById('main');
+    return main ? focusNewScreen(main) : undefined;
+  }, [pathname]);
   return <ErrorBoundary key={pathname}>{children}</ErrorBoundary>;
 }

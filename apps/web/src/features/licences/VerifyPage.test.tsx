@@ -43,12 +43,15 @@ async function open(path: string, lang: 'ko' | 'en' | 'ja' = 'ko') {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={createQueryClient()}>
         <MemoryRouter initialEntries={[path]}>
-          {/* Under the boundary the app's layout puts each screen in: a new address mounts the screen anew. */}
-          <ScreenBoundary>
-            <Routes>
-              <Route path="/verify/:id" element={<VerifyPage />} />
-            </Routes>
-          </ScreenBoundary>
+          {/* In the main and under the boundary the app's layout puts each screen in: a new address mounts the
+              screen anew, and the focus that was in it goes to the new one's heading. */}
+          <main id="main" tabIndex={-1}>
+            <ScreenBoundary>
+              <Routes>
+                <Route path="/verify/:id" element={<VerifyPage />} />
+              </Routes>
+            </ScreenBoundary>
+          </main>
           <Where />
         </MemoryRouter>
       </QueryClientProvider>

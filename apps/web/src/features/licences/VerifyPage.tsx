@@ -18,7 +18,6 @@ import { useNavigate, useParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { languageFromTag } from '../../i18n/detect';
 import { isApiError } from '../../lib/api-client';
-import { refocusAfterDialogs } from '../../lib/modal-focus';
 import { useSiteQuery } from '../legal/queries';
 import { disputeText } from './dispute';
 import { useLicenceChannelsQuery, useLicenceQuery, verifyPath } from './queries';
@@ -241,8 +240,9 @@ function CopyDispute({ text }: { text: string }) {
 /**
  * "Check another licence ID". The answer's heading then takes the focus, so a keyboard or screen-reader user
  * hears the verdict instead of nothing. A new address mounts the page anew (`ScreenBoundary`), this form and
- * the focus in it included, so the focus is placed from outside the page, once the verdict on that id is on
- * screen, unless the user has put it somewhere meanwhile.
+ * the focus in it included: `ScreenBoundary` then puts the focus on the new page's heading, the verdict's, once
+ * it is on screen, as after any navigation. The same id is no new address: its verdict is
+ * focused here.
  */
 function CheckAnother({ current }: { current: string | null }) {
   const { t } = useTranslation();
@@ -260,7 +260,6 @@ function CheckAnother({ current }: { current: string | null }) {
       verdictHeading(id)?.focus();
       return;
     }
-    refocusAfterDialogs(() => verdictHeading(id), { until: () => verdictHeading(id) !== null, budgetMs: 10_000 });
     void navigate(verifyPath(id));
   };
   return (
