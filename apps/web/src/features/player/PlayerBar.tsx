@@ -7,8 +7,8 @@ import { refocusAfterDialogs } from '../../lib/modal-focus';
 import { useTheme } from '../../theme/ThemeProvider';
 import { loadPeaks } from './peaks';
 import { player, usePlayer } from './player';
-import { playerKey, type PlayerStatus, type PlayerTrack } from './player-controller';
-import { NEXT_KEY, PREVIOUS_KEY, useShortcuts } from './useShortcuts';
+import { playerKey, SEEK_PAGE_SECONDS, type PlayerStatus, type PlayerTrack } from './player-controller';
+import { NEXT_KEY, POSITION_KEYS, PREVIOUS_KEY, REPEAT_KEY, TOGGLE_KEY, useShortcuts } from './useShortcuts';
 
 const time = (seconds: number) => formatDuration(seconds) ?? '0:00';
 
@@ -85,6 +85,8 @@ export default function PlayerBar() {
             className="sori-player-play"
             onClick={() => player.toggle()}
             aria-label={playing ? t('player.pause') : t('player.play')}
+            title={playing ? t('player.pauseHint', { key: TOGGLE_KEY }) : t('player.playHint', { key: TOGGLE_KEY })}
+            aria-keyshortcuts={TOGGLE_KEY}
             data-testid="player-toggle"
           >
             <Icon name={playing ? 'pause' : 'play'} size={22} />
@@ -119,7 +121,8 @@ export default function PlayerBar() {
             className={`sori-icon-btn${state.repeat ? ' active' : ''}`}
             aria-pressed={state.repeat}
             aria-label={t('player.repeat')}
-            title={t('player.repeatHint')}
+            title={t('player.repeatHint', { key: REPEAT_KEY })}
+            aria-keyshortcuts={REPEAT_KEY}
             onClick={() => player.toggleRepeat()}
             data-testid="player-repeat"
           >
@@ -306,6 +309,8 @@ function Waveform({ peaksUrl, duration }: WaveformProps) {
   const handleKey = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'ArrowLeft' || event.key === 'ArrowDown') player.skip(-1);
     else if (event.key === 'ArrowRight' || event.key === 'ArrowUp') player.skip(1);
+    else if (event.key === 'PageDown') player.skip(-1, SEEK_PAGE_SECONDS);
+    else if (event.key === 'PageUp') player.skip(1, SEEK_PAGE_SECONDS);
     else if (event.key === 'Home') player.seek(0);
     else if (event.key === 'End') player.seek(state.duration);
     // Space and Enter play or pause, as on the track page's waveform (Space would otherwise scroll the page).
@@ -320,6 +325,8 @@ function Waveform({ peaksUrl, duration }: WaveformProps) {
       role="slider"
       tabIndex={0}
       aria-label={t('player.position')}
+      title={t('player.positionHint')}
+      aria-keyshortcuts={POSITION_KEYS}
       aria-valuemin={0}
       aria-valuemax={Math.round(state.duration)}
       aria-valuenow={Math.round(state.currentTime)}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { audioUrlOf, PlayerController, type MediaLike, type PlayerTrack } from './player-controller';
+import { audioUrlOf, PlayerController, SEEK_PAGE_SECONDS, type MediaLike, type PlayerTrack } from './player-controller';
 
 /** Enough of an audio element: play() resolves and fires 'playing' as a real one does. */
 class FakeMedia extends EventTarget implements MediaLike {
@@ -190,6 +190,21 @@ describe('PlayerController', () => {
     expect(made[0]!.currentTime).toBe(0);
     player.seek(99);
     expect(made[0]!.currentTime).toBe(40);
+  });
+
+  it('should move a page (15 seconds) for the slider’s PageUp and PageDown, kept within the track', () => {
+    const { player, made } = setup();
+    player.play(track(1));
+    made[0]!.setDuration(40);
+    player.seek(12);
+    player.skip(1, SEEK_PAGE_SECONDS);
+    expect(made[0]!.currentTime).toBe(27);
+    player.skip(1, SEEK_PAGE_SECONDS);
+    expect(made[0]!.currentTime).toBe(40);
+    player.skip(-1, SEEK_PAGE_SECONDS);
+    player.skip(-1, SEEK_PAGE_SECONDS);
+    player.skip(-1, SEEK_PAGE_SECONDS);
+    expect(made[0]!.currentTime).toBe(0);
   });
 
   it('should keep the volume within 0–1 in steps of 0.1 and apply it to the next track', () => {

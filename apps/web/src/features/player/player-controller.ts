@@ -46,6 +46,9 @@ export interface PlayOptions {
 /** 'Previous' more than this many seconds into a track starts it over, as music players do. */
 export const PREVIOUS_RESTARTS_AFTER_SECONDS = 3;
 
+/** PageUp / PageDown on the position slider: three of the arrows' 5-second steps. */
+export const SEEK_PAGE_SECONDS = 3 * SEEK_STEP_SECONDS;
+
 /** A position this close to the end counts as the end: Play there starts the track over. */
 const AT_END_SECONDS = 0.05;
 
@@ -229,9 +232,9 @@ export class PlayerController {
     return this.active !== null && this.state.track !== null && this.isAtEnd(this.active);
   }
 
-  /** Moves 5 seconds back (negative) or forward (PRODUCT §4 and §9). */
-  skip(direction: 1 | -1): void {
-    this.seek((this.active?.currentTime ?? this.state.currentTime) + direction * SEEK_STEP_SECONDS);
+  /** Moves 5 seconds (or the given step) back (negative) or forward (PRODUCT §4 and §9). */
+  skip(direction: 1 | -1, seconds: number = SEEK_STEP_SECONDS): void {
+    this.seek((this.active?.currentTime ?? this.state.currentTime) + direction * seconds);
   }
 
   setRepeat(repeat: boolean): void {

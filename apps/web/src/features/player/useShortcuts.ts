@@ -18,9 +18,16 @@ function activatesControl(target: EventTarget | null): boolean {
 
 export type ShortcutAction = 'toggle' | 'back' | 'forward' | 'repeat' | 'next' | 'previous';
 
-/** The keys of next and previous, as `aria-keyshortcuts` names them (shown in the buttons' titles too). */
+/** The shortcuts' keys, as `aria-keyshortcuts` names them (shown in the buttons' titles too, PRODUCT §13.2). */
 export const NEXT_KEY = 'N';
 export const PREVIOUS_KEY = 'P';
+export const REPEAT_KEY = 'L';
+export const TOGGLE_KEY = 'Space';
+/**
+ * The position slider's keys: ← and → work anywhere (5 s); Home, End, PageUp and PageDown while it has the
+ * focus, as the WAI-ARIA slider pattern has them.
+ */
+export const POSITION_KEYS = 'ArrowLeft ArrowRight Home End PageUp PageDown';
 
 /**
  * The player's keyboard shortcuts (PRODUCT §4): Space play/pause, ← and → 5 seconds, L repeat, and N / P
