@@ -170,6 +170,24 @@ test("downloads: signed out, no file info, level 1, failures each say so; at lev
   await expect(notice(page).locator('span').first(), 'level 5 needed').toHaveText(tr('ko', 'download.errors.level'), {
     useInnerText: true,
   });
+  // Its offer of the plans keeps to one line beside the message, on a phone too: as a flex item it had shrunk to
+  // a syllable's width and wrapped as 요금/제/보기 (PRODUCT §12.4). The notice stays within the screen.
+  const desk = page.viewportSize()!;
+  for (const width of [desk.width, 360]) {
+    await page.setViewportSize({ width, height: desk.height });
+    const see = notice(page).getByRole('button', { name: tr('ko', 'plan.see') });
+    const shape = await see.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      return { lines: tops.size, height: el.getBoundingClientRect().height, lineHeight: parseFloat(getComputedStyle(el).lineHeight) };
+    });
+    expect(shape.lines, `${width} px: the action on one line`).toBe(1);
+    expect(shape.height, `${width} px: the action one line high`).toBeLessThan(shape.lineHeight * 1.5);
+    const box = (await notice(page).boundingBox())!;
+    expect(box.x >= 0 && box.x + box.width <= width, `${width} px: the notice within the screen`).toBe(true);
+  }
+  await page.setViewportSize(desk);
 
   // A track without file information (the list answer altered on its way to the page).
   await page.route('**/api/musics?**', async (route) => {

@@ -31,11 +31,11 @@ export function NoticeStack() {
           data-testid="notice"
           data-tone={notice.tone}
         >
-          <span className="flex-grow-1">{notice.text}</span>
+          <span className="sori-notice-text flex-grow-1">{notice.text}</span>
           {notice.action ? (
             <button
               type="button"
-              className="btn btn-sm btn-link p-0 fw-semibold"
+              className="sori-notice-action btn btn-sm btn-link p-0 fw-semibold"
               onClick={() => {
                 notices.dismiss(notice.id);
                 notice.action?.onClick();
