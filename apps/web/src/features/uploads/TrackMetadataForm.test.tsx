@@ -36,12 +36,12 @@ const TRACK: Music = {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-async function review(onSaved: (track: Music) => void = () => undefined) {
+async function review(onSaved: (track: Music) => void = () => undefined, track: Music = TRACK) {
   const i18n = await createTestI18n('ko');
   render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={createQueryClient()}>
-        <TrackMetadataForm track={TRACK} suggested onSaved={onSaved} />
+        <TrackMetadataForm track={track} suggested onSaved={onSaved} />
       </QueryClientProvider>
     </I18nextProvider>,
   );
@@ -60,6 +60,33 @@ describe('the upload review', () => {
     expect(screen.getByTestId('measured-key')).toHaveTextContent('A 단조 (확인 전)');
     expect(screen.getByTestId('measured-bpm')).toHaveTextContent('120');
     expect(screen.getByTestId('suggested-key')).toHaveTextContent('추천: A 단조');
+  });
+
+  it('promises the measured BPM for an empty box only when the analysis measured one', async () => {
+    await review();
+    expect(screen.getByTestId('meta-bpm')).toHaveAttribute('placeholder', '측정값');
+    expect(screen.getByTestId('measured-hint')).toHaveTextContent('BPM이나 키를 비워 두면 Sori가 측정한 값을 씁니다.');
+  });
+
+  it('promises no measured BPM when the analysis measured none (the summary says "BPM -")', async () => {
+    await review(undefined, { ...TRACK, bpm: null });
+    expect(screen.getByTestId('measured-bpm')).toHaveTextContent('BPM -');
+    const bpm = screen.getByTestId('meta-bpm');
+    expect(bpm).toHaveAttribute('placeholder', '지정 안 함');
+    const hint = screen.getByTestId('measured-hint');
+    expect(hint).not.toHaveTextContent('BPM이나 키를 비워 두면');
+    // The key was measured (awaiting confirmation): an empty key still brings it back.
+    expect(hint).toHaveTextContent('키를 비워 두면 Sori가 측정한 값을 씁니다.');
+    expect(hint).toHaveTextContent('Sori가 이 곡의 BPM을 측정하지 못했습니다. 알고 있다면 직접 입력해 주세요.');
+  });
+
+  it('promises neither when the analysis measured neither BPM nor key', async () => {
+    await review(undefined, { ...TRACK, bpm: null, suggested: undefined });
+    expect(screen.getByTestId('meta-bpm')).toHaveAttribute('placeholder', '지정 안 함');
+    expect(screen.getByTestId('meta-key')).toHaveDisplayValue('지정 안 함');
+    expect(screen.getByTestId('measured-hint')).toHaveTextContent(
+      /^Sori가 이 곡의 BPM과 키를 측정하지 못했습니다\. 알고 있다면 직접 입력해 주세요\.$/,
+    );
   });
 
   it('says the key is the track’s own once its suggestion is confirmed, not still unconfirmed', async () => {

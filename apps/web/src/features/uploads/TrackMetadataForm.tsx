@@ -122,6 +122,19 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested, onTrack
   const titleRef = useRef<HTMLInputElement>(null);
   const artistRef = useRef<HTMLInputElement>(null);
   const bpmRef = useRef<HTMLInputElement>(null);
+  // Whether the analysis gave a BPM and a key, as far as the track says (its own value, or one awaiting
+  // confirmation): when it gave none, an empty box brings nothing back, so nothing may promise a measured value.
+  const bpmMeasured = shown.bpm !== null || shown.suggested?.bpm != null;
+  const keyMeasured = shown.soundkey !== null || shown.suggested?.soundkey != null;
+  const which = bpmMeasured && keyMeasured ? 'both' : bpmMeasured ? 'bpm' : keyMeasured ? 'key' : null;
+  const missing = !bpmMeasured && !keyMeasured ? 'both' : !bpmMeasured ? 'bpm' : !keyMeasured ? 'key' : null;
+  const hint = [
+    which ? t(`upload.measuredHint.${which}`) : null,
+    missing ? t(`upload.notMeasured.${missing}`) : null,
+    which ? t('upload.unsureHint') : null,
+  ]
+    .filter((part) => part !== null)
+    .join(' ');
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -238,7 +251,7 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested, onTrack
             onChange={(e) => set({ soundKey: e.target.value, keyMode: draft.keyMode === initial.keyMode ? '' : draft.keyMode })}
             data-testid="meta-key"
           >
-            <option value="">{t('upload.measured')}</option>
+            <option value="">{keyMeasured ? t('upload.measured') : t('upload.notSet')}</option>
             {KEY_GROUPS.map((group) => (
               <optgroup key={group} label={t(`filters.keyGroups.${group}`)}>
                 {SOUND_KEYS.filter((k) => k.group === group).map((key) => (
@@ -267,7 +280,7 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested, onTrack
             max={BPM_RANGE.max}
             ref={bpmRef}
             value={draft.bpm}
-            placeholder={t('upload.measured')}
+            placeholder={bpmMeasured ? t('upload.measured') : t('upload.notSet')}
             onChange={(e) => {
               setBpmUnreadable(e.target.validity.badInput);
               set({ bpm: e.target.value });
@@ -288,7 +301,9 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested, onTrack
           </div>
         </fieldset>
       </div>
-      <p className="form-text mt-2 mb-0">{t('upload.measuredHint')}</p>
+      <p className="form-text mt-2 mb-0" data-testid="measured-hint">
+        {hint}
+      </p>
       <div className="d-flex justify-content-end gap-2 mt-3">
         {onCancel ? (
           <Button variant="outline-secondary" onClick={onCancel}>
