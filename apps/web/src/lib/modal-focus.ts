@@ -58,11 +58,17 @@ export function trapModalFocus(doc: Document = document): () => void {
  * would otherwise fall to the page's start. Focus the user has already placed somewhere is left alone; a
  * side panel (the phone sidebar) may stay open, since the target is in it. `until` waits for more than the
  * dialogs: the removed item to leave the page (it goes when its list is read again), so that the focus it
- * held has really fallen before it is placed.
+ * held has really fallen before it is placed. `otherwise` runs when the focus is not placed (the reader had
+ * put it elsewhere, or there is no target), for what the focus would have said to be said another way.
  */
 export function refocusAfterDialogs(
   target: () => HTMLElement | null,
-  { until = () => true, budgetMs = 3000, doc = document }: { until?: () => boolean; budgetMs?: number; doc?: Document } = {},
+  {
+    until = () => true,
+    budgetMs = 3000,
+    doc = document,
+    otherwise,
+  }: { until?: () => boolean; budgetMs?: number; doc?: Document; otherwise?: () => void } = {},
 ): void {
   const start = performance.now();
   const step = () => {
@@ -71,8 +77,9 @@ export function refocusAfterDialogs(
       return;
     }
     const active = doc.activeElement;
-    if (active && active !== doc.body && active.isConnected) return;
-    target()?.focus();
+    const placed = active && active !== doc.body && active.isConnected ? null : target();
+    if (placed) placed.focus();
+    else otherwise?.();
   };
   requestAnimationFrame(step);
 }

@@ -1,4 +1,4 @@
-import { messageForCode, type Lang } from '@sori/contract';
+import { messageForCode, type Lang, type Music } from '@sori/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { languageFromTag } from '../../i18n/detect';
+import { refocusAfterDialogs } from '../../lib/modal-focus';
 import { trackPath } from '../../lib/routes';
 import { TrackMetadataForm } from './TrackMetadataForm';
 import { uploadQueue, type Failure, type Item } from './upload-queue';
@@ -197,6 +198,17 @@ function UploadItem({ item }: { item: Item }) {
   // gives (a live region saying every 5 % would talk over everything else).
   const duplicate = state.phase === 'failed' ? duplicateOf(state.failure) : null;
   const step = state.phase === 'sending' ? t('upload.sendingStep') : state.phase === 'analysing' ? t('upload.analysingStep') : status;
+  // Saving the review takes its form away, and the focus that was in it with it: it goes to the line saying the
+  // track is saved, which is read as it lands. Only when the reader had put the focus elsewhere meanwhile is
+  // "saved" said by the live region instead (both would say it twice).
+  const statusLine = useRef<HTMLDivElement>(null);
+  const [savedAloud, setSavedAloud] = useState(false);
+  const saved = (track: Music) => {
+    setSavedAloud(false);
+    uploadQueue.setTrack(item.key, track, true);
+    refocusAfterDialogs(() => statusLine.current, { otherwise: () => setSavedAloud(true) });
+  };
+  const spoken = state.phase === 'failed' || (state.phase === 'saved' && !savedAloud) ? '' : step;
   return (
     <li className={`sori-upload-item phase-${state.phase}`} data-testid="upload-item" data-phase={state.phase}>
       <div className="d-flex align-items-center gap-3">
@@ -209,11 +221,13 @@ function UploadItem({ item }: { item: Item }) {
             {item.size !== null ? <span className="small text-body-secondary flex-shrink-0">{size(item.size)}</span> : null}
           </div>
           {/* Each step (uploading, waiting its turn, being analysed, ready to review) is said as it comes, a failure
-              at once; the visible line, with its percentage, is for the eye. */}
+              at once; the visible line, with its percentage, is for the eye, except "saved", which takes the focus. */}
           <div
+            ref={statusLine}
             className={`small ${state.phase === 'failed' ? 'text-danger' : 'text-body-secondary'}`}
             role={state.phase === 'failed' ? 'alert' : undefined}
-            aria-hidden={state.phase === 'failed' ? undefined : true}
+            aria-hidden={state.phase === 'failed' || state.phase === 'saved' ? undefined : true}
+            tabIndex={state.phase === 'saved' ? -1 : undefined}
             data-testid="upload-status"
           >
             {status}
@@ -224,7 +238,7 @@ function UploadItem({ item }: { item: Item }) {
             </Link>
           ) : null}
           <span className="visually-hidden" role="status" data-testid="upload-step">
-            {state.phase === 'failed' ? '' : step}
+            {spoken}
           </span>
           {state.phase === 'review' || state.phase === 'saved' ? (
             <div className="small mt-1" data-testid="upload-visibility">
@@ -258,7 +272,7 @@ function UploadItem({ item }: { item: Item }) {
             kept={item.review ?? null}
             onKeep={(review) => uploadQueue.keepReview(item.key, review)}
             onTrackChange={(track) => uploadQueue.setTrack(item.key, track, false)}
-            onSaved={(track) => uploadQueue.setTrack(item.key, track, true)}
+            onSaved={saved}
           />
         </div>
       ) : null}
