@@ -113,77 +113,98 @@ function TrackResults({ label, source, emptyTitle, emptyBody, loadFailed, search
     section.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [scrollAsked, pageShown]);
 
-  if (tracks.isPending) return <TableSkeleton />;
-  if (tracks.isError) {
-    // PRODUCT §8: a failed load gives an empty list and its message.
-    return (
-      <RetryAlert
-        text={failureText(tracks.error, searched && searchFailed ? searchFailed : loadFailed)}
-        onRetry={() => void tracks.refetch()}
-        testId="list-error"
-      />
-    );
-  }
-  const data = tracks.data;
-  if (data.content.length === 0) {
-    if (hasFilters(conditions)) {
-      // Filters found nothing: the way out is one click, not one tag at a time.
-      const clearFilters = () => setParams(conditionsToParams({ ...NO_CONDITIONS, q: conditions.q }, 1, params));
+  // The list itself: the skeleton while it first loads, a failure, the empty panel, or the table.
+  const results = () => {
+    if (tracks.isPending) return <TableSkeleton />;
+    if (tracks.isError) {
+      // PRODUCT §8: a failed load gives an empty list and its message.
       return (
-        <EmptyState
-          icon="filter"
-          title={t('tracks.noResults')}
-          body={t('emptyFilters.body')}
-          testId="empty-state"
-          action={
-            <Button variant="outline-secondary" onClick={clearFilters} data-testid="empty-clear-filters">
-              {t('filters.clearAll')}
-            </Button>
-          }
+        <RetryAlert
+          text={failureText(tracks.error, searched && searchFailed ? searchFailed : loadFailed)}
+          onRetry={() => void tracks.refetch()}
+          testId="list-error"
         />
       );
     }
-    return searched ? (
-      <EmptyState icon="search" title={t('tracks.noResults')} body={t('tracks.tryAnother')} testId="empty-state" />
-    ) : (
-      <EmptyState icon="music" title={emptyTitle} body={emptyBody} testId="empty-state" />
+    const data = tracks.data;
+    if (data.content.length === 0) {
+      if (hasFilters(conditions)) {
+        // Filters found nothing: the way out is one click, not one tag at a time.
+        const clearFilters = () => setParams(conditionsToParams({ ...NO_CONDITIONS, q: conditions.q }, 1, params));
+        return (
+          <EmptyState
+            icon="filter"
+            title={t('tracks.noResults')}
+            body={t('emptyFilters.body')}
+            testId="empty-state"
+            action={
+              <Button variant="outline-secondary" onClick={clearFilters} data-testid="empty-clear-filters">
+                {t('filters.clearAll')}
+              </Button>
+            }
+          />
+        );
+      }
+      return searched ? (
+        <EmptyState icon="search" title={t('tracks.noResults')} body={t('tracks.tryAnother')} testId="empty-state" />
+      ) : (
+        <EmptyState icon="music" title={emptyTitle} body={emptyBody} testId="empty-state" />
+      );
+    }
+    return (
+      <section
+        ref={section}
+        aria-label={label}
+        className={`sori-results${tracks.isPlaceholderData ? ' is-updating' : ''}`}
+        data-testid="results"
+      >
+        <div className="sori-results-head">
+          <p className="sori-results-count" aria-hidden="true" data-testid="result-count">
+            {t('tracks.count', { count: data.totalElements })}
+          </p>
+          <SortMenu q={conditions.q} listOrder={source.kind === 'playlist'} />
+        </div>
+        <TrackTable
+          tracks={data.content}
+          caption={label}
+          playlistId={source.kind === 'playlist' && !keepsActions ? source.playlistId : undefined}
+          highlight={conditions.q}
+          {...table}
+        />
+        <Pagination page={Math.min(page, Math.max(1, data.totalPages))} totalPages={data.totalPages} onChange={goTo} />
+      </section>
     );
-  }
+  };
+
+  // One polite live region, mounted from the first load on, says what the list now holds: loading, the count, or
+  // that nothing was found. A region mounted with its text is often not read, so the count's own line (and the
+  // empty panel) could not say it: searching into nothing was silent, and back to results too. The visible
+  // count is hidden from screen readers, which hear it here.
+  const said = tracks.isPending
+    ? t('common.loading')
+    : tracks.isError
+      ? '' // the error is an alert of its own
+      : tracks.data.content.length > 0
+        ? t('tracks.count', { count: tracks.data.totalElements })
+        : searched
+          ? t('tracks.noResults')
+          : emptyTitle;
   return (
-    <section
-      ref={section}
-      aria-label={label}
-      className={`sori-results${tracks.isPlaceholderData ? ' is-updating' : ''}`}
-      data-testid="results"
-    >
-      <div className="sori-results-head">
-        <p className="sori-results-count" aria-live="polite" data-testid="result-count">
-          {t('tracks.count', { count: data.totalElements })}
-        </p>
-        <SortMenu q={conditions.q} listOrder={source.kind === 'playlist'} />
-      </div>
-      <TrackTable
-        tracks={data.content}
-        caption={label}
-        playlistId={source.kind === 'playlist' && !keepsActions ? source.playlistId : undefined}
-        highlight={conditions.q}
-        {...table}
-      />
-      <Pagination page={Math.min(page, Math.max(1, data.totalPages))} totalPages={data.totalPages} onChange={goTo} />
-    </section>
+    <>
+      <p className="visually-hidden" role="status" data-testid="result-announcement">
+        {said}
+      </p>
+      {results()}
+    </>
   );
 }
 
 /** What loads in place of the table: the same rows' height, so nothing below jumps when it arrives. */
 function TableSkeleton() {
-  const { t } = useTranslation();
   return (
     <section className="sori-results" aria-busy="true" data-testid="results-loading">
       <p className="sori-results-count">
         <span className="sori-skeleton-line" style={{ width: '6rem' }} />
-        <span className="visually-hidden" role="status">
-          {t('common.loading')}
-        </span>
       </p>
       <div className="sori-track-table-wrap">
         <table className="table sori-track-table align-middle mb-0" aria-hidden="true">
