@@ -357,10 +357,19 @@ test('profile errors mark the field they are about, describe it and move the foc
   await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('user-menu-label')).toHaveText(tr('ko', 'user.greeting', { nick: '새 이름표' }), { useInnerText: true });
 
-  // Required fields carry the sign-up form's mark; the optional one says "(선택)" as there.
+  // Required fields carry the sign-up form's mark, drawn and not read: the field is named by its label alone and
+  // says required itself. The optional one says "(선택)" as there.
   const label = (id: string) => profile.locator(`label[for="account-${id}"]`);
-  for (const id of ['nick', 'name', 'phone'])
-    await expect(label(id), `${id} marked required`).toContainText(tr('ko', 'auth.fields.required'));
+  const field = (id: string) => profile.locator(`#account-${id}`);
+  for (const [id, name] of [
+    ['nick', 'account.profile.nick'],
+    ['name', 'auth.fields.name'],
+    ['phone', 'auth.fields.phone'],
+  ] as const) {
+    await expect(label(id), `${id} marked required`).toContainText('*');
+    await expect(field(id), `${id} named without the mark`).toHaveAccessibleName(tr('ko', name));
+    await expect(field(id), `${id} said required`).toHaveAttribute('aria-required', 'true');
+  }
   await expect(label('team')).toContainText(tr('ko', 'auth.fields.optional'));
-  await expect(label('team')).not.toContainText(tr('ko', 'auth.fields.required'));
+  await expect(field('team')).not.toHaveAttribute('aria-required', 'true');
 });

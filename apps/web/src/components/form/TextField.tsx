@@ -9,7 +9,10 @@ export interface TextFieldProps extends InputProps {
   /** The input's id (its group's controlId), which ties the label to it. */
   controlId: string;
   label: ReactNode;
-  /** Said after the label: a required field's mark, or "(optional)". */
+  /**
+   * After the label: a required field's mark (a "*" for the eye; the input is `aria-required`, which a screen
+   * reader says once, after the name), or "(optional)", which is part of the name.
+   */
   marker?: 'required' | 'optional';
   value: string;
   onChange: (value: string) => void;
@@ -45,6 +48,7 @@ export function TextField({ controlId, label, marker, value, onChange, className
         ) : null}
       </Form.Label>
       <Form.Control
+        aria-required={marker === 'required' || undefined}
         {...input}
         value={value}
         onChange={(e) => onChange(e.target.value)}
@@ -91,12 +95,15 @@ export function PasswordField(props: PasswordFieldProps) {
   return <TextField type="password" {...props} />;
 }
 
-/** The mark of a required field, said as "required". */
+/**
+ * The mark of a required field, for the eye only (its tooltip says "required"): in the label it made the field's
+ * name "이메일 * 필수", and the input's `aria-required` says it once.
+ */
 function RequiredMark() {
   const { t } = useTranslation();
   return (
-    <span className="text-primary-emphasis" title={t('auth.fields.required')}>
-      *<span className="visually-hidden">{t('auth.fields.required')}</span>
+    <span className="text-primary-emphasis" title={t('auth.fields.required')} aria-hidden="true">
+      *
     </span>
   );
 }

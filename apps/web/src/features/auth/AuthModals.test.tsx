@@ -127,6 +127,32 @@ describe('login and signup modals', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('names sign-up fields without their required mark, and says required once, by the field', async () => {
+    const user = userEvent.setup();
+    await renderModals();
+    await user.click(screen.getByText('open signup'));
+    const dialog = await screen.findByRole('dialog');
+    // The mark "*" was read with the name: "이메일 * 필수".
+    const required = [
+      ['signup-email', '이메일'],
+      ['signup-password', '비밀번호'],
+      ['signup-confirm', '비밀번호 확인'],
+      ['signup-name', '이름'],
+      ['signup-phone', '휴대전화 번호'],
+    ] as const;
+    for (const [id, name] of required) {
+      const field = dialog.querySelector<HTMLInputElement>(`#${id}`)!;
+      expect(field, id).toHaveAccessibleName(name);
+      expect(field, id).toHaveAttribute('aria-required', 'true');
+    }
+    expect(screen.getByRole('textbox', { name: '이메일' })).toBeRequired();
+    // An optional field says so in its name, and is not marked required.
+    const team = screen.getByRole('textbox', { name: '팀/소속 (선택)' });
+    expect(team).not.toBeRequired();
+    // The mark is still drawn.
+    expect(dialog.querySelector('label[for="signup-email"]')).toHaveTextContent('이메일 *');
+  });
+
   it('should show every password rule still unmet as the password is typed, not only the first', async () => {
     const user = userEvent.setup();
     await renderModals();
