@@ -1,18 +1,10 @@
+import { PAGES } from '@sori/contract';
+
 /** Which chrome a path gets (PRODUCT §2): pure functions, unit-tested in routes.test.ts. */
 
-export const ROUTES = {
-  home: '/',
-  library: '/library',
-  favorite: '/favorite',
-  download: '/download',
-  upload: '/upload',
-  playlists: '/playlist',
-  plan: '/plan',
-  terms: '/terms',
-  privacy: '/privacy',
-  account: '/account',
-  resetPassword: '/reset-password',
-} as const;
+/** The screens without a parameter, by name: their addresses are the contract's one list (`PAGES`). */
+const { home, library, favorite, download, upload, playlists, plan, terms, privacy, account, resetPassword } = PAGES;
+export const ROUTES = { home, library, favorite, download, upload, playlists, plan, terms, privacy, account, resetPassword } as const;
 
 export const playlistPath = (id: number | string): string => `/playlist/${id}`;
 
