@@ -169,8 +169,9 @@ describe('the licence check page', () => {
     await userEvent.click(screen.getByRole('button', { name: '확인' }));
     expect(await screen.findByTestId('path')).toHaveTextContent('/verify/SORI-7GWR-M0X5-WYAE');
     const verdict = await screen.findByRole('heading', { level: 1, name: '유효한 라이선스입니다' });
-    // The answer's heading takes the focus, so the verdict is what a screen reader says next.
-    expect(verdict).toHaveFocus();
+    // The answer's heading takes the focus (on the next frames, as at any change of address), so the verdict
+    // is what a screen reader says next.
+    await waitFor(() => expect(verdict).toHaveFocus());
   });
 
   it('moves the focus to the next verdict when another id is checked from a licence’s page (Enter)', async () => {
