@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addToPlaylist, createPlaylist, SPECIAL, trackNamed } from '../data';
 import { createAccount, open, tr } from '../app';
+import { seriousViolations } from '../axe';
 import { expect, test } from '../test';
 import { row, rowTitles, settledResults } from './ui';
 
@@ -521,4 +522,47 @@ test('player close: Enter on the close button returns focus to the control that 
   await page.keyboard.press('Enter');
   await expect(bar(page), 'closed on /plan').toHaveCount(0);
   await expect(page.locator('#main'), 'the main content').toBeFocused();
+});
+
+test('player volume on a phone (360 px): a speaker button opens the slider in a popover, by touch or by keys; nothing scrolls sideways; axe clean', async ({
+  newPage,
+}) => {
+  const page = await newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, bypassCSP: true });
+  await instrumentAudio(page);
+  await playLongWalk(page, 'track-time');
+  const button = bar(page).locator('[data-testid="player-volume-button"]');
+  const popover = bar(page).locator('[data-testid="player-volume-popover"]');
+  const slider = popover.locator('[data-testid="player-volume"]');
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await expect(bar(page).locator('label.sori-player-volume'), 'the wide slider is hidden').toBeHidden();
+  await expect(button, 'the speaker button is shown').toBeVisible();
+  await expect(button).toHaveAttribute('aria-label', tr('ko', 'player.volumeLevel', { level: 100 }));
+  expect(await overflow(), 'the bar fits 360 px').toBeLessThanOrEqual(0);
+
+  // A tap opens it with the slider focused; the arrows turn it down a step each.
+  await button.tap();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(slider, 'the slider takes the focus').toBeFocused();
+  const box = (await popover.boundingBox())!;
+  expect(box.x >= 0 && box.x + box.width <= 360 && box.y >= 0, `popover within the screen: ${JSON.stringify(box)}`).toBeTruthy();
+  expect(await overflow(), 'nothing scrolls sideways with the popover open').toBeLessThanOrEqual(0);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await activeAudio(page))!.volume, { message: 'volume down three steps' }).toEqual(0.7);
+  await expect(button).toHaveAttribute('aria-label', tr('ko', 'player.volumeLevel', { level: 70 }));
+  expect(await seriousViolations(page), 'axe with the popover open').toEqual([]);
+
+  // Escape closes it and returns the focus to the button; Enter opens it again; a tap outside closes it.
+  await page.keyboard.press('Escape');
+  await expect(popover).toHaveCount(0);
+  await expect(button).toBeFocused();
+  await expect(bar(page), 'Escape leaves playback alone').toHaveAttribute('data-status', 'playing');
+  await page.keyboard.press('Enter');
+  await expect(slider).toBeFocused();
+  await page.keyboard.press('End');
+  await expect.poll(async () => (await activeAudio(page))!.volume, { message: 'End turns it full up' }).toEqual(1);
+  await bar(page).locator('[data-testid="player-title"]').tap();
+  await expect(popover, 'a tap outside closes it').toHaveCount(0);
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
 });

@@ -36,6 +36,7 @@ const PATHS = {
   next: 'M18 5v14M6 5.5 15 12l-9 6.5v-13Z',
   repeat: 'M17 2.5 20.5 6 17 9.5M3.5 11V9.5A3.5 3.5 0 0 1 7 6h13.5M7 21.5 3.5 18 7 14.5M20.5 13v1.5A3.5 3.5 0 0 1 17 18H3.5',
   volume: 'M11 5 6 9H3v6h3l5 4V5Zm4.5 3.5a5 5 0 0 1 0 7m3-10a9 9 0 0 1 0 13',
+  volumeLow: 'M11 5 6 9H3v6h3l5 4V5Zm4.5 3.5a5 5 0 0 1 0 7',
   volumeOff: 'M11 5 6 9H3v6h3l5 4V5Zm11 4.5-5 5m0-5 5 5',
   close: 'M6 6l12 12M18 6 6 18',
   // Three solid dots (r 1.3 plus the stroke): zero-length strokes drew 1.8 px specks, fainter than the other icons.

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../../test/i18n';
@@ -87,5 +88,63 @@ describe('the position slider (WAI-ARIA slider keys)', () => {
     expect(player.skip).toHaveBeenLastCalledWith(1);
     fireEvent.keyDown(slider, { key: 'End' });
     expect(player.seek).toHaveBeenLastCalledWith(184);
+  });
+});
+
+describe('the compact volume control (phones, below 768 px)', () => {
+  beforeEach(() => {
+    vi.spyOn(player, 'setVolume').mockImplementation(() => undefined);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is one speaker button that says the level and opens the same slider, focused', async () => {
+    await showBar('ko', { ...PLAYING, volume: 0.7 });
+    const button = screen.getByTestId('player-volume-button');
+    expect(button).toHaveAccessibleName('음량 70%');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByTestId('player-volume-popover')).toBeNull();
+
+    fireEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const popover = screen.getByTestId('player-volume-popover');
+    expect(button).toHaveAttribute('aria-controls', popover.id);
+    const slider = within(popover).getByRole('slider', { name: '음량' });
+    expect(slider).toHaveFocus();
+    expect(slider).toHaveAttribute('aria-valuetext', '70%');
+    expect([slider.getAttribute('min'), slider.getAttribute('max'), slider.getAttribute('step')]).toEqual(['0', '1', '0.1']);
+    fireEvent.change(slider, { target: { value: '0.4' } });
+    expect(player.setVolume).toHaveBeenLastCalledWith(0.4);
+  });
+
+  it('closes on Escape and gives the focus back to the button; Tab out or a press outside closes it too', async () => {
+    await showBar('ko');
+    const user = userEvent.setup();
+    const button = screen.getByTestId('player-volume-button');
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('player-volume-popover')).toBeInTheDocument();
+    expect(within(screen.getByTestId('player-volume-popover')).getByRole('slider')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('player-volume-popover')).toBeNull();
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.keyboard(' ');
+    expect(within(screen.getByTestId('player-volume-popover')).getByRole('slider')).toHaveFocus();
+    await user.tab();
+    expect(screen.queryByTestId('player-volume-popover')).toBeNull();
+
+    await user.click(button);
+    expect(screen.getByTestId('player-volume-popover')).toBeInTheDocument();
+    await user.click(screen.getByTestId('player-title'));
+    expect(screen.queryByTestId('player-volume-popover')).toBeNull();
+  });
+
+  it.each([
+    ['en', 0, 'Volume: 0%'],
+    ['ja', 1, '音量 100%'],
+  ] as const)('names the level in %s', async (lng, volume, name) => {
+    await showBar(lng, { ...PLAYING, volume });
+    expect(screen.getByTestId('player-volume-button')).toHaveAccessibleName(name);
   });
 });

@@ -1,5 +1,5 @@
 import { formatDuration, PLAYER_WAVEFORM, VOLUME, WAVEFORM_BAR } from '@sori/contract';
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import WaveSurfer from 'wavesurfer.js';
 import { Icon } from '../../components/Icon';
@@ -129,20 +129,11 @@ export default function PlayerBar() {
             <Icon name="repeat" />
           </button>
           <label className="sori-player-volume d-none d-md-flex" title={t('player.volume')}>
-            <Icon name={state.volume === 0 ? 'volumeOff' : 'volume'} />
+            <Icon name={volumeIcon(state.volume)} />
             <span className="visually-hidden">{t('player.volume')}</span>
-            <input
-              type="range"
-              className="form-range"
-              min={VOLUME.min}
-              max={VOLUME.max}
-              step={VOLUME.step}
-              value={state.volume}
-              onChange={(e) => player.setVolume(Number(e.target.value))}
-              aria-valuetext={`${Math.round(state.volume * 100)}%`}
-              data-testid="player-volume"
-            />
+            <VolumeSlider volume={state.volume} />
           </label>
+          <CompactVolume volume={state.volume} />
           <button type="button" className="sori-icon-btn" aria-label={t('player.close')} onClick={close} data-testid="player-close">
             <Icon name="close" />
           </button>
@@ -154,6 +145,100 @@ export default function PlayerBar() {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The speaker: crossed out when muted, one wave up to half volume, two above. */
+const volumeIcon = (volume: number) => (volume === 0 ? 'volumeOff' : volume <= 0.5 ? 'volumeLow' : 'volume');
+
+const percent = (volume: number) => Math.round(volume * 100);
+
+/** The volume slider (PRODUCT §2.10: 0–1 in steps of 0.1): beside the bar's controls, or in the phone's popover. */
+function VolumeSlider({ volume, inputRef, id }: { volume: number; inputRef?: Ref<HTMLInputElement>; id?: string }) {
+  return (
+    <input
+      ref={inputRef}
+      id={id}
+      type="range"
+      className="form-range"
+      min={VOLUME.min}
+      max={VOLUME.max}
+      step={VOLUME.step}
+      value={volume}
+      onChange={(e) => player.setVolume(Number(e.target.value))}
+      aria-valuetext={`${percent(volume)}%`}
+      data-testid="player-volume"
+    />
+  );
+}
+
+/**
+ * Below 768 px the slider does not fit the bar: one speaker button opens it in a small popover above. The
+ * focus goes to the slider; Escape closes it and returns the focus to the button, as does a press outside
+ * (without moving the focus) or Tab out of it.
+ */
+function CompactVolume({ volume }: { volume: number }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const slider = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const label = t('player.volumeLevel', { level: percent(volume) });
+
+  useEffect(() => {
+    if (!open) return;
+    slider.current?.focus();
+    const handlePointer = (event: PointerEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', handlePointer);
+    return () => document.removeEventListener('pointerdown', handlePointer);
+  }, [open]);
+
+  const handleKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.preventDefault();
+    event.stopPropagation();
+    setOpen(false);
+    button.current?.focus();
+  };
+
+  return (
+    <div
+      ref={box}
+      className="sori-player-volume-compact d-md-none"
+      onKeyDown={handleKey}
+      onBlur={(event) => {
+        const next = event.relatedTarget;
+        if (next instanceof Node && !box.current?.contains(next)) setOpen(false);
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className={`sori-icon-btn${open ? ' active' : ''}`}
+        aria-label={label}
+        title={label}
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        onClick={() => setOpen((was) => !was)}
+        data-testid="player-volume-button"
+      >
+        <Icon name={volumeIcon(volume)} />
+      </button>
+      {open ? (
+        <div id={id} className="sori-player-volume-popover" data-testid="player-volume-popover">
+          <label className="sori-player-volume d-flex">
+            <span className="visually-hidden">{t('player.volume')}</span>
+            <VolumeSlider volume={volume} inputRef={slider} />
+            <span className="sori-player-volume-level" aria-hidden="true">
+              {percent(volume)}%
+            </span>
+          </label>
+        </div>
+      ) : null}
+    </div>
   );
 }
 
