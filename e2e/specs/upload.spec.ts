@@ -431,3 +431,43 @@ test('uploads and reviews go on while the uploader is on another screen; closing
     .poll(async () => (await api<{ content: Music[] }>('/my/musics', { token: account.token })).content.map((m) => m.title).sort())
     .toContain('고친 제목');
 });
+
+test('the upload list at 360 px: "Unknown Artist" is whole beside the visibility badge, in ko/en/ja; on a wide screen the badge stays on the artist line', async ({
+  themedPage,
+}) => {
+  const account = await createAccount('좁은화면');
+  await upload(account, audioFile('비 갠 오후의 산책.wav', 3, 96));
+  const session = { ACCESS_TOKEN: account.token, USER_INFO: JSON.stringify(account.user) };
+  for (const lang of ['ko', 'en', 'ja'] as const) {
+    const page = await themedPage(lang, 'light', session);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await open(page, '/upload');
+    await settledResults(page);
+    const line = page.locator('[data-testid="track-row"] [data-testid="track-artist"]').first();
+    await expect(line, `${lang}: the unknown artist`).toContainText(tr(lang, 'tracks.unknownArtist'));
+    const metrics = await line.evaluate((el) => {
+      const text = el.querySelector('.text-truncate')!;
+      const badge = el.querySelector('[data-testid="visibility-badge"]')!.getBoundingClientRect();
+      const cell = el.closest('td')!.getBoundingClientRect();
+      return {
+        cut: text.scrollWidth - text.clientWidth,
+        badgeInCell: badge.width > 0 && badge.left >= cell.left - 0.5 && badge.right <= cell.right + 0.5,
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+      };
+    });
+    expect(metrics.cut, `${lang}: the artist is not cut`).toBeLessThanOrEqual(0);
+    expect(metrics.badgeInCell, `${lang}: the badge whole inside its cell`).toBeTruthy();
+    expect(metrics.overflow, `${lang}: nothing scrolls sideways`).toBeLessThanOrEqual(0);
+
+    if (lang === 'ko') {
+      // Desktop as before: the badge beside the artist, on its line.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const tops = await line.evaluate((el) => [
+        el.querySelector('.text-truncate')!.getBoundingClientRect().top,
+        el.querySelector('[data-testid="visibility-badge"]')!.getBoundingClientRect().top,
+      ]);
+      expect(Math.abs(tops[0]! - tops[1]!), 'wide: one line').toBeLessThanOrEqual(4);
+    }
+    await page.context().close();
+  }
+});
