@@ -156,10 +156,22 @@ test("downloads: signed out, no file info, level 1, failures each say so; at lev
   const visitor = await newPage();
   await open(visitor, '/library');
   await openTrack(visitor, track.title, 'Golden Dreams');
-  await row(visitor, track.title).locator('[data-testid="row-download"]').click();
+  const visitorDownload = row(visitor, track.title).locator('[data-testid="row-download"]');
+  await visitorDownload.click();
   await expect(notice(visitor).locator('span').first(), 'login required').toHaveText(tr('ko', 'download.errors.login'), {
     useInnerText: true,
   });
+  // Signed in from the notice's button, the focus is back on the row's download button, not the account menu.
+  const member = await createAccount('로그인 후 다운로드');
+  await notice(visitor)
+    .getByRole('button', { name: tr('ko', 'user.login') })
+    .click();
+  const loginForm = visitor.locator('.modal.show');
+  await loginForm.locator('[name="email"]').fill(member.email);
+  await loginForm.locator('[name="password"]').fill(member.password);
+  await loginForm.locator('[name="password"]').press('Enter');
+  await loginForm.waitFor({ state: 'hidden' });
+  await expect(visitorDownload, 'focus back on the download button').toBeFocused();
 
   const account = await createAccount('다운로드');
   const page = await signedInPage(account);

@@ -98,7 +98,7 @@ test('licences: a level-5 download issues one; the download history lists it wit
   await expect(revokedLine.getByRole('link', { name: tr('ko', 'licence.verifyOf', { title: track.title }) })).toBeVisible();
 });
 
-test('certificate after the session ended: the notice says so and offers the login; signed in again, the button saves the PDF', async ({
+test('certificate after the session ended: the notice says so and offers the login; signed in again, the focus is back on the button, which saves the PDF', async ({
   signedInPage,
 }) => {
   const track = await trackNamed('Golden Dreams 122');
@@ -130,6 +130,8 @@ test('certificate after the session ended: the notice says so and offers the log
   await modal.locator('[name="password"]').fill('river-stone-42');
   await modal.locator('[name="password"]').press('Enter');
   await modal.waitFor({ state: 'hidden' });
+  // Signed in from the certificate's notice, the focus is back on the certificate button, not the account menu.
+  await expect(certificateButton).toBeFocused();
 
   const [certificate] = await Promise.all([page.waitForEvent('download'), certificateButton.click()]);
   expect(certificate.suggestedFilename()).toBe(`${licenceId}.pdf`);

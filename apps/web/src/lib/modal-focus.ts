@@ -84,6 +84,17 @@ export function refocusAfterDialogs(
   requestAnimationFrame(step);
 }
 
+/**
+ * `element` if the focus can go back to it: still in the document, shown, and not disabled (a busy button is
+ * `aria-disabled` only for a moment, and keeps the focus, so it counts); else null.
+ */
+export function usableControl(element: Element | null | undefined): HTMLElement | null {
+  if (!(element instanceof HTMLElement) || !element.isConnected || element.closest('[hidden], [inert]')) return null;
+  if ((element as HTMLButtonElement).disabled) return null;
+  if (typeof element.checkVisibility === 'function' && !element.checkVisibility()) return null;
+  return element;
+}
+
 /** The item after `id` in `ids`, else the one before, else null: where focus goes when `id` is removed. */
 export function neighbourOf<T>(ids: readonly T[], id: T): T | null {
   const i = ids.indexOf(id);

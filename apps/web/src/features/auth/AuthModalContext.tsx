@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
-import { AuthModalContext, type AuthModalMode } from './auth-modal-state';
+import { AuthModalContext, type AuthModalMode, type ReturnFocus } from './auth-modal-state';
 
-export { useAuthModal, type AuthModalMode } from './auth-modal-state';
+export { useAuthModal, type AuthModalMode, type ReturnFocus } from './auth-modal-state';
 
 const loadAuthModals = () => import('./AuthModals');
 const AuthModals = lazy(() => loadAuthModals().then((m) => ({ default: m.AuthModals })));
@@ -18,20 +18,33 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
   const [openCount, setOpenCount] = useState(0);
   // The modals' code is fetched on first use only: most visitors of / never sign in on that visit.
   const [requested, setRequested] = useState(false);
+  // Kept while the reader moves between the modals (login → signup), dropped when they close.
+  const [returnFocus, setReturnFocus] = useState<{ to: ReturnFocus } | null>(null);
 
   const open = useCallback((next: AuthModalMode) => {
     setRequested(true);
     setOpenCount((count) => count + 1);
     setMode(next);
   }, []);
+  // Handlers take no argument: `onClick={openLogin}` passes an event.
   const openLogin = useCallback(() => open('login'), [open]);
+  const openLoginFor = useCallback(
+    (to: ReturnFocus) => {
+      setReturnFocus({ to });
+      open('login');
+    },
+    [open],
+  );
   const openSignup = useCallback(() => open('signup'), [open]);
   const openForgot = useCallback(() => open('forgot'), [open]);
-  const close = useCallback(() => setMode(null), []);
+  const close = useCallback(() => {
+    setMode(null);
+    setReturnFocus(null);
+  }, []);
 
   const value = useMemo(
-    () => ({ mode, openCount, openLogin, openSignup, openForgot, close }),
-    [mode, openCount, openLogin, openSignup, openForgot, close],
+    () => ({ mode, openCount, openLogin, openLoginFor, returnFocus: returnFocus?.to ?? null, openSignup, openForgot, close }),
+    [mode, openCount, openLogin, openLoginFor, returnFocus, openSignup, openForgot, close],
   );
   return (
     <AuthModalContext.Provider value={value}>

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { useRef, useState, type ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,14 +34,67 @@ function Openers() {
   );
 }
 
-async function renderModals() {
+/**
+ * The header's account menu and login button, and a control with a notice of its own whose "로그인" names it
+ * as where the focus goes back to (as the certificate button does after a 401). Both login buttons go as
+ * they are pressed: the notice's with the notice (NoticeStack), the header's once signed in.
+ */
+function ControlWithNotice() {
+  const { openLoginFor, openLogin } = useAuthModal();
+  const certificate = useRef<HTMLButtonElement>(null);
+  const [shown, setShown] = useState({ certificate: true, notice: true, header: true });
+  const hide = (part: keyof typeof shown) => setShown((now) => ({ ...now, [part]: false }));
+  // jsdom lays nothing out; the account menu is on screen (the modal looks for the one shown).
+  const onScreen = (button: HTMLButtonElement | null) => {
+    if (button) button.getClientRects = () => [new DOMRect(0, 0, 40, 20)] as unknown as DOMRectList;
+  };
+  return (
+    <>
+      <div data-testid="user-menu">
+        <button type="button" ref={onScreen}>
+          계정
+        </button>
+      </div>
+      {shown.header ? (
+        <button
+          type="button"
+          onClick={() => {
+            hide('header');
+            openLogin();
+          }}
+        >
+          헤더의 로그인
+        </button>
+      ) : null}
+      {shown.certificate ? (
+        <button type="button" ref={certificate}>
+          라이선스 증명서
+        </button>
+      ) : null}
+      <button type="button" onClick={() => hide('certificate')}>
+        증명서 치우기
+      </button>
+      {shown.notice ? (
+        <button
+          type="button"
+          onClick={() => {
+            hide('notice');
+            openLoginFor(() => certificate.current);
+          }}
+        >
+          알림의 로그인
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+async function renderModals(content: ReactNode = <Openers />) {
   const i18n = await createTestI18n('ko');
   render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={createQueryClient()}>
-        <AuthModalProvider>
-          <Openers />
-        </AuthModalProvider>
+        <AuthModalProvider>{content}</AuthModalProvider>
       </QueryClientProvider>
     </I18nextProvider>,
   );
@@ -77,6 +131,44 @@ describe('login and signup modals', () => {
     await act(async () => answer(json(200, { body: { token: 'tok', expiresIn: 3600, user: USER } })));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(sessionStore.getSnapshot()).toEqual({ token: 'tok', user: USER });
+  });
+
+  describe('the focus once signed in', () => {
+    const signIn = async (user: ReturnType<typeof userEvent.setup>) => {
+      const dialog = await screen.findByRole('dialog');
+      fetchMock.mockResolvedValueOnce(json(200, { body: { token: 'tok', expiresIn: 3600, user: USER } }));
+      await user.type(screen.getByLabelText('이메일'), 'sori@example.com');
+      await user.type(screen.getByLabelText('비밀번호'), 'secret1{Enter}');
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    };
+
+    it('goes back to the control whose notice opened the login', async () => {
+      const user = userEvent.setup();
+      await renderModals(<ControlWithNotice />);
+      // The notice's button goes with the notice as it is pressed, as in NoticeStack.
+      await user.click(screen.getByRole('button', { name: '알림의 로그인' }));
+      await signIn(user);
+      await waitFor(() => expect(screen.getByRole('button', { name: '라이선스 증명서' })).toHaveFocus());
+    });
+
+    it('goes to the account menu when that control is gone', async () => {
+      const user = userEvent.setup();
+      await renderModals(<ControlWithNotice />);
+      await user.click(screen.getByRole('button', { name: '알림의 로그인' }));
+      await screen.findByRole('dialog');
+      // Gone meanwhile (a modal leaves the page behind it in the tree; the test removes it through React).
+      act(() => screen.getByRole('button', { name: '증명서 치우기', hidden: true }).click());
+      await signIn(user);
+      await waitFor(() => expect(screen.getByRole('button', { name: '계정' })).toHaveFocus(), { timeout: 4000 });
+    });
+
+    it('goes to the account menu after the header’s own login, as before', async () => {
+      const user = userEvent.setup();
+      await renderModals(<ControlWithNotice />);
+      await user.click(screen.getByRole('button', { name: '헤더의 로그인' }));
+      await signIn(user);
+      await waitFor(() => expect(screen.getByRole('button', { name: '계정' })).toHaveFocus());
+    });
   });
 
   it("should show the server's message in the error banner", async () => {

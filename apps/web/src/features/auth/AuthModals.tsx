@@ -11,7 +11,7 @@ import { EmailField, PasswordField, TextField } from '../../components/form/Text
 import { languageFromTag } from '../../i18n/detect';
 import type { TranslationKey } from '../../i18n/keys';
 import { isApiError } from '../../lib/api-client';
-import { refocusAfterDialogs } from '../../lib/modal-focus';
+import { refocusAfterDialogs, usableControl } from '../../lib/modal-focus';
 import { notices } from '../../lib/notices';
 import { useAuthModal } from './auth-modal-state';
 import { failureMessage, validationMessage } from './messages';
@@ -36,13 +36,21 @@ function accountButton(): HTMLElement | null {
 
 /** The login and signup modals (PRODUCT §2, §4, §5, §8); loaded on first use. */
 export function AuthModals() {
-  const { mode, openCount, close, openLogin, openSignup, openForgot } = useAuthModal();
+  const { mode, openCount, close, openLogin, openSignup, openForgot, returnFocus } = useAuthModal();
   // Signed in (or up), the modal gives focus back to the control that opened it; when signing in removed
   // that control (the home page's "start free", a sign-in prompt), focus goes to the account menu, where
-  // signing in from the header leaves it, rather than to the page's start.
+  // signing in from the header leaves it, rather than to the page's start. Asked for from a notice that
+  // belongs to a control (`openLoginFor`: a certificate or download button), the focus goes back to that
+  // control, waiting a moment for it while the screen draws it anew (a 401 gave way to a sign-in prompt);
+  // gone or disabled by then, to the account menu as well.
   const signedIn = () => {
     close();
-    refocusAfterDialogs(accountButton);
+    if (!returnFocus) {
+      refocusAfterDialogs(accountButton);
+      return;
+    }
+    const control = () => usableControl(returnFocus());
+    refocusAfterDialogs(() => control() ?? accountButton(), { until: () => control() !== null });
   };
   return (
     <>

@@ -18,7 +18,7 @@ import { invalidateDownloads, requestDownload } from './queries';
  */
 export function useDownload(): (track: Music, edit?: EditSeconds) => Promise<void> {
   const { t } = useTranslation();
-  const { openLogin } = useAuthModal();
+  const { openLoginFor } = useAuthModal();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -29,15 +29,20 @@ export function useDownload(): (track: Music, edit?: EditSeconds) => Promise<voi
     failed: t('download.errors.failed'),
     error: t('download.errors.error'),
   };
-  // A member below the download level is offered the plans (downloads come with premium and family).
-  const actions: Partial<Record<DownloadFailure, { label: string; onClick: () => void }>> = {
-    login: { label: t('user.login'), onClick: openLogin },
+  // A member below the download level is offered the plans (downloads come with premium and family). Signed
+  // in from "login required", the focus goes back to the download control that was pressed (`from`).
+  const actions = (from: Element | null): Partial<Record<DownloadFailure, { label: string; onClick: () => void }>> => ({
+    login: { label: t('user.login'), onClick: () => openLoginFor(() => (from instanceof HTMLElement ? from : null)) },
     level: { label: t('plan.see'), onClick: () => void navigate(ROUTES.plan) },
-  };
-  const fail = (why: DownloadFailure) => notices.show('danger', messages[why], actions[why]);
+  });
 
   // With `edit`, the track's short edit of that many seconds, under the same rules (PRODUCT §16).
   return async (track: Music, edit?: EditSeconds) => {
+    // The control pressed: it has the focus as it is pressed (a click on a button in Chromium and Firefox,
+    // Enter or Space everywhere); none when the click left it on the page (Safari).
+    const pressed = document.activeElement;
+    const from = pressed && pressed !== document.body ? pressed : null;
+    const fail = (why: DownloadFailure) => notices.show('danger', messages[why], actions(from)[why]);
     const session = sessionStore.getSnapshot();
     let gate = downloadGate({ token: session.token, level: session.user?.level ?? null }, track);
     if (gate === 'level') {

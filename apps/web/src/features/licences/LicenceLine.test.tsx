@@ -18,10 +18,20 @@ const TRACK = {
 } as unknown as Music;
 
 const openLogin = vi.fn();
+const openLoginFor = vi.fn<(returnFocus: () => HTMLElement | null) => void>();
 
 async function open(lang: 'ko' | 'en' | 'ja') {
   const i18n = await createTestI18n(lang);
-  const modal = { mode: null, openCount: 0, openLogin, openSignup: vi.fn(), openForgot: vi.fn(), close: vi.fn() };
+  const modal = {
+    mode: null,
+    openCount: 0,
+    openLogin,
+    openLoginFor,
+    returnFocus: null,
+    openSignup: vi.fn(),
+    openForgot: vi.fn(),
+    close: vi.fn(),
+  };
   render(
     <I18nextProvider i18n={i18n}>
       <AuthModalContext.Provider value={modal}>
@@ -42,6 +52,7 @@ describe('a licence’s certificate button in the download history', () => {
     fetchMock.mockReset();
     clicks.mockReset();
     openLogin.mockReset();
+    openLoginFor.mockReset();
     configureApiClient({
       fetch: fetchMock,
       getToken: () => 't',
@@ -130,9 +141,11 @@ describe('a licence’s certificate button in the download history', () => {
       ]),
     );
     expect(signOut).toHaveBeenCalledTimes(1);
-    // The notice's button opens the app's login modal, as a download's 'login required' does.
+    // The notice's button opens the app's login modal, as a download's 'login required' does, naming this
+    // button as where the focus goes back to once signed in.
     notices.getSnapshot()[0]!.action!.onClick();
-    expect(openLogin).toHaveBeenCalledTimes(1);
+    expect(openLoginFor).toHaveBeenCalledTimes(1);
+    expect(openLoginFor.mock.calls[0]![0]()).toBe(button);
     expect(clicks).not.toHaveBeenCalled();
     // Signed in again: the same button saves the certificate.
     fetchMock.mockResolvedValueOnce(new Response(new Blob(['%PDF']), { status: 200, headers: { 'Content-Type': 'application/pdf' } }));

@@ -1,6 +1,6 @@
 import { licenceDate, type HeldLicence, type Music } from '@sori/contract';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { languageFromTag } from '../../i18n/detect';
@@ -83,8 +83,15 @@ function OneLicence({ title, held }: { title: string; held: HeldLicence }) {
  */
 export function CertificateButton({ id, title }: { id: string; title: string }) {
   const { t } = useTranslation();
-  const { openLogin } = useAuthModal();
+  const { openLoginFor } = useAuthModal();
   const [busy, setBusy] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Signed in again from the notice, the focus comes back to this licence's button: this one, or the one
+  // drawn in its place when the screen gave way to its sign-in prompt meanwhile.
+  const backHere = () =>
+    button.current?.isConnected
+      ? button.current
+      : document.querySelector<HTMLElement>(`[data-testid="licence-certificate"][data-licence="${CSS.escape(id)}"]`);
   const save = async () => {
     if (busy) return;
     setBusy(true);
@@ -94,7 +101,7 @@ export function CertificateButton({ id, title }: { id: string; title: string }) 
     } catch (error) {
       console.warn(`[licence] certificate ${id}`, error);
       if (isApiError(error) && error.kind === 'http' && error.status === 401) {
-        notices.show('danger', t('licence.certificateSignedOut'), { label: t('user.login'), onClick: openLogin });
+        notices.show('danger', t('licence.certificateSignedOut'), { label: t('user.login'), onClick: () => openLoginFor(backHere) });
       } else {
         notices.show('danger', failureText(error, t('licence.certificateFailed')));
       }
@@ -104,6 +111,7 @@ export function CertificateButton({ id, title }: { id: string; title: string }) 
   };
   return (
     <button
+      ref={button}
       type="button"
       className={`btn btn-link btn-sm p-0${busy ? ' disabled' : ''}`}
       onClick={() => void save()}
@@ -111,6 +119,7 @@ export function CertificateButton({ id, title }: { id: string; title: string }) 
       aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
       data-testid="licence-certificate"
+      data-licence={id}
     >
       {busy ? <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" /> : null}
       {t('licence.certificate')}
