@@ -11,6 +11,8 @@ import { expect, test } from '../test';
 const PLAN_CHUNK = /\/assets\/PlanPage-[\w-]+\.js$/u;
 /** The sign-in dialogs' lazy chunk. */
 const AUTH_CHUNK = /\/assets\/AuthModals-[\w-]+\.js$/u;
+/** The player bar's lazy chunk (warmed while idle on a list, else loaded at the first play). */
+const PLAYER_CHUNK = /\/assets\/PlayerBar-[\w-]+\.js$/u;
 
 const gone = (route: Route) =>
   route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not Found","code":"NOT_FOUND"}' });
@@ -83,4 +85,39 @@ test('after a deploy, the sign-in dialog whose chunk is gone does not blank the 
   await page.click('[data-testid="user-menu"] > button');
   await page.click('[data-testid="open-login"]');
   await expect(page.locator('.modal .modal-title')).toHaveText(tr('en', 'auth.login.title'), { useInnerText: true });
+});
+
+test('after a deploy, the player bar whose chunk is gone: warmed, it stays quiet; played, the page reloads once, then a notice offers the reload', async ({
+  newPage,
+}) => {
+  const page = await newPage();
+  const loads = countLoads(page);
+  let asked = 0;
+  await page.route(PLAYER_CHUNK, (route) => {
+    asked += 1;
+    return gone(route);
+  });
+  await open(page, '/library');
+  const newVersion = page.getByTestId('notice').filter({ hasText: tr('ko', 'errors.newVersionTitle') });
+  // The list warms the bar's code while idle: its failure reloads nothing and says nothing.
+  await expect.poll(() => asked, { message: 'the idle warm-up asked for the chunk' }).toBeGreaterThan(0);
+  await page.waitForTimeout(500);
+  expect(loads(), 'no reload for the warm-up').toBe(1);
+  await expect(newVersion).toHaveCount(0);
+
+  // Play asks for the bar: the page reloads once for the new version.
+  await page.getByTestId('row-play').first().click();
+  await expect.poll(loads, { message: 'one reload after play' }).toBe(2);
+  await expect(page.getByRole('heading', { level: 1, name: tr('ko', 'library.title') })).toBeVisible();
+
+  // Still gone after the reload: no loop, a notice says a new version is out; its button reloads.
+  await page.getByTestId('row-play').first().click();
+  await expect(newVersion).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(loads(), 'one reload, then the notice').toBe(2);
+  await page.unroute(PLAYER_CHUNK);
+  await newVersion.getByRole('button', { name: tr('ko', 'errors.reload') }).click();
+  await expect.poll(loads).toBe(3);
+  await page.getByTestId('row-play').first().click();
+  await expect(page.getByTestId('player-bar')).toBeVisible();
 });

@@ -7,8 +7,8 @@ import { TopNav } from './layout/TopNav';
 import { Icon } from '../components/Icon';
 import { useUserRefresh } from '../features/auth/queries';
 import { usePlayerSelector } from '../features/player/player';
-import { loadedPlayerBar, loadPlayerBar } from '../features/player/player-bar-loader';
-import { ErrorBoundary, ScreenBoundary } from '../components/ErrorBoundary';
+import { browserPlayerBarActions, loadedPlayerBar, loadPlayerBar, playerBarFailed } from '../features/player/player-bar-loader';
+import { ErrorBoundary, ScreenBoundary, showNewVersionNotice } from '../components/ErrorBoundary';
 import { documentTitle, pageTitleKey } from './page-title';
 import { ownDocumentTitle } from '../lib/own-title';
 import { showsSidebar } from '../lib/routes';
@@ -65,15 +65,26 @@ export function AppLayout() {
   );
 }
 
-/** The player bar, shown from the first play on; its code loads then if the screen has not warmed it. */
+/**
+ * The player bar, shown from the first play on; its code loads then if the screen has not warmed it. The
+ * reader pressed play, so a chunk of an older build reloads the page once, else says a new version is out.
+ */
 function PlayerSlot() {
   const [Bar, setBar] = useState(() => loadedPlayerBar());
   useEffect(() => {
     if (Bar) return;
+    let live = true;
     loadPlayerBar().then(
-      (module) => setBar(() => module.default),
-      (error: unknown) => console.warn('[player] could not load the player bar', error),
+      (module) => {
+        if (live) setBar(() => module.default);
+      },
+      (error: unknown) => {
+        if (live) playerBarFailed(error, browserPlayerBarActions(showNewVersionNotice));
+      },
     );
+    return () => {
+      live = false;
+    };
   }, [Bar]);
   return Bar ? <Bar /> : null;
 }

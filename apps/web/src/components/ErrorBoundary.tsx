@@ -30,6 +30,15 @@ interface ErrorBoundaryState {
 const reload = () => window.location.reload();
 
 /**
+ * The notice that a new version is out (or, offline, that the network is down), with its reload button: for
+ * a part that has no screen of its own to say so in (the sidebar, the sign-in dialogs, the player bar) once
+ * the reload for a new version was not made (`reloadForNewVersion`).
+ */
+export function showNewVersionNotice(offline: boolean): void {
+  notices.show('info', i18n.t(offline ? 'errors.network' : 'errors.newVersionTitle'), { label: i18n.t('errors.reload'), onClick: reload });
+}
+
+/**
  * Keeps one broken screen (or a chunk that failed to download after a deploy) from blanking the whole app:
  * the navigation stays, and the screen offers a reload. A chunk that failed to download reloads the page at
  * once, the first time (`reloadForNewVersion`); after that, the screen says a new version is out.
@@ -53,11 +62,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     }
     const offline = !navigator.onLine;
     if (offline) this.setState({ failure: 'offline' });
-    if (this.props.placeholder !== undefined)
-      notices.show('info', i18n.t(offline ? 'errors.network' : 'errors.newVersionTitle'), {
-        label: i18n.t('errors.reload'),
-        onClick: reload,
-      });
+    if (this.props.placeholder !== undefined) showNewVersionNotice(offline);
   }
 
   override render() {
