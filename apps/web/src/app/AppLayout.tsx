@@ -45,7 +45,7 @@ export function AppLayout() {
       <NoticeStack />
       <div className={`sori-body${withSidebar ? ' with-sidebar' : ''}`}>
         {withSidebar ? (
-          <ErrorBoundary placeholder={<SidebarReservedSpace />}>
+          <ErrorBoundary partFallback={<SidebarReservedSpace />}>
             <Suspense fallback={<SidebarReservedSpace />}>
               <Sidebar />
             </Suspense>

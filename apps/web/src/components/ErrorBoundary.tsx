@@ -20,7 +20,7 @@ interface ErrorBoundaryProps {
    * dialogs): a new version is then said in a notice with its reload button, and a broken part only logged.
    * Without it, the failure takes the screen's place with its message and button.
    */
-  placeholder?: ReactNode;
+  partFallback?: ReactNode;
 }
 
 interface ErrorBoundaryState {
@@ -62,13 +62,13 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     }
     const offline = !navigator.onLine;
     if (offline) this.setState({ failure: 'offline' });
-    if (this.props.placeholder !== undefined) showNewVersionNotice(offline);
+    if (this.props.partFallback !== undefined) showNewVersionNotice(offline);
   }
 
   override render() {
     const { failure } = this.state;
     if (failure === null) return this.props.children;
-    if (this.props.placeholder !== undefined) return this.props.placeholder;
+    if (this.props.partFallback !== undefined) return this.props.partFallback;
     return (
       <Translation>
         {(t) =>

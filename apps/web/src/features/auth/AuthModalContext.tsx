@@ -50,7 +50,7 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
     <AuthModalContext.Provider value={value}>
       {children}
       {requested ? (
-        <ErrorBoundary placeholder={null}>
+        <ErrorBoundary partFallback={null}>
           <Suspense fallback={null}>
             <AuthModals />
           </Suspense>
