@@ -27,5 +27,10 @@ describe('the browser tab title', () => {
     expect(new Set(titles).size).toBe(paths.length - 1);
     expect(ko.t(pageTitleKey('/nowhere'))).toBe(ko.t('notFound.title'));
     expect(ja.t(pageTitleKey('/verify/SORI-7GWR-M0X5-WYAE'))).toBe('ライセンス確認');
+    // The screen the router shows, however the address is spelt; an extra segment is no screen.
+    expect(pageTitleKey('/LIBRARY/')).toBe('library.title');
+    expect(pageTitleKey('/Track/3')).toBe('trackPage.title');
+    expect(pageTitleKey('/track/3/extra')).toBe('notFound.title');
+    expect(pageTitleKey('/verify/')).toBe('notFound.title');
   });
 });

@@ -42,4 +42,18 @@ describe('route chrome (PRODUCT §2)', () => {
     expect(menuKey('/playlist/7')).toBe('/playlist/7');
     expect(menuKey('/terms')).toBeNull();
   });
+
+  // The router takes an address in any case and with trailing slashes; the chrome follows the screen it
+  // shows, and an address that is no screen (an extra segment) gets the not-found screen's chrome.
+  it('should give the chrome of the screen the router shows, whatever the spelling', () => {
+    expect(activeNavKey('/LIBRARY')).toBe('search');
+    expect(menuKey('/Library/')).toBe('search');
+    expect(menuKey('/PLAYLIST/7/')).toBe('/playlist/7');
+    expect(showsSidebar('/PLAN')).toBe(false);
+    expect(showsSidebar('/Verify/SORI-7GWR-M0X5-WYAE/')).toBe(false);
+    expect(activeNavKey('/track/3/extra')).toBeNull();
+    expect(activeNavKey('/playlist/3/tracks')).toBeNull();
+    expect(menuKey('/playlist/3/tracks')).toBeNull();
+    expect(showsSidebar('/plan/extra')).toBe(true);
+  });
 });

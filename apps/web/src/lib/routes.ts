@@ -1,4 +1,4 @@
-import { PAGES } from '@sori/contract';
+import { matchPage, PAGES, type PageName } from '@sori/contract';
 
 /** Which chrome a path gets (PRODUCT §2): pure functions, unit-tested in routes.test.ts. */
 
@@ -16,70 +16,82 @@ export const trackPath = (id: number | string): string => `${TRACK_PREFIX}${id}`
 export const SHARED_PREFIX = '/shared/';
 export const sharedPlaylistPath = (token: string): string => `${SHARED_PREFIX}${token}`;
 
-/** Trailing slashes do not make a different screen. */
-export function normalizePath(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/u, '');
-  return trimmed === '' ? '/' : trimmed;
-}
+// The chrome below is decided by the screen at an address as the router picks it (the contract's
+// `matchPage`: letters in any case, trailing slashes ignored), never by a prefix of the address, so
+// `/LIBRARY` gets the library's chrome and `/track/1/more` the not-found screen's.
 
-const WITHOUT_SIDEBAR = new Set<string>([ROUTES.home, ROUTES.plan, ROUTES.terms, ROUTES.privacy, ROUTES.account, ROUTES.resetPassword]);
+/** Whether each screen shows the sidebar (PRODUCT §2): every screen of the library area does. */
+const SIDEBAR: Record<PageName, boolean> = {
+  home: false,
+  library: true,
+  favorite: true,
+  download: true,
+  upload: true,
+  playlists: true,
+  playlist: true,
+  track: true,
+  sharedPlaylist: true,
+  plan: false,
+  terms: false,
+  privacy: false,
+  verify: false,
+  account: false,
+  resetPassword: false,
+};
 
-/** The public licence check (`/verify/{id}`). */
-export const VERIFY_PREFIX = '/verify/';
-
-/** The sidebar shows on every route except /, /plan, /terms, /privacy, /account, /reset-password and the licence check. */
+/** The sidebar shows on every screen except /, /plan, /terms, /privacy, /account, /reset-password and the licence check. */
 export function showsSidebar(pathname: string): boolean {
-  const path = normalizePath(pathname);
-  return !WITHOUT_SIDEBAR.has(path) && !path.startsWith(VERIFY_PREFIX);
+  const screen = matchPage(pathname);
+  // The not-found screen keeps the sidebar, so the reader can go on from it.
+  return screen ? SIDEBAR[screen.name] : true;
 }
 
 export type NavKey = 'home' | 'search' | 'plan';
 
 /**
- * The top navigation's active item. Library ('search') covers its whole area: /library, /favorite,
- * /download, /upload, every /playlist/… path, track pages and shared playlists; the playlist manager /playlist belongs there too, since
- * it lives in the same sidebar.
+ * The top navigation's item of each screen. Library ('search') covers its whole area: /library, /favorite,
+ * /download, /upload, the playlist manager and every playlist, track pages and shared playlists.
  */
+const NAV: Record<PageName, NavKey | null> = {
+  home: 'home',
+  library: 'search',
+  favorite: 'search',
+  download: 'search',
+  upload: 'search',
+  playlists: 'search',
+  playlist: 'search',
+  track: 'search',
+  sharedPlaylist: 'search',
+  plan: 'plan',
+  terms: null,
+  privacy: null,
+  verify: null,
+  account: null,
+  resetPassword: null,
+};
+
+/** The top navigation's active item. */
 export function activeNavKey(pathname: string): NavKey | null {
-  const path = normalizePath(pathname);
-  if (path === ROUTES.home) return 'home';
-  if (path === ROUTES.plan) return 'plan';
-  if (
-    path === ROUTES.library ||
-    path === ROUTES.favorite ||
-    path === ROUTES.download ||
-    path === ROUTES.upload ||
-    path === ROUTES.playlists ||
-    path.startsWith(`${ROUTES.playlists}/`) ||
-    path.startsWith(TRACK_PREFIX) ||
-    path.startsWith(SHARED_PREFIX)
-  ) {
-    return 'search';
-  }
-  return null;
+  const screen = matchPage(pathname);
+  return screen ? NAV[screen.name] : null;
 }
 
 export type MenuKey = 'home' | 'search' | 'favorite' | 'download' | 'upload' | 'playlist' | 'plan' | `/playlist/${string}`;
 
-/** The menu key of a path (PRODUCT §2): the sidebar highlights its item with it. */
+const MENU: Partial<Record<PageName, MenuKey>> = {
+  home: 'home',
+  library: 'search',
+  favorite: 'favorite',
+  download: 'download',
+  upload: 'upload',
+  playlists: 'playlist',
+  plan: 'plan',
+};
+
+/** The menu key of a path (PRODUCT §2): the sidebar highlights its item with it; a playlist's is its own path. */
 export function menuKey(pathname: string): MenuKey | null {
-  const path = normalizePath(pathname);
-  switch (path) {
-    case ROUTES.home:
-      return 'home';
-    case ROUTES.library:
-      return 'search';
-    case ROUTES.favorite:
-      return 'favorite';
-    case ROUTES.download:
-      return 'download';
-    case ROUTES.upload:
-      return 'upload';
-    case ROUTES.playlists:
-      return 'playlist';
-    case ROUTES.plan:
-      return 'plan';
-    default:
-      return path.startsWith(`${ROUTES.playlists}/`) ? (path as MenuKey) : null;
-  }
+  const screen = matchPage(pathname);
+  if (!screen) return null;
+  if (screen.name === 'playlist') return playlistPath(screen.params['id']!) as MenuKey;
+  return MENU[screen.name] ?? null;
 }

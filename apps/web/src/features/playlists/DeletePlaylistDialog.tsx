@@ -1,7 +1,7 @@
-import type { Playlist } from '@sori/contract';
+import { matchPage, type Playlist } from '@sori/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ROUTES, normalizePath, playlistPath } from '../../lib/routes';
+import { ROUTES } from '../../lib/routes';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { notices } from '../../lib/notices';
 import { useDeletePlaylistMutation } from './queries';
@@ -32,7 +32,8 @@ export default function DeletePlaylistDialog({
         onClose();
         onDeleted?.();
         notices.show('success', t('playlists.deleted', { name }));
-        if (normalizePath(pathname) === playlistPath(playlist.id)) navigate(ROUTES.library);
+        const shown = matchPage(pathname);
+        if (shown?.name === 'playlist' && shown.params['id'] === String(playlist.id)) navigate(ROUTES.library);
       },
       onError: () => {
         onClose();
