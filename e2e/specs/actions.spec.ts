@@ -1,4 +1,4 @@
-import { genreOf, moodOf } from '@sori/contract';
+import { genreOf, moodOf, type Music, type Page as MusicPage } from '@sori/contract';
 import type { Page, Route } from '@playwright/test';
 import { addToPlaylist, api, createPlaylist, like, setLevel, SPECIAL, trackNamed } from '../data';
 import { createAccount, open, tr } from '../app';
@@ -161,17 +161,26 @@ test("downloads: signed out, no file info, level 1, failures each say so; at lev
   await expect(notice(visitor).locator('span').first(), 'login required').toHaveText(tr('ko', 'download.errors.login'), {
     useInnerText: true,
   });
-  // Signed in from the notice's button, the focus is back on the row's download button, not the account menu.
+  // Signed in from the notice's button, the focus is back on the row's download button, not the account menu,
+  // and the download asked for starts without a second press.
   const member = await createAccount('로그인 후 다운로드');
+  await setLevel(member, 5);
   await notice(visitor)
     .getByRole('button', { name: tr('ko', 'user.login') })
     .click();
   const loginForm = visitor.locator('.modal.show');
   await loginForm.locator('[name="email"]').fill(member.email);
   await loginForm.locator('[name="password"]').fill(member.password);
+  const resumed = visitor.waitForEvent('download');
   await loginForm.locator('[name="password"]').press('Enter');
   await loginForm.waitFor({ state: 'hidden' });
   await expect(visitorDownload, 'focus back on the download button').toBeFocused();
+  expect((await resumed).suggestedFilename(), 'the download asked for, once signed in').toBe(
+    `${track.artist} - ${track.title}.${/\.(\w+)$/u.exec(track.fileName ?? '')?.[1]}`,
+  );
+  await expect
+    .poll(async () => (await api<MusicPage<Music>>('/musics?tempPlayListId=-1', { token: member.token })).content.map((m) => m.id))
+    .toEqual([track.id]);
 
   const account = await createAccount('다운로드');
   const page = await signedInPage(account);

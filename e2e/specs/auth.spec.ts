@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { BASE_URL, createAccount, open, seedStorage, storage, tr, uniqueEmail } from '../app';
+import { BASE_URL, createAccount, open, seedStorage, storage, tr, uniqueEmail, type Account } from '../app';
+import { api, trackNamed } from '../data';
+import { row, settledResults } from './ui';
 import { expect, test } from '../test';
 
 const modal = (page: Page) => page.locator('.modal.show');
@@ -265,6 +267,86 @@ test('signing up from the home page, or in from a sign-in prompt, leaves the foc
   await modal(page).waitFor({ state: 'hidden' });
   await expect(page.getByTestId('login-required')).toHaveCount(0);
   await expect(accountButton, 'focus on the account menu after signing in').toBeFocused();
+});
+
+/** Signs in through the login dialog on screen, and waits for that dialog (not one the sign-in resumes) to close. */
+async function signInThere(page: Page, who: Account) {
+  await modal(page).waitFor({ state: 'visible' });
+  await modal(page).locator('[name="email"]').fill(who.email);
+  await modal(page).locator('[name="password"]').fill(who.password);
+  await modal(page).locator('[name="password"]').press('Enter');
+  await page.locator('.sori-auth-modal.show').waitFor({ state: 'hidden' });
+}
+
+test('signed out, a like pressed is made once signed in, and never undone', async ({ newPage }) => {
+  const track = await trackNamed('Golden Dreams 122');
+  const account = await createAccount('로그인 후 좋아요');
+  const likedIds = async () =>
+    (await api<{ content: { id: number }[] }>('/musics?tempPlayListId=0', { token: account.token })).content.map((m) => m.id);
+
+  // A row's like: signed in, the track is liked, and the focus is back on its heart.
+  const library = await newPage();
+  await library.goto(`/library?q=${encodeURIComponent('Golden Dreams')}`);
+  await settledResults(library);
+  const heart = row(library, track.title).locator('[data-testid="row-like"]');
+  await heart.click();
+  await signInThere(library, account);
+  await expect(heart, 'liked once signed in').toHaveAttribute('aria-pressed', 'true');
+  await expect(heart).toBeFocused();
+  await expect.poll(likedIds, { message: 'the like is saved' }).toEqual([track.id]);
+
+  // Pressed on a track the member had already liked, the like stays: it is made, not toggled.
+  const trackPage = await newPage();
+  await open(trackPage, `/track/${track.id}`);
+  await trackPage.getByTestId('track-like').click();
+  const made = trackPage.waitForRequest((request) => /\/api\/my\/(un)?like$/u.test(new URL(request.url()).pathname));
+  await signInThere(trackPage, account);
+  expect(new URL((await made).url()).pathname, 'a like, not an unlike').toBe('/api/my/like');
+  await expect(trackPage.getByTestId('track-like')).toHaveAttribute('aria-pressed', 'true');
+  expect(await likedIds()).toEqual([track.id]);
+});
+
+test('signed out, "add to playlist" and "new playlist" open their dialogs once signed in; a login closed leaves nothing waiting', async ({
+  newPage,
+}) => {
+  const track = await trackNamed('Golden Dreams 122');
+  const account = await createAccount('로그인 후 담기');
+
+  // Adding to a playlist from the track page: signed in, the playlist chooser opens.
+  const adding = await newPage();
+  await open(adding, `/track/${track.id}`);
+  await adding.getByTestId('track-add').click();
+  await signInThere(adding, account);
+  await expect(adding.getByTestId('choose-playlist-modal'), 'the chooser, once signed in').toBeVisible();
+
+  // The sidebar's new playlist: signed in, the form to name it opens.
+  const sidebar = await newPage();
+  await open(sidebar, '/library');
+  await sidebar.getByTestId('side-new-playlist').click();
+  await signInThere(sidebar, account);
+  await expect(sidebar.getByTestId('new-playlist-modal'), 'the new playlist form, once signed in').toBeVisible();
+
+  // Closed without signing in, nothing waits: a later sign-in from the header opens no chooser.
+  const closed = await newPage();
+  await open(closed, `/track/${track.id}`);
+  await closed.getByTestId('track-add').click();
+  await modal(closed).waitFor({ state: 'visible' });
+  await closed.keyboard.press('Escape');
+  await modal(closed).waitFor({ state: 'hidden' });
+  await openFromUserMenu(closed, 'open-login');
+  await signInThere(closed, account);
+  await expect(closed.locator('[data-testid="user-menu"] > button')).toBeFocused();
+  await expect(closed.getByTestId('choose-playlist-modal')).toHaveCount(0);
+});
+
+test('signed out, a plan chosen is chosen again once signed in, as the member’s screen draws it', async ({ newPage }) => {
+  const account = await createAccount('로그인 후 요금제');
+  const plans = await newPage();
+  await open(plans, '/plan');
+  await plans.getByTestId('subscribe-premium').click();
+  await signInThere(plans, account);
+  await expect(plans.getByTestId('payment-notice'), 'the premium plan asked for, once signed in').toBeVisible();
+  await expect(plans.getByTestId('payment-notice')).toContainText(tr('ko', 'plan.premium.name'));
 });
 
 test('the privacy summary in the sign-up dialog fits a 360 px phone in Korean, English and Japanese', async ({ themedPage }) => {

@@ -60,6 +60,7 @@ export function trapModalFocus(doc: Document = document): () => void {
  * dialogs: the removed item to leave the page (it goes when its list is read again), so that the focus it
  * held has really fallen before it is placed. `otherwise` runs when the focus is not placed (the reader had
  * put it elsewhere, or there is no target), for what the focus would have said to be said another way.
+ * `after` runs at the end either way, once the focus is settled.
  */
 export function refocusAfterDialogs(
   target: () => HTMLElement | null,
@@ -68,7 +69,8 @@ export function refocusAfterDialogs(
     budgetMs = 3000,
     doc = document,
     otherwise,
-  }: { until?: () => boolean; budgetMs?: number; doc?: Document; otherwise?: () => void } = {},
+    after,
+  }: { until?: () => boolean; budgetMs?: number; doc?: Document; otherwise?: () => void; after?: () => void } = {},
 ): void {
   const start = performance.now();
   const step = () => {
@@ -80,6 +82,7 @@ export function refocusAfterDialogs(
     const placed = active && active !== doc.body && active.isConnected ? null : target();
     if (placed) placed.focus();
     else otherwise?.();
+    after?.();
   };
   requestAnimationFrame(step);
 }

@@ -1,11 +1,11 @@
 import type { Playlist } from '@sori/contract';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type DragEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type DragEvent, type MouseEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ROUTES, menuKey, playlistPath } from '../../lib/routes';
-import { useAuthModal } from '../../features/auth/AuthModalContext';
+import { pressedControl, useAuthModal } from '../../features/auth/AuthModalContext';
 import { useSession } from '../../features/auth/useSession';
 import { isTrackDrag, droppedTrackId, TRACK_DRAG_TYPE } from '../../features/catalogue/track-drag';
 import { useAddToPlaylistMutation, usePlaylistsQuery } from '../../features/playlists/queries';
@@ -75,13 +75,14 @@ function SidebarContent() {
   const { pathname } = useLocation();
   const key = menuKey(pathname);
   const { token } = useSession();
-  const { openLogin } = useAuthModal();
+  const { openLoginFor } = useAuthModal();
   const [creating, setCreating] = useState(false);
   const uploading = useSyncExternalStore(unsavedWork.subscribe, unsavedWork.getSnapshot).includes('uploads');
 
-  const handleNewPlaylist = () => {
+  // A visitor signs in first, and then names the new playlist.
+  const handleNewPlaylist = (event: MouseEvent<HTMLElement>) => {
     if (token) setCreating(true);
-    else openLogin();
+    else openLoginFor(pressedControl(event.currentTarget), () => setCreating(true));
   };
 
   return (

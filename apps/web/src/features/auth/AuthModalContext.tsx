@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
-import { AuthModalContext, type AuthModalMode, type ReturnFocus } from './auth-modal-state';
+import { AuthModalContext, type AuthModalMode, type Resume, type ReturnFocus } from './auth-modal-state';
 
-export { useAuthModal, type AuthModalMode, type ReturnFocus } from './auth-modal-state';
+export { pressAgain, pressedControl, useAuthModal, type AuthModalMode, type Resume, type ReturnFocus } from './auth-modal-state';
 
 const loadAuthModals = () => import('./AuthModals');
 const AuthModals = lazy(() => loadAuthModals().then((m) => ({ default: m.AuthModals })));
@@ -19,7 +19,7 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
   // The modals' code is fetched on first use only: most visitors of / never sign in on that visit.
   const [requested, setRequested] = useState(false);
   // Kept while the reader moves between the modals (login → signup), dropped when they close.
-  const [returnFocus, setReturnFocus] = useState<{ to: ReturnFocus } | null>(null);
+  const [returnFocus, setReturnFocus] = useState<{ to: ReturnFocus; resume: Resume | null } | null>(null);
 
   const open = useCallback((next: AuthModalMode) => {
     setRequested(true);
@@ -29,8 +29,8 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
   // Handlers take no argument: `onClick={openLogin}` passes an event.
   const openLogin = useCallback(() => open('login'), [open]);
   const openLoginFor = useCallback(
-    (to: ReturnFocus) => {
-      setReturnFocus({ to });
+    (to: ReturnFocus, resume?: Resume) => {
+      setReturnFocus({ to, resume: resume ?? null });
       open('login');
     },
     [open],
@@ -43,7 +43,17 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ mode, openCount, openLogin, openLoginFor, returnFocus: returnFocus?.to ?? null, openSignup, openForgot, close }),
+    () => ({
+      mode,
+      openCount,
+      openLogin,
+      openLoginFor,
+      returnFocus: returnFocus?.to ?? null,
+      resume: returnFocus?.resume ?? null,
+      openSignup,
+      openForgot,
+      close,
+    }),
     [mode, openCount, openLogin, openLoginFor, returnFocus, openSignup, openForgot, close],
   );
   return (

@@ -34,10 +34,14 @@ function Openers() {
   );
 }
 
+/** What the control's notice asked to be done once signed in: called with the control found then, or null. */
+const resumed = vi.fn<(control: HTMLElement | null) => void>();
+
 /**
  * The header's account menu and login button, and a control with a notice of its own whose "로그인" names it
- * as where the focus goes back to (as the certificate button does after a 401). Both login buttons go as
- * they are pressed: the notice's with the notice (NoticeStack), the header's once signed in.
+ * as where the focus goes back to (as the certificate button does after a 401), and asks for `resumed` once
+ * signed in. Both login buttons go as they are pressed: the notice's with the notice (NoticeStack), the
+ * header's once signed in.
  */
 function ControlWithNotice() {
   const { openLoginFor, openLogin } = useAuthModal();
@@ -79,7 +83,10 @@ function ControlWithNotice() {
           type="button"
           onClick={() => {
             hide('notice');
-            openLoginFor(() => certificate.current);
+            openLoginFor(
+              () => certificate.current,
+              (control) => resumed(control),
+            );
           }}
         >
           알림의 로그인
@@ -108,6 +115,7 @@ describe('login and signup modals', () => {
 
   beforeEach(() => {
     fetchMock.mockReset();
+    resumed.mockReset();
     configureApiClient({ fetch: fetchMock, getToken: () => null });
     sessionStore.clear();
   });
@@ -149,6 +157,23 @@ describe('login and signup modals', () => {
       await user.click(screen.getByRole('button', { name: '알림의 로그인' }));
       await signIn(user);
       await waitFor(() => expect(screen.getByRole('button', { name: '라이선스 증명서' })).toHaveFocus());
+      // Then what was asked for is done, once, with the control.
+      await waitFor(() => expect(resumed).toHaveBeenCalledTimes(1));
+      expect(resumed).toHaveBeenCalledWith(screen.getByRole('button', { name: '라이선스 증명서' }));
+    });
+
+    it('does nothing of what was asked for when the login is closed without signing in', async () => {
+      const user = userEvent.setup();
+      await renderModals(<ControlWithNotice />);
+      await user.click(screen.getByRole('button', { name: '알림의 로그인' }));
+      await screen.findByRole('dialog');
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      // Closed without signing in: nothing waits any more, not even for the header's login after it.
+      await user.click(screen.getByRole('button', { name: '헤더의 로그인' }));
+      await signIn(user);
+      await waitFor(() => expect(screen.getByRole('button', { name: '계정' })).toHaveFocus());
+      expect(resumed).not.toHaveBeenCalled();
     });
 
     it('goes to the account menu when that control is gone', async () => {
@@ -160,6 +185,9 @@ describe('login and signup modals', () => {
       act(() => screen.getByRole('button', { name: '증명서 치우기', hidden: true }).click());
       await signIn(user);
       await waitFor(() => expect(screen.getByRole('button', { name: '계정' })).toHaveFocus(), { timeout: 4000 });
+      // What was asked for is still done (a download needs no control), told that the control is gone.
+      await waitFor(() => expect(resumed).toHaveBeenCalledWith(null));
+      expect(resumed).toHaveBeenCalledTimes(1);
     });
 
     it('goes to the account menu after the header’s own login, as before', async () => {

@@ -36,13 +36,14 @@ function accountButton(): HTMLElement | null {
 
 /** The login and signup modals (PRODUCT §2, §4, §5, §8); loaded on first use. */
 export function AuthModals() {
-  const { mode, openCount, close, openLogin, openSignup, openForgot, returnFocus } = useAuthModal();
+  const { mode, openCount, close, openLogin, openSignup, openForgot, returnFocus, resume } = useAuthModal();
   // Signed in (or up), the modal gives focus back to the control that opened it; when signing in removed
   // that control (the home page's "start free", a sign-in prompt), focus goes to the account menu, where
   // signing in from the header leaves it, rather than to the page's start. Asked for from a notice that
   // belongs to a control (`openLoginFor`: a certificate or download button), the focus goes back to that
   // control, waiting a moment for it while the screen draws it anew (a 401 gave way to a sign-in prompt);
-  // gone or disabled by then, to the account menu as well.
+  // gone or disabled by then, to the account menu as well. Then what the reader had asked for is done
+  // (`resume`: the download starts, the like is made, the playlist chooser opens), once.
   const signedIn = () => {
     close();
     if (!returnFocus) {
@@ -50,7 +51,10 @@ export function AuthModals() {
       return;
     }
     const control = () => usableControl(returnFocus());
-    refocusAfterDialogs(() => control() ?? accountButton(), { until: () => control() !== null });
+    refocusAfterDialogs(() => control() ?? accountButton(), {
+      until: () => control() !== null,
+      after: resume ? () => resume(control()) : undefined,
+    });
   };
   return (
     <>

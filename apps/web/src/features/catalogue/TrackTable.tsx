@@ -3,7 +3,7 @@ import { lazy, Suspense, useState, type DragEvent, type MouseEvent, type ReactNo
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { MenuButton, type MenuButtonItem } from '../../components/MenuButton';
-import { useAuthModal } from '../auth/AuthModalContext';
+import { pressedControl, useAuthModal } from '../auth/AuthModalContext';
 import { useSession } from '../auth/useSession';
 import { cancelPrime, player, primeSoon, usePlayerSelector } from '../player/player';
 import { useLabelLanguage } from './filters/labels';
@@ -49,7 +49,7 @@ export function TrackTable({ tracks, caption, playlistId, highlight, onRemove, e
   const [choosing, setChoosing] = useState<Music | null>(null);
   const [details, setDetails] = useState<Music | null>(null);
   const { token } = useSession();
-  const { openLogin } = useAuthModal();
+  const { openLoginFor } = useAuthModal();
   // 'id:playing' of the loaded track: the table re-renders when that changes, not with every position tick.
   const now = usePlayerSelector((s) => (s.track ? `${s.track.id}:${s.status === 'playing' || s.status === 'loading'}` : ''));
   const [nowId, nowPlaying] = now.split(':');
@@ -57,7 +57,8 @@ export function TrackTable({ tracks, caption, playlistId, highlight, onRemove, e
   const handlers: RowHandlers = {
     // The queue is the list the track was played from: next, previous and the end of a track follow it.
     play: (track, at) => player.play(track, { queue: tracks, at }),
-    addToPlaylist: (track) => (token ? setChoosing(track) : openLogin()),
+    // Signed out, the login comes first, and then the playlist chooser.
+    addToPlaylist: (track) => (token ? setChoosing(track) : openLoginFor(pressedControl(), () => setChoosing(track))),
     showDetails: setDetails,
     remove: playlistId !== undefined && playlistId > 0 ? onRemove : undefined,
     extraActions,
@@ -239,10 +240,15 @@ function TrackRow({ track, current, playing, highlight, showActions, handlers, b
 function TrackActions({ track, handlers }: { track: Music; handlers: RowHandlers }) {
   const { t } = useTranslation();
   const { token } = useSession();
-  const { openLogin } = useAuthModal();
+  const { openLoginFor } = useAuthModal();
   const like = useLikeMutation();
   const download = useDownload();
-  const toggleLike = () => (token ? like.mutate({ id: track.id, liked: !track.liked }) : openLogin());
+  // Signed out, a like asks to sign in first and is made then (a like, not a toggle: the track may already
+  // be among the member's likes).
+  const toggleLike = (event: MouseEvent<HTMLElement>) =>
+    token
+      ? like.mutate({ id: track.id, liked: !track.liked })
+      : openLoginFor(pressedControl(event.currentTarget), () => like.mutate({ id: track.id, liked: true }));
   const { remove } = handlers;
 
   // In a narrow table these live in the menu instead of beside it (see the container queries in theme.css).

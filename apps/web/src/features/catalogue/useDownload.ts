@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client';
 import { notices } from '../../lib/notices';
 import { ROUTES } from '../../lib/routes';
 import { saveAs } from '../../lib/save-file';
-import { useAuthModal } from '../auth/AuthModalContext';
+import { pressedControl, useAuthModal, type ReturnFocus } from '../auth/AuthModalContext';
 import { sessionStore } from '../auth/session';
 import { downloadFailure, downloadGate, type DownloadFailure } from './download-gate';
 import { invalidateDownloads, requestDownload } from './queries';
@@ -30,19 +30,19 @@ export function useDownload(): (track: Music, edit?: EditSeconds) => Promise<voi
     error: t('download.errors.error'),
   };
   // A member below the download level is offered the plans (downloads come with premium and family). Signed
-  // in from "login required", the focus goes back to the download control that was pressed (`from`).
-  const actions = (from: Element | null): Partial<Record<DownloadFailure, { label: string; onClick: () => void }>> => ({
-    login: { label: t('user.login'), onClick: () => openLoginFor(() => (from instanceof HTMLElement ? from : null)) },
+  // in from "login required", the focus goes back to the download control that was pressed (`from`), and
+  // the download asked for starts (`again`), through the same gates: a member below the level then hears so.
+  const actions = (from: ReturnFocus, again: () => void): Partial<Record<DownloadFailure, { label: string; onClick: () => void }>> => ({
+    login: { label: t('user.login'), onClick: () => openLoginFor(from, again) },
     level: { label: t('plan.see'), onClick: () => void navigate(ROUTES.plan) },
   });
 
   // With `edit`, the track's short edit of that many seconds, under the same rules (PRODUCT §16).
-  return async (track: Music, edit?: EditSeconds) => {
+  const download = async (track: Music, edit?: EditSeconds): Promise<void> => {
     // The control pressed: it has the focus as it is pressed (a click on a button in Chromium and Firefox,
     // Enter or Space everywhere); none when the click left it on the page (Safari).
-    const pressed = document.activeElement;
-    const from = pressed && pressed !== document.body ? pressed : null;
-    const fail = (why: DownloadFailure) => notices.show('danger', messages[why], actions(from)[why]);
+    const from = pressedControl();
+    const fail = (why: DownloadFailure) => notices.show('danger', messages[why], actions(from, () => void download(track, edit))[why]);
     const session = sessionStore.getSnapshot();
     let gate = downloadGate({ token: session.token, level: session.user?.level ?? null }, track);
     if (gate === 'level') {
@@ -69,4 +69,5 @@ export function useDownload(): (track: Music, edit?: EditSeconds) => Promise<voi
       fail(downloadFailure(error));
     }
   };
+  return download;
 }

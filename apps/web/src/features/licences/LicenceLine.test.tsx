@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
@@ -18,7 +18,7 @@ const TRACK = {
 } as unknown as Music;
 
 const openLogin = vi.fn();
-const openLoginFor = vi.fn<(returnFocus: () => HTMLElement | null) => void>();
+const openLoginFor = vi.fn<(returnFocus: () => HTMLElement | null, resume?: (control: HTMLElement | null) => void) => void>();
 
 async function open(lang: 'ko' | 'en' | 'ja') {
   const i18n = await createTestI18n(lang);
@@ -28,6 +28,7 @@ async function open(lang: 'ko' | 'en' | 'ja') {
     openLogin,
     openLoginFor,
     returnFocus: null,
+    resume: null,
     openSignup: vi.fn(),
     openForgot: vi.fn(),
     close: vi.fn(),
@@ -119,7 +120,7 @@ describe('a licence’s certificate button in the download history', () => {
     expect(clicks).not.toHaveBeenCalled();
   });
 
-  it('says the session ended on a 401 and offers the login modal; signed in again, the next press saves the file', async () => {
+  it('says the session ended on a 401 and offers the login modal; signed in again, the certificate is fetched', async () => {
     const signOut = vi.fn();
     configureApiClient({ onUnauthorized: signOut });
     fetchMock.mockResolvedValueOnce(
@@ -147,9 +148,10 @@ describe('a licence’s certificate button in the download history', () => {
     expect(openLoginFor).toHaveBeenCalledTimes(1);
     expect(openLoginFor.mock.calls[0]![0]()).toBe(button);
     expect(clicks).not.toHaveBeenCalled();
-    // Signed in again: the same button saves the certificate.
+    // Signed in again, the modal resumes with the control it found again: the certificate is fetched and saved.
     fetchMock.mockResolvedValueOnce(new Response(new Blob(['%PDF']), { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
-    await userEvent.click(button);
+    const resume = openLoginFor.mock.calls[0]![1]!;
+    act(() => resume(button));
     await waitFor(() => expect(clicks).toHaveBeenCalledWith(`${ID}.pdf`));
     expect(shown.at(-1)).toEqual({ tone: 'success', text: `“${ID}.pdf” 증명서를 저장했습니다.` });
   });

@@ -7,7 +7,7 @@ import { languageFromTag } from '../../i18n/detect';
 import { isApiError } from '../../lib/api-client';
 import { failureText } from '../../lib/failure-text';
 import { notices } from '../../lib/notices';
-import { useAuthModal } from '../auth/AuthModalContext';
+import { pressAgain, useAuthModal } from '../auth/AuthModalContext';
 import { saveCertificate, verifyPath } from './queries';
 
 /**
@@ -79,7 +79,8 @@ function OneLicence({ title, held }: { title: string; held: HeldLicence }) {
  * it is aria-disabled rather than disabled, since a disabled button drops the focus to the page's start.
  * Then a notice says the file was saved, or why not (a dropped connection as such), as downloads do. A 401
  * (the session ended meanwhile) says so and offers the login modal, as a download does: the screen then gives way
- * to its sign-in prompt, and once signed in again the button is back to press.
+ * to its sign-in prompt, and once signed in again the certificate is fetched, if this licence is on the screen
+ * again (signed in as its holder).
  */
 export function CertificateButton({ id, title }: { id: string; title: string }) {
   const { t } = useTranslation();
@@ -101,7 +102,10 @@ export function CertificateButton({ id, title }: { id: string; title: string }) 
     } catch (error) {
       console.warn(`[licence] certificate ${id}`, error);
       if (isApiError(error) && error.kind === 'http' && error.status === 401) {
-        notices.show('danger', t('licence.certificateSignedOut'), { label: t('user.login'), onClick: () => openLoginFor(backHere) });
+        notices.show('danger', t('licence.certificateSignedOut'), {
+          label: t('user.login'),
+          onClick: () => openLoginFor(backHere, pressAgain),
+        });
       } else {
         notices.show('danger', failureText(error, t('licence.certificateFailed')));
       }

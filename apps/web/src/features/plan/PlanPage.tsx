@@ -6,7 +6,7 @@ import type { PlanId, PlanInfo } from '@sori/contract';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageHeader';
 import type { TranslationKey } from '../../i18n/keys';
-import { preloadAuthModals, useAuthModal } from '../auth/AuthModalContext';
+import { preloadAuthModals, pressAgain, pressedControl, useAuthModal } from '../auth/AuthModalContext';
 import { useSession } from '../auth/useSession';
 import { useSiteQuery } from '../legal/queries';
 
@@ -31,7 +31,7 @@ const PLAN_TEXT = {
 export default function PlanPage() {
   const { t, i18n } = useTranslation();
   const { token, user } = useSession();
-  const { openLogin } = useAuthModal();
+  const { openLoginFor } = useAuthModal();
   const site = useSiteQuery();
   const [noticeFor, setNoticeFor] = useState<{ plan: PlanId; change: 'subscribe' | 'switch' } | null>(null);
   const current = token ? (user?.plan ?? null) : null;
@@ -61,9 +61,11 @@ export default function PlanPage() {
           { text: t('plan.includes.seats', { count: info.seats }), has: true },
         ];
 
-  const handleSubscribe = (plan: PlanId, change: 'subscribe' | 'switch') => {
+  // A visitor signs in first; then the plan's button is pressed again, as the member's screen now draws it
+  // (disabled when it is their plan already, a switch when it costs less than theirs).
+  const handleSubscribe = (plan: PlanId, change: 'subscribe' | 'switch', button: HTMLElement) => {
     if (token) setNoticeFor({ plan, change });
-    else openLogin();
+    else openLoginFor(pressedControl(button), pressAgain);
   };
 
   return (
@@ -109,7 +111,7 @@ export default function PlanPage() {
                   variant={plan.featured ? 'primary' : 'outline-secondary'}
                   className="w-100 mt-auto"
                   disabled={isCurrent}
-                  onClick={() => handleSubscribe(plan.id, changeTo(info))}
+                  onClick={(event) => handleSubscribe(plan.id, changeTo(info), event.currentTarget)}
                   data-testid={`subscribe-${plan.id}`}
                 >
                   {isCurrent ? t('plan.current') : changeTo(info) === 'switch' ? t('plan.switch') : t('plan.subscribe')}

@@ -19,7 +19,7 @@ import { RetryAlert } from '../../components/RetryAlert';
 import { isApiError } from '../../lib/api-client';
 import { failureText } from '../../lib/failure-text';
 import { ROUTES } from '../../lib/routes';
-import { useAuthModal } from '../auth/AuthModalContext';
+import { pressedControl, useAuthModal } from '../auth/AuthModalContext';
 import { useSession } from '../auth/useSession';
 import { genreLabel, moodLabel, speedLabel, useLabelLanguage } from '../catalogue/filters/labels';
 import { Pagination } from '../catalogue/Pagination';
@@ -186,10 +186,12 @@ function TagLinks({ tags }: { tags: { key: number; name: string; to: string }[] 
 function TrackPageActions({ track }: { track: Music }) {
   const { t } = useTranslation();
   const { token } = useSession();
-  const { openLogin } = useAuthModal();
+  const { openLoginFor } = useAuthModal();
   const like = useLikeMutation();
   const download = useDownload();
   const [choosing, setChoosing] = useState(false);
+  // Signed out, liking or adding asks to sign in first, and then likes (not toggles: the track may already be
+  // liked) or opens the playlist chooser.
   const playing = usePlayerSelector(
     (s) => s.track !== null && playerKey(s.track) === playerKey(track) && (s.status === 'playing' || s.status === 'loading'),
   );
@@ -209,7 +211,11 @@ function TrackPageActions({ track }: { track: Music }) {
       <Button
         variant="outline-secondary"
         className={`d-inline-flex align-items-center gap-2 sori-like${track.liked ? ' active' : ''}`}
-        onClick={() => (token ? like.mutate({ id: track.id, liked: !track.liked }) : openLogin())}
+        onClick={(event) =>
+          token
+            ? like.mutate({ id: track.id, liked: !track.liked })
+            : openLoginFor(pressedControl(event.currentTarget), () => like.mutate({ id: track.id, liked: true }))
+        }
         aria-pressed={track.liked}
         // As on a track row: once on, the tooltip says what a press does.
         title={track.liked ? t('tracks.unlike') : undefined}
@@ -230,7 +236,7 @@ function TrackPageActions({ track }: { track: Music }) {
       <Button
         variant="outline-secondary"
         className="d-inline-flex align-items-center gap-2"
-        onClick={() => (token ? setChoosing(true) : openLogin())}
+        onClick={(event) => (token ? setChoosing(true) : openLoginFor(pressedControl(event.currentTarget), () => setChoosing(true)))}
         data-testid="track-add"
       >
         <Icon name="listAdd" size={18} />
