@@ -58,7 +58,7 @@ test('signup shows every PRODUCT §5 message in order, then signs the new member
   const email = uniqueEmail();
   await field('email').fill(email);
   await submit(page);
-  await expectBanner(page, '올바른 전화번호 형식을 입력해주세요.', 'phone format');
+  await expectBanner(page, '올바른 휴대전화 번호를 입력해주세요. 해외 번호는 국가번호부터 입력해주세요(예: +81 90-1234-5678).', 'phone format');
 
   await field('phone').fill('010-1234-5678');
   await field('team').fill('소리 스튜디오');
@@ -175,7 +175,7 @@ test('the server answers in the UI language (English login error)', async ({ new
   await modal(page).locator('[name="email"]').fill(account.email);
   await modal(page).locator('[name="password"]').fill('wrong-password');
   await submit(page);
-  await expectBanner(page, 'Sign-in failed. Please check your email and password.', 'English server message');
+  await expectBanner(page, 'Login failed. Please check your email and password.', 'English server message');
 });
 
 test('session restore: kept across reloads, refreshed from the server', async ({ signedInPage }) => {

@@ -138,3 +138,28 @@ test('certificate after the session ended: the notice says so and offers the log
   expect(certificate.suggestedFilename()).toBe(`${licenceId}.pdf`);
   await expect(page.getByText(tr('ko', 'licence.certificateSaved', { name: `${licenceId}.pdf` }))).toBeVisible();
 });
+
+test('the verdict in Japanese on a 360 px phone breaks between phrases, never inside ライセンス', async ({ newPage }) => {
+  const track = await trackNamed('Golden Dreams 122');
+  const account = await createAccount('판정 줄바꿈');
+  await setLevel(account, 5);
+  const { licenceId } = await api<{ licenceId: string }>(`/download/download?musicId=${track.id}`, { token: account.token });
+  const page = await newPage({ locale: 'ja-JP', viewport: { width: 360, height: 740 } });
+  await open(page, `/verify/${licenceId}`);
+  const verdict = page.locator('.sori-verdict-title');
+  await expect(verdict).toHaveText(tr('ja', 'verify.valid'), { useInnerText: true });
+  // The lines the word ライセンス is laid out on: one, wherever the heading wraps.
+  const lines = await verdict.evaluate((heading) => {
+    const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent!.indexOf('ライセンス');
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + 'ライセンス'.length);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    }
+    return 0;
+  });
+  expect(lines, 'ライセンス on one line').toBe(1);
+});

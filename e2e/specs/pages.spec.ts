@@ -1,3 +1,4 @@
+import { CONSENT_VERSIONS } from '@sori/contract';
 import { BASE_URL, createAccount, open, tr } from '../app';
 import { setPlan } from '../data';
 import { expect, test } from '../test';
@@ -48,7 +49,14 @@ test('terms and privacy: Korean text with the dates of PRODUCT §1; a notice for
     expect(terms.includes(needle), `terms mention ${needle}`).toBeTruthy();
   }
   await expect(ko.locator('[data-testid="korean-only-notice"]'), 'no notice in Korean').toHaveCount(0);
+  // Revised since: the header names when the text shown took effect, the version the account page says was agreed to.
+  await expect(ko.getByTestId('legal-current-since')).toHaveText(tr('ko', 'legal.currentSince', { date: CONSENT_VERSIONS.terms }), {
+    useInnerText: true,
+  });
   await open(ko, '/privacy');
+  await expect(ko.getByTestId('legal-current-since')).toHaveText(tr('ko', 'legal.currentSince', { date: CONSENT_VERSIONS.privacy }), {
+    useInnerText: true,
+  });
   const privacy = await ko.locator('article[lang="ko"]').innerText();
   for (const needle of ['실명', '이메일', '비밀번호', '휴대전화', '5년', '3년', '3개월', '7일', '30일']) {
     expect(privacy.includes(needle), `privacy mentions ${needle}`).toBeTruthy();
@@ -85,7 +93,7 @@ test('home has three feature cards; plan has free, premium and family cards', as
   }
 });
 
-test('plan buttons: a visitor is asked to log in; a member learns payment is not available yet; a paying member is offered a change down, not a payment', async ({
+test('plan buttons: a visitor is asked to log in, or to sign up to start free; a member learns payment is not available yet; a paying member is offered an upgrade or a change down, never a second subscription', async ({
   newPage,
   signedInPage,
 }) => {
@@ -94,6 +102,15 @@ test('plan buttons: a visitor is asked to log in; a member learns payment is not
   await visitor.click('[data-testid="subscribe-premium"]');
   await visitor.locator('.modal.show').waitFor();
   await expect(visitor.locator('.modal.show .modal-title'), 'login modal').toHaveText(tr('ko', 'auth.login.title'), { useInnerText: true });
+  await visitor.keyboard.press('Escape');
+  await visitor.locator('.modal.show').waitFor({ state: 'hidden' });
+  // Starting free needs an account: the free card says so and opens the sign-up, not the login.
+  const startFree = visitor.locator('[data-testid="subscribe-free"]');
+  await expect(startFree).toHaveText(tr('ko', 'home.ctaSignup'), { useInnerText: true });
+  await startFree.click();
+  await expect(visitor.locator('.modal.show .modal-title'), 'sign-up modal').toHaveText(tr('ko', 'auth.signup.title'), {
+    useInnerText: true,
+  });
 
   const info = await site();
   const member = await signedInPage(await createAccount());
@@ -112,10 +129,20 @@ test('plan buttons: a visitor is asked to log in; a member learns payment is not
   await open(paying, '/plan');
   const free = paying.locator('[data-testid="subscribe-free"]');
   await expect(free, 'the free card offers a change').toHaveText(tr('ko', 'plan.switch'), { useInnerText: true });
-  await expect(paying.locator('[data-testid="subscribe-family"]'), 'a dearer plan is subscribed to').toHaveText(
-    tr('ko', 'plan.subscribe'),
-    { useInnerText: true },
+  // A dearer plan is an upgrade, not a second subscription: it still waits for online payment.
+  const family = paying.locator('[data-testid="subscribe-family"]');
+  await expect(family, 'a dearer plan is an upgrade').toHaveText(tr('ko', 'plan.upgrade'), { useInnerText: true });
+  await family.click();
+  const upgrade = paying.locator('[data-testid="payment-notice"]');
+  await expect(upgrade.locator('.modal-title')).toHaveText(tr('ko', 'plan.notice.title'), { useInnerText: true });
+  await expect(upgrade.locator('.modal-body p').first()).toHaveText(
+    tr('ko', 'plan.notice.upgradeBody', { plan: tr('ko', 'plan.family.name') }),
+    {
+      useInnerText: true,
+    },
   );
+  await upgrade.getByRole('button', { name: tr('ko', 'common.ok') }).click();
+  await upgrade.waitFor({ state: 'hidden' });
   await free.click();
   const change = paying.locator('[data-testid="payment-notice"]');
   await expect(change.locator('.modal-title'), 'change title').toHaveText(tr('ko', 'plan.notice.switchTitle'), { useInnerText: true });

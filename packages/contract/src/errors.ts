@@ -38,9 +38,9 @@ export const ERROR_MESSAGES = {
     ja: '正しいメールアドレスを入力してください。',
   },
   INVALID_PHONE: {
-    ko: '올바른 전화번호 형식을 입력해주세요.',
-    en: 'Please enter a valid phone number.',
-    ja: '正しい電話番号を入力してください。',
+    ko: '올바른 휴대전화 번호를 입력해주세요. 해외 번호는 국가번호부터 입력해주세요(예: +81 90-1234-5678).',
+    en: 'Please enter a valid mobile number. For a number outside Korea, start with its country code (e.g. +81 90-1234-5678).',
+    ja: '正しい携帯電話番号を入力してください。韓国以外の番号は国番号から入力してください（例：+81 90-1234-5678）。',
   },
   // {label} and {max} are filled in from the error's details (tooLongDetails in validation.ts).
   FIELD_TOO_LONG: {
@@ -77,12 +77,12 @@ export const ERROR_MESSAGES = {
   // Auth
   INVALID_CREDENTIALS: {
     ko: '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.',
-    en: 'Sign-in failed. Please check your email and password.',
+    en: 'Login failed. Please check your email and password.',
     ja: 'ログインに失敗しました。メールアドレスとパスワードをご確認ください。',
   },
   TOO_MANY_ATTEMPTS: {
     ko: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',
-    en: 'Too many sign-in attempts. Please try again in a little while.',
+    en: 'Too many login attempts. Please try again in a little while.',
     ja: 'ログインの試行回数が多すぎます。しばらくしてからもう一度お試しください。',
   },
   TOO_MANY_SIGNUPS: {
@@ -92,12 +92,12 @@ export const ERROR_MESSAGES = {
   },
   UNAUTHORIZED: {
     ko: '로그인이 필요합니다.',
-    en: 'Please sign in first.',
+    en: 'Please log in first.',
     ja: 'ログインしてください。',
   },
   TOKEN_INVALID: {
     ko: '로그인 정보가 만료되었습니다. 다시 로그인해주세요.',
-    en: 'Your session has expired. Please sign in again.',
+    en: 'Your session has expired. Please log in again.',
     ja: 'ログインの有効期限が切れました。もう一度ログインしてください。',
   },
   RESET_TOKEN_INVALID: {

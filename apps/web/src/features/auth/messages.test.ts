@@ -26,9 +26,9 @@ describe('form messages (PRODUCT §5 and §8)', () => {
       [{ password: '12345', confirmPassword: 'zz', email: 'bad' }, '비밀번호는 최소 6자 이상이어야 합니다.'],
       [{ confirmPassword: 'secret2', email: 'bad' }, '비밀번호가 일치하지 않습니다.'],
       [{ email: 'not-an-email', phone: 'abc' }, '올바른 이메일 형식을 입력해주세요.'],
-      [{ phone: '010-12ab' }, '올바른 전화번호 형식을 입력해주세요.'],
+      [{ phone: '010-12ab' }, '올바른 휴대전화 번호를 입력해주세요. 해외 번호는 국가번호부터 입력해주세요(예: +81 90-1234-5678).'],
       // The right characters but no number: refused in the form, as the server refuses it.
-      [{ phone: '12' }, '올바른 전화번호 형식을 입력해주세요.'],
+      [{ phone: '12' }, '올바른 휴대전화 번호를 입력해주세요. 해외 번호는 국가번호부터 입력해주세요(예: +81 90-1234-5678).'],
     ];
     for (const [override, message] of steps) {
       expect(validationMessage(validateSignup({ ...VALID, ...override })!, 'ko')).toBe(message);

@@ -24,6 +24,10 @@ export function LegalPage({ title, document }: LegalPageProps) {
       <p className="sori-legal-dates" data-testid="legal-dates">
         <span>{t('legal.announcedOn', { date: document.announcedOn })}</span>
         <span>{t('legal.effectiveOn', { date: document.effectiveOn })}</span>
+        {/* Revised since: when the text below took effect, the version the account page says was agreed to. */}
+        {document.currentSince !== document.effectiveOn ? (
+          <span data-testid="legal-current-since">{t('legal.currentSince', { date: document.currentSince })}</span>
+        ) : null}
       </p>
       <article lang="ko" className="sori-legal-body">
         {document.sections.map((section) => (

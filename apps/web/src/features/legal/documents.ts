@@ -4,7 +4,7 @@
  * above it (LegalPage.tsx). Dates are ISO strings shown as written.
  */
 
-import { LICENCE_SCOPE_LABELS, LICENCE_SCOPES, LICENCE_TERMS } from '@sori/contract';
+import { CONSENT_VERSIONS, LICENCE_SCOPE_LABELS, LICENCE_SCOPES, LICENCE_TERMS } from '@sori/contract';
 
 export interface LegalSection {
   /** An anchor other pages link to (`/terms#licence`). */
@@ -15,14 +15,21 @@ export interface LegalSection {
 }
 
 export interface LegalDocument {
+  /** The first text's announcement and effective dates (PRODUCT §1). */
   announcedOn: string;
   effectiveOn: string;
+  /**
+   * When the text shown took effect: the version a member agrees to (the contract's `CONSENT_VERSIONS`, which
+   * the account page names too). Later than `effectiveOn` once the document has been revised; its 부칙 say what.
+   */
+  currentSince: string;
   sections: readonly LegalSection[];
 }
 
 export const TERMS_KO: LegalDocument = {
   announcedOn: '2024-04-17',
   effectiveOn: '2024-04-24',
+  currentSince: CONSENT_VERSIONS.terms,
   sections: [
     {
       heading: '제1조 (목적)',
@@ -101,6 +108,7 @@ export const TERMS_KO: LegalDocument = {
 export const PRIVACY_KO: LegalDocument = {
   announcedOn: '2024-04-17',
   effectiveOn: '2024-04-24',
+  currentSince: CONSENT_VERSIONS.privacy,
   sections: [
     {
       heading: '1. 수집하는 개인정보 항목',

@@ -31,14 +31,15 @@ const PLAN_TEXT = {
 export default function PlanPage() {
   const { t, i18n } = useTranslation();
   const { token, user } = useSession();
-  const { openLoginFor } = useAuthModal();
+  const { openLoginFor, openSignup } = useAuthModal();
   const site = useSiteQuery();
-  const [noticeFor, setNoticeFor] = useState<{ plan: PlanId; change: 'subscribe' | 'switch' } | null>(null);
+  const [noticeFor, setNoticeFor] = useState<{ plan: PlanId; change: PlanChange } | null>(null);
   const current = token ? (user?.plan ?? null) : null;
   const currentPrice = site.data?.plans.find((p) => p.id === current)?.monthlyPrice;
-  // A plan that costs less than the member's own is a change down, not a subscription (and never a payment).
-  const changeTo = (info: PlanInfo | undefined): 'subscribe' | 'switch' =>
-    info && currentPrice !== undefined && info.monthlyPrice < currentPrice ? 'switch' : 'subscribe';
+  // A member on the free plan subscribes to a paid one. On a paid plan, a dearer plan is an upgrade and a
+  // cheaper one (free too) a change down, never a "subscription": they are subscribed already.
+  const changeTo = (info: PlanInfo | undefined): PlanChange =>
+    !info || currentPrice === undefined || currentPrice === 0 ? 'subscribe' : info.monthlyPrice > currentPrice ? 'upgrade' : 'switch';
   const price = (info: PlanInfo | undefined) =>
     !info
       ? null
@@ -63,9 +64,16 @@ export default function PlanPage() {
 
   // A visitor signs in first; then the plan's button is pressed again, as the member's screen now draws it
   // (disabled when it is their plan already, a switch when it costs less than theirs).
-  const handleSubscribe = (plan: PlanId, change: 'subscribe' | 'switch', button: HTMLElement) => {
+  const handleSubscribe = (plan: PlanId, change: PlanChange, button: HTMLElement) => {
     if (token) setNoticeFor({ plan, change });
+    // A visitor starting free needs an account, not a login: the free card opens the sign-up.
+    else if (plan === 'free') openSignup();
     else openLoginFor(pressedControl(button), pressAgain);
+  };
+  const buttonText = (plan: PlanId, info: PlanInfo | undefined, isCurrent: boolean): string => {
+    if (isCurrent) return t('plan.current');
+    if (!token && plan === 'free') return t('home.ctaSignup');
+    return t(CHANGE_TEXT[changeTo(info)]);
   };
 
   return (
@@ -114,7 +122,7 @@ export default function PlanPage() {
                   onClick={(event) => handleSubscribe(plan.id, changeTo(info), event.currentTarget)}
                   data-testid={`subscribe-${plan.id}`}
                 >
-                  {isCurrent ? t('plan.current') : changeTo(info) === 'switch' ? t('plan.switch') : t('plan.subscribe')}
+                  {buttonText(plan.id, info, isCurrent)}
                 </Button>
               </article>
             </div>
@@ -126,26 +134,41 @@ export default function PlanPage() {
   );
 }
 
-/** What a member is told on choosing a plan: a subscription waits for online payment, a change down for the same. */
-function PaymentNotice({ choice, onClose }: { choice: { plan: PlanId; change: 'subscribe' | 'switch' } | null; onClose: () => void }) {
+/** What choosing a plan is for a member: a first paid plan, a dearer one, or a cheaper one. */
+type PlanChange = 'subscribe' | 'upgrade' | 'switch';
+
+const CHANGE_TEXT = { subscribe: 'plan.subscribe', upgrade: 'plan.upgrade', switch: 'plan.switch' } as const satisfies Record<
+  PlanChange,
+  TranslationKey
+>;
+
+/** The notice of each change: a subscription or an upgrade waits for online payment, a change down for the same. */
+const NOTICE_TEXT = {
+  subscribe: { title: 'plan.notice.title', body: 'plan.notice.body', contact: 'plan.notice.contact' },
+  upgrade: { title: 'plan.notice.title', body: 'plan.notice.upgradeBody', contact: 'plan.notice.upgradeContact' },
+  switch: { title: 'plan.notice.switchTitle', body: 'plan.notice.switchBody', contact: 'plan.notice.switchContact' },
+} as const satisfies Record<PlanChange, Record<'title' | 'body' | 'contact', TranslationKey>>;
+
+/** What a member is told on choosing a plan. */
+function PaymentNotice({ choice, onClose }: { choice: { plan: PlanId; change: PlanChange } | null; onClose: () => void }) {
   const { t } = useTranslation();
   const site = useSiteQuery();
   const email = site.data?.supportEmail;
-  const switching = choice?.change === 'switch';
+  const text = NOTICE_TEXT[choice?.change ?? 'subscribe'];
   const plan = choice ? t(PLAN_TEXT[choice.plan].name) : '';
   return (
     <Modal show={choice !== null} onHide={onClose} centered aria-labelledby="payment-notice-title" data-testid="payment-notice">
       <Modal.Header closeButton closeLabel={t('common.close')}>
         <Modal.Title id="payment-notice-title" as="h2" className="h5">
-          {switching ? t('plan.notice.switchTitle') : t('plan.notice.title')}
+          {t(text.title)}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <p>{switching ? t('plan.notice.switchBody', { plan }) : t('plan.notice.body', { plan })}</p>
+        <p>{t(text.body, { plan })}</p>
         <p className="mb-0">
           {email ? (
             <>
-              {switching ? t('plan.notice.switchContact') : t('plan.notice.contact')} <a href={`mailto:${email}`}>{email}</a>
+              {t(text.contact)} <a href={`mailto:${email}`}>{email}</a>
             </>
           ) : (
             t('plan.notice.contactLater')
