@@ -112,6 +112,28 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
       await t.call({ method: 'POST', url: '/api/findpw', payload: { email: payload.email }, remoteAddress: addr() });
       expect((await t.mailbox!.next(payload.email)).subject).toBe('[Sori] Reset your password');
     });
+
+    it('writes in the language the reset is asked in; the reset, which signs in, keeps that language for later mail', async () => {
+      const payload = form();
+      await signup(payload, 'ko');
+      // Asked from the Japanese screen: the reader reads Japanese now, whatever the account last used.
+      await t.call({ method: 'POST', url: '/api/findpw', payload: { email: payload.email }, lang: 'ja', remoteAddress: addr() });
+      const mail = await t.mailbox!.next(payload.email);
+      expect(mail.subject).toBe('【Sori】パスワード再設定のご案内');
+      const token = new URL(/https:\/\/sori\.test\/reset-password\?token=\S+/u.exec(mail.text ?? '')![0]).searchParams.get('token');
+      // Asking is open to anyone, so it does not change the member's language: a request naming none is in Korean.
+      await t.call({ method: 'POST', url: '/api/findpw', payload: { email: payload.email }, remoteAddress: addr() });
+      expect((await t.mailbox!.next(payload.email)).subject).toBe('[소리] 비밀번호 재설정 안내');
+      const done = await t.call({
+        method: 'POST',
+        url: '/api/resetpw',
+        payload: { token, password: 'brandnew1', confirmPassword: 'brandnew1' },
+        lang: 'en-US,en;q=0.9',
+      });
+      expect(done.statusCode).toBe(200);
+      await t.call({ method: 'POST', url: '/api/findpw', payload: { email: payload.email }, remoteAddress: addr() });
+      expect((await t.mailbox!.next(payload.email)).subject).toBe('[Sori] Reset your password');
+    });
   });
 
   describe('profile and password', () => {
@@ -124,7 +146,10 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
       for (const phone of ['12', '02-12', '010-1234', '+1 555']) {
         const res = await patch({ ...base, phone }, 'en');
         expect(res.statusCode, phone).toBe(400);
-        expect(res.json(), phone).toMatchObject({ code: 'INVALID_PHONE', message: 'Please enter a valid phone number.' });
+        expect(res.json(), phone).toMatchObject({
+          code: 'INVALID_PHONE',
+          message: 'Please enter a valid mobile number. For a number outside Korea, start with its country code (e.g. +81 90-1234-5678).',
+        });
       }
       // Kept in one form: Korean numbers hyphenated as written at home, others as E.164.
       for (const [phone, kept] of [
@@ -168,7 +193,10 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
         token: u.token,
         payload: { nick: '별', name: '김별', phone: '12' },
       });
-      expect(again.json()).toMatchObject({ code: 'INVALID_PHONE', message: '올바른 전화번호 형식을 입력해주세요.' });
+      expect(again.json()).toMatchObject({
+        code: 'INVALID_PHONE',
+        message: '올바른 휴대전화 번호를 입력해주세요. 해외 번호는 국가번호부터 입력해주세요(예: +81 90-1234-5678).',
+      });
     });
 
     it('needs the current password, then ends every other session and keeps this one on a new token', async () => {

@@ -36,11 +36,27 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
         ],
         [{ ...valid, confirmPassword: 'secret2', email: 'bad' }, 'PASSWORD_MISMATCH', '비밀번호가 일치하지 않습니다.'],
         [{ ...valid, email: 'not-an-email', phone: 'abc' }, 'INVALID_EMAIL', '올바른 이메일 형식을 입력해주세요.'],
-        [{ ...valid, phone: '010-CALL-ME' }, 'INVALID_PHONE', '올바른 전화번호 형식을 입력해주세요.'],
+        [
+          { ...valid, phone: '010-CALL-ME' },
+          'INVALID_PHONE',
+          '올바른 휴대전화 번호를 입력해주세요. 해외 번호는 국가번호부터 입력해주세요(예: +81 90-1234-5678).',
+        ],
         // The right characters, but no number: too short, a Korean number missing digits, a plus without enough.
-        [{ ...valid, phone: '12' }, 'INVALID_PHONE', '올바른 전화번호 형식을 입력해주세요.'],
-        [{ ...valid, phone: '010-1234-567' }, 'INVALID_PHONE', '올바른 전화번호 형식을 입력해주세요.'],
-        [{ ...valid, phone: '+44 1234' }, 'INVALID_PHONE', '올바른 전화번호 형식을 입력해주세요.'],
+        [
+          { ...valid, phone: '12' },
+          'INVALID_PHONE',
+          '올바른 휴대전화 번호를 입력해주세요. 해외 번호는 국가번호부터 입력해주세요(예: +81 90-1234-5678).',
+        ],
+        [
+          { ...valid, phone: '010-1234-567' },
+          'INVALID_PHONE',
+          '올바른 휴대전화 번호를 입력해주세요. 해외 번호는 국가번호부터 입력해주세요(예: +81 90-1234-5678).',
+        ],
+        [
+          { ...valid, phone: '+44 1234' },
+          'INVALID_PHONE',
+          '올바른 휴대전화 번호를 입력해주세요. 해외 번호는 국가번호부터 입력해주세요(예: +81 90-1234-5678).',
+        ],
       ];
       for (const [payload, code, message] of cases) {
         const res = await signup(payload);
@@ -56,9 +72,12 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
       expect(ja.json().message).toBe('必須項目をすべて入力してください。');
       const short = await signup({ ...valid, email: 'short-phone@example.com', phone: '12' }, 'en');
       expect(short.statusCode).toBe(400);
-      expect(short.json()).toMatchObject({ code: 'INVALID_PHONE', message: 'Please enter a valid phone number.' });
+      expect(short.json()).toMatchObject({
+        code: 'INVALID_PHONE',
+        message: 'Please enter a valid mobile number. For a number outside Korea, start with its country code (e.g. +81 90-1234-5678).',
+      });
       expect((await signup({ ...valid, email: 'short-phone@example.com', phone: '12' }, 'ja')).json().message).toBe(
-        '正しい電話番号を入力してください。',
+        '正しい携帯電話番号を入力してください。韓国以外の番号は国番号から入力してください（例：+81 90-1234-5678）。',
       );
     });
 

@@ -41,7 +41,11 @@ export const authRoutes =
       '/findpw',
       { schema: { response: responseSchema('POST /findpw'), body: FindPasswordRequest, tags: ['auth'] } },
       async (request, reply) => {
-        await auth.requestPasswordReset(request.body.email, request.ip);
+        await auth.requestPasswordReset(
+          request.body.email,
+          request.ip,
+          request.headers['accept-language'] ? requestLang(request) : undefined,
+        );
         return reply.status(202).send(ok({ accepted: true }));
       },
     );
@@ -50,7 +54,8 @@ export const authRoutes =
       '/resetpw',
       { schema: { response: responseSchema('POST /resetpw'), body: ResetPasswordRequest, tags: ['auth'] } },
       async (request) => {
-        return ok(await auth.resetPassword(request.body.token, request.body.password, request.body.confirmPassword));
+        const lang = request.headers['accept-language'] ? requestLang(request) : undefined;
+        return ok(await auth.resetPassword(request.body.token, request.body.password, request.body.confirmPassword, lang));
       },
     );
   };

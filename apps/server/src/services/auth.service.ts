@@ -221,8 +221,13 @@ export class AuthService {
     return toUser(row);
   }
 
-  /** Always answers the same way, whether or not the account exists. */
-  async requestPasswordReset(emailRaw: string, ip: string): Promise<void> {
+  /**
+   * Always answers the same way, whether or not the account exists. The mail is written in the language the
+   * reset was asked in (`lang`, the web app's UI language), which the reader is reading at that moment; a
+   * request that names none gets the member's own (the language they last signed in with). The member's
+   * stored language is not changed by it: anyone may ask for a reset.
+   */
+  async requestPasswordReset(emailRaw: string, ip: string, lang?: Lang): Promise<void> {
     const email = emailRaw.trim().toLowerCase();
     const address = addressKey(ip);
     const hourMs = 3600_000;
@@ -238,7 +243,9 @@ export class AuthService {
     await users.insertPasswordReset(this.deps.db, row.id, hash, new Date(Date.now() + RESET_TTL_MS).toISOString());
     const link = `${this.deps.publicBaseUrl}/reset-password?token=${encodeURIComponent(token)}`;
     // Not awaited: the answer takes as long whether or not the account exists.
-    this.deps.mailer.send(this.deps.resetMail(row.email, asLang(row.lang), link, RESET_TTL_MS / 60_000)).catch(this.deps.onMailError);
+    this.deps.mailer
+      .send(this.deps.resetMail(row.email, lang ?? asLang(row.lang), link, RESET_TTL_MS / 60_000))
+      .catch(this.deps.onMailError);
   }
 
   /**
@@ -273,7 +280,7 @@ export class AuthService {
   }
 
   /** Sets a new password from a reset link and signs the member in on this device (a new session). */
-  async resetPassword(token: string, password: string, confirmPassword: string | undefined): Promise<SigninResult> {
+  async resetPassword(token: string, password: string, confirmPassword: string | undefined, lang?: Lang): Promise<SigninResult> {
     const problem = validateNewPassword(password, confirmPassword);
     if (problem) throw badRequest(problem);
     const passwordHash = await hashPassword(password);
@@ -287,6 +294,8 @@ export class AuthService {
       await sessions.revokeUserSessions(trx, used.user_id, now);
       return used.user_id;
     });
+    // It signs the member in, so, as a sign-in does, it keeps the language they use the site in for their mail.
+    if (lang) await users.setUserLang(this.deps.db, userId, lang);
     const row = await users.findUserById(this.deps.db, userId);
     if (!row) throw badRequest('RESET_TOKEN_INVALID');
     return this.startSession(row);
