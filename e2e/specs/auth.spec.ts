@@ -330,7 +330,8 @@ test('signed out, "add to playlist" and "new playlist" open their dialogs once s
   const closed = await newPage();
   await open(closed, `/track/${track.id}`);
   await closed.getByTestId('track-add').click();
-  await modal(closed).waitFor({ state: 'visible' });
+  // Closed once it is open, its e-mail field focused (as a reader would).
+  await expect(modal(closed).locator('[name="email"]')).toBeFocused();
   await closed.keyboard.press('Escape');
   await modal(closed).waitFor({ state: 'hidden' });
   await openFromUserMenu(closed, 'open-login');

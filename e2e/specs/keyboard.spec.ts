@@ -173,5 +173,5 @@ test('keyboard: from one track page to another, and on to a playlist from the si
   await expect(page.getByTestId('page-title')).toHaveText(rainy.name, { useInnerText: true });
   await expect(link, 'the sidebar link keeps the focus').toBeFocused();
   await expect(link).toHaveAttribute('aria-current', 'page');
-  await expect.poll(() => page.title()).toBe(`${tr('ko', 'playlistDetail.title')} · Sori`);
+  await expect.poll(() => page.title(), { message: 'the tab names the playlist on screen' }).toBe(`${rainy.name} · Sori`);
 });

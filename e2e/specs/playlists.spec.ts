@@ -191,6 +191,7 @@ test('sidebar playlists: delete on hover names it; deleting the one on screen re
   await waitForCount(page, 3, 'the playlist');
   await expect.poll(() => page.evaluate(() => window.scrollY), { message: 'scrolled to the top' }).toEqual(0);
   await expect(page.locator('[data-testid="page-title"]'), 'its name as the title').toHaveText('저녁 운동', { useInnerText: true });
+  await expect.poll(() => page.title(), { message: 'the tab names the playlist' }).toBe('저녁 운동 · Sori');
 
   // Its own search bar searches inside it; opening it again from the sidebar resets the search.
   await page.locator('[data-testid="search-input"]').fill('Neon');

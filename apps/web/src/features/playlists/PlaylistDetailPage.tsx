@@ -1,5 +1,5 @@
 import { parsePlaylistId, type Music } from '@sori/contract';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { isApiError } from '../../lib/api-client';
 import { refocusAfterDialogs } from '../../lib/modal-focus';
 import { notices } from '../../lib/notices';
+import { setOwnTitle } from '../../lib/own-title';
 import { useSession } from '../auth/useSession';
 import { neighbourRow, refocusRow } from '../catalogue/row-focus';
 import { TrackListScreen } from '../catalogue/TrackListScreen';
@@ -30,6 +31,23 @@ export default function PlaylistDetailPage() {
   const shareButton = useRef<HTMLButtonElement>(null);
   const owned = token !== null && id !== null && id > 0 && playlist.isSuccess;
   const shareState = usePlaylistShareQuery(id ?? 0, owned);
+  // The tab names the playlist ('출근길 · Sori'), as a shared playlist's does; the screen's name until it is read.
+  const ownName =
+    id === null
+      ? null
+      : id > 0
+        ? playlist.data
+          ? playlist.data.title || playlist.data.name
+          : null
+        : id === 0
+          ? t('playlists.liked')
+          : id === -1
+            ? t('playlists.downloaded')
+            : null;
+  useEffect(() => {
+    setOwnTitle(ownName ? `${ownName} · ${t('app.name')}` : null);
+    return () => setOwnTitle(null);
+  }, [ownName, t]);
 
   if (id === null) {
     return (
