@@ -50,7 +50,7 @@ describe('a track list', () => {
   it('says the new count, or that nothing was found, in one live region that stays from results to none and back', async () => {
     fetchMock.mockImplementation(async (input) => {
       const q = new URL(String(input), 'http://sori.test').searchParams.get('q');
-      return json(q === '비' ? RAIN : []);
+      return json(q === '비' ? RAIN : q === '장마' ? [RAIN[2]!, RAIN[0]!, RAIN[1]!] : []);
     });
     const i18n = await createTestI18n('ko');
     render(
@@ -60,6 +60,7 @@ describe('a track list', () => {
             <MemoryRouter initialEntries={['/library?q=비']}>
               <Link to="/library?q=눈보라">눈보라</Link>
               <Link to="/library?q=비">비</Link>
+              <Link to="/library?q=장마">장마</Link>
               <TrackListScreen
                 title="음악 검색"
                 label="음악 검색"
@@ -89,5 +90,16 @@ describe('a track list', () => {
     await screen.findByTestId('results');
     expect(screen.getByRole('status')).toBe(said);
     expect(said).toHaveTextContent('3곡');
+
+    // Another search with as many results: the words are the same, and they are put in afresh, so a screen
+    // reader says them again (a live region reads what is added, not text left as it was).
+    const before = said.firstElementChild;
+    await userEvent.click(screen.getByRole('link', { name: '장마' }));
+    await vi.waitFor(() =>
+      expect(screen.getAllByTestId('track-title').map((el) => el.textContent)).toEqual(['장마 전선', '빗소리 카페', '비 오는 오후']),
+    );
+    expect(said).toHaveTextContent('3곡');
+    expect(said.firstElementChild, 'the count put in afresh').not.toBe(before);
+    expect(said.firstElementChild).toBeInTheDocument();
   });
 });

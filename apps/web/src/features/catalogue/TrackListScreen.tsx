@@ -189,10 +189,16 @@ function TrackResults({ label, source, emptyTitle, emptyBody, loadFailed, search
         : searched
           ? t('tracks.noResults')
           : emptyTitle;
+  // A new search whose answer reads as the last did (the same count) is still said: the words are put in afresh,
+  // keyed by the search they answer, and a screen reader reads what is added to a live region. Only a list
+  // that is shown counts, not the last one kept on screen while the next loads, nor a refetch of the same.
+  const asked = JSON.stringify([source, page, conditions, sort]);
+  const [answered, setAnswered] = useState(asked);
+  if (pageShown && answered !== asked) setAnswered(asked);
   return (
     <>
       <p className="visually-hidden" role="status" data-testid="result-announcement">
-        {said}
+        <span key={answered}>{said}</span>
       </p>
       {results()}
     </>
