@@ -113,6 +113,11 @@ test('playlist manager: pinned liked and downloaded, count badges, create/edit/d
     .poll(async () => (await managerError(page).innerText()).trim(), { message: 'remove failed' })
     .toEqual(tr('ko', 'playlists.errors.removeTrack'));
   await managerError(page).locator('.btn-close').click();
+  // Once the server answers, a removal says so, as it does on the playlist's own page.
+  await page.unroute('**/api/playlist/remove');
+  const removedTitle = (await page.locator('[data-testid="manager-selected"] [data-testid="track-title"]').first().innerText()).trim();
+  await page.locator('[data-testid="manager-selected"] [data-testid="row-remove"]').first().click();
+  await expect(page.getByTestId('notice').last()).toContainText(tr('ko', 'playlists.removed', { title: removedTitle }));
 
   // Delete says it cannot be undone, and deleting the selected playlist deselects it.
   await entries(page).nth(2).locator('.sori-manager-select').click();

@@ -285,8 +285,12 @@ function SelectedTracks({ entry, onError }: { entry: Entry; onError: (message: s
     removeTrack.mutate(
       { playlistId: entry.id, musicId: track.id },
       {
-        // The button went with its row: the focus goes to the next row's.
-        onSuccess: () => refocusRow(track.id, next, 'row-remove'),
+        // The button went with its row: the focus goes to the next row's; the notice says so, as on the
+        // playlist's own page.
+        onSuccess: () => {
+          refocusRow(track.id, next, 'row-remove');
+          notices.show('success', t('playlists.removed', { title: track.title }));
+        },
         onError: () => onError(t('playlists.errors.removeTrack')),
       },
     );
