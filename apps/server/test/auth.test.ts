@@ -121,6 +121,10 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
       const empty = await t.call({ method: 'POST', url: '/api/signin', payload: { email: 'kim@example.com' } });
       expect(empty.statusCode).toBe(400);
       expect(empty.json()).toMatchObject({ code: 'LOGIN_REQUIRED_FIELDS', message: '이메일과 비밀번호를 모두 입력해주세요.' });
+      // An address of no e-mail's shape is a typing slip, said as such, not a failed login.
+      const slip = await t.call({ method: 'POST', url: '/api/signin', payload: { email: 'kim@example', password: 'secret1' }, lang: 'en' });
+      expect(slip.statusCode).toBe(400);
+      expect(slip.json()).toMatchObject({ code: 'INVALID_EMAIL', message: 'Please enter a valid email address.' });
 
       const res = await t.call({ method: 'POST', url: '/api/signin', payload: { email: 'Kim@example.com', password: 'secret1' } });
       expect(res.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalisePhone, unmetPasswordRules, validateNewPassword, validateProfile, validateSignup } from './validation';
+import { normalisePhone, unmetPasswordRules, validateLogin, validateNewPassword, validateProfile, validateSignup } from './validation';
 
 describe('unmetPasswordRules', () => {
   it('lists every password rule broken, in the order the validators refuse them', () => {
@@ -16,6 +16,14 @@ describe('unmetPasswordRules', () => {
     ] as const) {
       expect(unmetPasswordRules(password, confirm)[0]).toBe(validateNewPassword(password, confirm));
     }
+  });
+});
+
+describe('validateLogin', () => {
+  it('asks for both fields, then for an address of an e-mail’s shape', () => {
+    expect(validateLogin({ email: ' ', password: 'secret1' })).toBe('LOGIN_REQUIRED_FIELDS');
+    expect(validateLogin({ email: 'not-an-email', password: 'secret1' })).toBe('INVALID_EMAIL');
+    expect(validateLogin({ email: ' kim@example.com ', password: 'secret1' })).toBeNull();
   });
 });
 

@@ -163,6 +163,9 @@ export const profileTooLong = (form: ProfileForm): LimitedField | null =>
 
 export function validateLogin(form: LoginForm): ErrorCode | null {
   if (!str(form.email).trim() || !str(form.password)) return 'LOGIN_REQUIRED_FIELDS';
+  // Every account signed up with an address of this shape (`validateSignup`), so another shape is a typing
+  // slip, said as such rather than as a failed login.
+  if (!EMAIL_PATTERN.test(str(form.email).trim())) return 'INVALID_EMAIL';
   return null;
 }
 
