@@ -75,7 +75,7 @@ describe('the licence check page', () => {
     expect(screen.getByTestId('licence-verdict')).toHaveAttribute('data-verdict', 'valid');
     expect(screen.getByText('김** (ev***@example.com)')).toBeInTheDocument();
     // The particle fits the licensor's name ('(주)소리뮤직이'), never both forms written out.
-    expect(screen.getByText(/\(주\)소리뮤직이 정식으로 이용을 허락했습니다/u)).toBeInTheDocument();
+    expect(screen.getByText(/\(주\)소리뮤직이 아래 라이선스 보유자에게 이 음원의 이용을 정식으로 허락했습니다/u)).toBeInTheDocument();
     expect(document.body.textContent).not.toContain('이(가)');
     expect(screen.getByText(/수익 창출이 설정된 채널/u)).toBeInTheDocument();
     expect(screen.getByText(`SHA-256 ${'a'.repeat(64)}`)).toBeInTheDocument();
@@ -124,8 +124,8 @@ describe('the licence check page', () => {
     answer();
     await open('/verify/SORI-7GWR-M0X5-WYAE', 'ja');
     expect((await screen.findAllByTestId('licence-channel-since')).map((s) => s.textContent)).toEqual([
-      '2026年11月25日から登録',
-      '2026年12月3日から登録',
+      '2026年11月25日から使用許可',
+      '2026年12月3日から使用許可',
     ]);
   });
 
