@@ -351,8 +351,11 @@ test('profile errors mark the field they are about, describe it and move the foc
 
   // Saved, nothing is marked any more.
   await phone.fill('010-9876-5432');
-  await save.click();
+  await save.focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText(tr('ko', 'account.saved'))).toBeVisible();
+  // The button was busy while saving, not disabled: the focus is still on it.
+  await expect(save, 'focus kept on the save button').toBeFocused();
   await expect(profile.getByRole('alert')).toHaveCount(0);
   await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('user-menu-label')).toHaveText(tr('ko', 'user.greeting', { nick: '새 이름표' }), { useInnerText: true });

@@ -120,7 +120,9 @@ test('login: required message, server error, spinner with "로그인 중...", su
   await submit(page);
   const button = modal(page).locator('button[type="submit"]');
   await expect(button, 'submitting text').toHaveText(tr('ko', 'auth.login.submitting'), { useInnerText: true });
-  expect(await button.isDisabled(), 'button disabled while submitting').toBeTruthy();
+  // Busy rather than disabled, so that it keeps the focus.
+  await expect(button, 'button busy while submitting').toHaveAttribute('aria-busy', 'true');
+  await expect(button, 'a press does nothing meanwhile').toHaveAttribute('aria-disabled', 'true');
   await expect(button.locator('.spinner-border'), 'spinner shown').toBeVisible();
   release();
 
@@ -142,6 +144,62 @@ test('login: required message, server error, spinner with "로그인 중...", su
   await expect.poll(meWithToken, { message: 'token revoked on the server' }).toEqual(401);
   await openFromUserMenu(page, 'open-login');
   await expect(modal(page).locator('[name="email"]'), 'fields clear after success').toHaveValue('');
+});
+
+test('a form’s submit button keeps the focus while its request runs and after the login or sign-up fails', async ({ newPage }) => {
+  const account = await createAccount('포커스');
+  const page = await newPage();
+  await open(page, '/');
+  await openFromUserMenu(page, 'open-login');
+  const button = modal(page).locator('button[type="submit"]');
+  await modal(page).locator('[name="email"]').fill(account.email);
+  await modal(page).locator('[name="password"]').fill('wrong-password');
+  // Hold the answer: meanwhile the button is busy, keeps the focus, and a second Enter sends nothing more.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let sent = 0;
+  await page.route('**/api/signin', async (route) => {
+    sent += 1;
+    await held;
+    await route.continue();
+  });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  await expect(button, 'focus kept while signing in').toBeFocused();
+  await page.keyboard.press('Enter');
+  release();
+  await expectBanner(page, '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.', 'invalid credentials');
+  await expect(button, 'focus still on the button after the failure').toBeFocused();
+  await expect(button).not.toHaveAttribute('aria-disabled', 'true');
+  expect(sent, 'one request for two presses').toBe(1);
+
+  // A sign-up refused for a reason no field holds (too many sign-ups from one address): the focus stays on the button.
+  await modal(page)
+    .getByRole('button', { name: tr('ko', 'auth.login.toSignup') })
+    .click();
+  await expect(modal(page).locator('.modal-title')).toHaveText(tr('ko', 'auth.signup.title'), { useInnerText: true });
+  const field = (name: string) => modal(page).locator(`[name="${name}"]`);
+  await field('email').fill(uniqueEmail());
+  await field('password').fill('secret1');
+  await field('confirmPassword').fill('secret1');
+  await field('name').fill('김소리');
+  await field('phone').fill('010-1234-5678');
+  await modal(page)
+    .getByLabel(new RegExp(tr('ko', 'auth.consent.all'), 'u'))
+    .check();
+  await page.route('**/api/signup', (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'TOO_MANY_SIGNUPS', message: '가입 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' }),
+    }),
+  );
+  const signupButton = modal(page).locator('button[type="submit"]');
+  await signupButton.focus();
+  await page.keyboard.press('Enter');
+  await expectBanner(page, '가입 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.', 'a refusal no field holds');
+  await expect(signupButton, 'focus on the sign-up button after the failure').toBeFocused();
 });
 
 test('switching or closing the modals clears fields and the error', async ({ newPage }) => {

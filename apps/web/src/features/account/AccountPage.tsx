@@ -28,6 +28,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { FormError } from '../../components/form/FormError';
 import { FormModalHeader } from '../../components/form/FormModalHeader';
 import { PasswordRules } from '../../components/form/PasswordRules';
+import { PendingButton } from '../../components/form/PendingButton';
 import { PasswordField, TextField } from '../../components/form/TextField';
 import { languageFromTag } from '../../i18n/detect';
 import { isApiError } from '../../lib/api-client';
@@ -180,9 +181,9 @@ function ProfileSection({ user }: { user: User }) {
             <TextField key={name} className="col-sm-6" controlId={`account-${name}`} label={t(label)} {...input} {...field(name)} />
           ))}
         </div>
-        <Button type="submit" variant="primary" disabled={save.isPending} data-testid="profile-save">
+        <PendingButton type="submit" variant="primary" pending={save.isPending} data-testid="profile-save">
           {t('account.profile.save')}
-        </Button>
+        </PendingButton>
       </Form>
     </Section>
   );
@@ -203,6 +204,7 @@ function PasswordSection() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (change.isPending) return;
     setDone(false);
     const invalid = form.currentPassword ? validateNewPassword(form.password, form.confirmPassword) : 'SIGNUP_REQUIRED_FIELDS';
     setTried(invalid !== null && unmetPasswordRules(form.password, form.confirmPassword).length > 0);
@@ -252,9 +254,9 @@ function PasswordSection() {
             {...field('confirmPassword')}
           />
         </div>
-        <Button type="submit" variant="primary" disabled={change.isPending} data-testid="password-submit">
+        <PendingButton type="submit" variant="primary" pending={change.isPending} data-testid="password-submit">
           {t('account.password.submit')}
-        </Button>
+        </PendingButton>
       </Form>
     </Section>
   );
@@ -656,9 +658,9 @@ function WithdrawSection() {
             <Button variant="outline-secondary" onClick={close}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" variant="danger" disabled={withdraw.isPending || !password} data-testid="withdraw-confirm">
+            <PendingButton type="submit" variant="danger" pending={withdraw.isPending} disabled={!password} data-testid="withdraw-confirm">
               {t('account.withdraw.confirm')}
-            </Button>
+            </PendingButton>
           </Modal.Footer>
         </Form>
       </Modal>

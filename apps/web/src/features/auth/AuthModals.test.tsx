@@ -134,7 +134,11 @@ describe('login and signup modals', () => {
     await user.type(screen.getByLabelText('이메일'), 'sori@example.com');
     await user.type(screen.getByLabelText('비밀번호'), 'secret1');
     await user.click(screen.getAllByRole('button', { name: '로그인' }).at(-1)!);
-    expect(await screen.findByRole('button', { name: /로그인 중\.\.\./u })).toBeDisabled();
+    // Busy, not disabled: a disabled button would drop the focus to the page's start.
+    const busy = await screen.findByRole('button', { name: /로그인 중\.\.\./u });
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(busy).not.toBeDisabled();
 
     await act(async () => answer(json(200, { body: { token: 'tok', expiresIn: 3600, user: USER } })));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
