@@ -105,9 +105,18 @@ test('account page: reached from the user menu; changing the password signs the 
   await password.getByLabel(tr('ko', 'account.password.confirm')).fill('second-pass');
   await password.getByTestId('password-submit').click();
   await expect(page.getByTestId('password-error')).toHaveText('현재 비밀번호가 올바르지 않습니다.');
-  await password.getByLabel(tr('ko', 'account.password.current')).fill(account.password);
-  await password.getByTestId('password-submit').click();
+  // The wrong field is marked, described by the error and focused, as sign-up does.
+  const current = password.getByLabel(tr('ko', 'account.password.current'));
+  await expect(current, 'the current password focused').toBeFocused();
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  await expect(current).toHaveClass(/is-invalid/u);
+  await expect(current).toHaveAccessibleDescription('현재 비밀번호가 올바르지 않습니다.');
+  await current.fill(account.password);
+  await password.getByTestId('password-submit').focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('password-done')).toHaveText(tr('ko', 'account.password.done'));
+  await expect(current).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(password.getByTestId('password-submit'), 'focus kept on the button once changed').toBeFocused();
   // This device goes on; the other session is over.
   await page.reload();
   await expect(userLabel(page)).toHaveText(tr('ko', 'user.greeting', { nick: account.user.nick }), { useInnerText: true });

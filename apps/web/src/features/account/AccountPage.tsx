@@ -43,6 +43,7 @@ import { verifyPath } from '../licences/queries';
 import { neighbourOf, refocusAfterDialogs } from '../../lib/modal-focus';
 import { CertificateButton, LicenceIdText, licensedTitle } from '../licences/LicenceLine';
 import { UploadQuotaMeter } from '../uploads/UploadQuota';
+import { invalidPasswordChangeFields, type PasswordChangeField, type PasswordChangeFields } from './password-change-fields';
 import { invalidProfileFields, type ProfileField, type ProfileFields } from './profile-fields';
 import {
   useAccountLicencesQuery,
@@ -189,19 +190,37 @@ function ProfileSection({ user }: { user: User }) {
   );
 }
 
+const PASSWORD_ERROR_ID = 'account-password-error';
+
+/** The ids of the password change's inputs (their groups' controlId). */
+const PASSWORD_IDS: Record<PasswordChangeField, string> = {
+  currentPassword: 'account-current-password',
+  password: 'account-new-password',
+  confirmPassword: 'account-confirm-password',
+};
+
 function PasswordSection() {
   const { t } = useTranslation();
   const lang = useLang();
   const change = usePasswordMutation();
-  const empty = { currentPassword: '', password: '', confirmPassword: '' };
+  const empty: PasswordChangeFields = { currentPassword: '', password: '', confirmPassword: '' };
   const [form, setForm] = useState(empty);
   const [error, setError] = useState<string | null>(null);
+  // The fields the error is about: marked invalid and described by it, the first one focused (as in sign-up).
+  const [marked, setMarked] = useState<readonly PasswordChangeField[]>([]);
   const [done, setDone] = useState(false);
   const [tried, setTried] = useState(false);
-  const field = (name: keyof typeof form) => ({
+  const field = (name: PasswordChangeField) => ({
     value: form[name],
     onChange: (value: string) => setForm((f) => ({ ...f, [name]: value })),
+    ...(marked.includes(name) ? { invalid: true, errorId: PASSWORD_ERROR_ID } : {}),
   });
+  const fail = (message: string, code: string | null) => {
+    const invalidFields = invalidPasswordChangeFields(code, form);
+    setError(message);
+    setMarked(invalidFields);
+    if (invalidFields[0]) document.getElementById(PASSWORD_IDS[invalidFields[0]])?.focus();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (change.isPending) return;
@@ -209,22 +228,23 @@ function PasswordSection() {
     const invalid = form.currentPassword ? validateNewPassword(form.password, form.confirmPassword) : 'SIGNUP_REQUIRED_FIELDS';
     setTried(invalid !== null && unmetPasswordRules(form.password, form.confirmPassword).length > 0);
     if (invalid) {
-      setError(validationMessage(invalid, lang));
+      fail(validationMessage(invalid, lang), invalid);
       return;
     }
     setError(null);
+    setMarked([]);
     change.mutate(form, {
       onSuccess: () => {
         setForm(empty);
         setDone(true);
       },
-      onError: (e) => setError(failure(e, t('account.saveFailed'))),
+      onError: (e) => fail(failure(e, t('account.saveFailed')), isApiError(e) ? e.code : null),
     });
   };
   return (
     <Section id="account-password" title={t('account.password.title')} testId="account-password">
       <Form noValidate onSubmit={submit}>
-        <FormError message={error} testId="password-error" />
+        <FormError message={error} id={PASSWORD_ERROR_ID} testId="password-error" />
         {done ? (
           <Alert variant="success" role="status" className="py-2 small" data-testid="password-done">
             {t('account.password.done')}
@@ -232,7 +252,7 @@ function PasswordSection() {
         ) : null}
         <PasswordField
           className="mb-3"
-          controlId="account-current-password"
+          controlId={PASSWORD_IDS.currentPassword}
           label={t('account.password.current')}
           autoComplete="current-password"
           {...field('currentPassword')}
@@ -240,7 +260,7 @@ function PasswordSection() {
         <div className="row g-3 mb-3">
           <PasswordField
             className="col-sm-6"
-            controlId="account-new-password"
+            controlId={PASSWORD_IDS.password}
             label={t('account.password.new')}
             autoComplete="new-password"
             hint={<PasswordRules password={form.password} confirmPassword={form.confirmPassword} tried={tried} />}
@@ -248,7 +268,7 @@ function PasswordSection() {
           />
           <PasswordField
             className="col-sm-6"
-            controlId="account-confirm-password"
+            controlId={PASSWORD_IDS.confirmPassword}
             label={t('account.password.confirm')}
             autoComplete="new-password"
             {...field('confirmPassword')}
@@ -614,10 +634,13 @@ function WithdrawSection() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The password was refused: the field is what the error is about, marked and focused.
+  const [refused, setRefused] = useState(false);
   const close = () => {
     setOpen(false);
     setPassword('');
     setError(null);
+    setRefused(false);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -629,7 +652,12 @@ function WithdrawSection() {
         // Last: the page turns into the signed-out view.
         sessionStore.clear();
       },
-      onError: (e) => setError(failure(e, t('account.saveFailed'))),
+      onError: (e) => {
+        setError(failure(e, t('account.saveFailed')));
+        const wrong = isApiError(e) && e.code === 'PASSWORD_WRONG';
+        setRefused(wrong);
+        if (wrong) document.getElementById('withdraw-password')?.focus();
+      },
     });
   };
   return (
@@ -652,6 +680,7 @@ function WithdrawSection() {
               value={password}
               onChange={setPassword}
               errorId={error ? 'withdraw-error' : undefined}
+              invalid={refused}
             />
           </Modal.Body>
           <Modal.Footer>

@@ -1,4 +1,5 @@
-import { TEXT_LIMITS, unmetPasswordRules, type ErrorCode } from '@sori/contract';
+import { TEXT_LIMITS, type ErrorCode } from '@sori/contract';
+import { invalidNewPasswordFields } from './password-fields';
 
 export interface SignupFields {
   email: string;
@@ -24,12 +25,8 @@ export function invalidSignupFields(code: ErrorCode | string | null, fields: Sig
       );
     case 'PASSWORD_TOO_SHORT':
     case 'PASSWORD_TOO_LONG':
-      // A confirmation that does not match either is marked too: the rules under the password list both.
-      return unmetPasswordRules(fields.password, fields.confirmPassword).includes('PASSWORD_MISMATCH')
-        ? ['password', 'confirmPassword']
-        : ['password'];
     case 'PASSWORD_MISMATCH':
-      return ['confirmPassword'];
+      return invalidNewPasswordFields(code, fields.password, fields.confirmPassword);
     case 'INVALID_EMAIL':
     case 'EMAIL_TAKEN':
       return ['email'];

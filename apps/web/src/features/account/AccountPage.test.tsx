@@ -1,0 +1,174 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@sori/contract';
+import { configureApiClient } from '../../lib/api-client';
+import { createQueryClient } from '../../lib/query-client';
+import { createTestI18n } from '../../test/i18n';
+import { AuthModalContext } from '../auth/auth-modal-state';
+import { sessionStore } from '../auth/session';
+import AccountPage from './AccountPage';
+
+const USER: User = {
+  id: 1,
+  email: 'sori@example.com',
+  name: '김소리',
+  nick: '소리',
+  phone: '010-1234-5678',
+  team: null,
+  level: 1,
+  plan: 'free',
+  planExpiresAt: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** What the account page reads on opening, answered plainly; `answer` decides the rest. */
+function server(answer: (path: string, init: RequestInit | undefined) => Response | Promise<Response> | undefined) {
+  return vi.fn<typeof fetch>(async (input, init) => {
+    const path = new URL(String(input), 'http://sori.test').pathname;
+    const answered = await answer(path, init);
+    if (answered) return answered;
+    if (path === '/api/site') return json(200, { body: { plans: [], mailEnabled: true, supportEmail: null } });
+    if (path === '/api/my/consents' || path === '/api/my/channels') return json(200, { body: [] });
+    if (path === '/api/my/licences') return json(200, { body: { content: [], totalElements: 0, totalPages: 0, number: 0, size: 10 } });
+    return json(404, { code: 'NOT_FOUND', message: 'not found' });
+  });
+}
+
+async function renderAccount(fetchMock: typeof fetch) {
+  configureApiClient({ fetch: fetchMock, getToken: () => 'tok', onUnauthorized: () => undefined });
+  sessionStore.signIn('tok', USER);
+  const i18n = await createTestI18n('ko');
+  const modal = {
+    mode: null,
+    openCount: 0,
+    openLogin: vi.fn(),
+    openLoginFor: vi.fn(),
+    returnFocus: null,
+    resume: null,
+    openSignup: vi.fn(),
+    openForgot: vi.fn(),
+    close: vi.fn(),
+  };
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <AuthModalContext.Provider value={modal}>
+          <MemoryRouter initialEntries={['/account']}>
+            <Routes>
+              <Route path="/account" element={<AccountPage />} />
+              <Route path="/" element={<h1>홈</h1>} />
+            </Routes>
+          </MemoryRouter>
+        </AuthModalContext.Provider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe('the account page’s password change', () => {
+  beforeEach(() => sessionStore.clear());
+  afterEach(() => sessionStore.clear());
+
+  const section = () => within(screen.getByTestId('account-password'));
+  const fields = () => ({
+    current: section().getByLabelText('현재 비밀번호'),
+    password: section().getByLabelText('새 비밀번호'),
+    confirm: section().getByLabelText('새 비밀번호 확인'),
+  });
+  /** The fields marked as the error's, by aria-invalid and the red outline, and described by the error. */
+  const marked = () =>
+    Object.entries(fields())
+      .filter(([, input]) => input.getAttribute('aria-invalid') === 'true' && input.classList.contains('is-invalid'))
+      .map(([name, input]) => {
+        expect(input, name).toHaveAccessibleDescription(expect.stringContaining(section().getByRole('alert').textContent!));
+        return name;
+      });
+
+  it('marks and focuses the field each error is about: required, too short, mismatch', async () => {
+    const user = userEvent.setup();
+    const fetchMock = server(() => undefined);
+    await renderAccount(fetchMock);
+    const { current, password, confirm } = fields();
+    const submit = section().getByRole('button', { name: '비밀번호 변경' });
+
+    await user.click(submit);
+    expect(section().getByRole('alert')).toHaveTextContent('필수 항목을 모두 입력해주세요.');
+    expect(marked()).toEqual(['current', 'password']);
+    expect(current).toHaveFocus();
+
+    await user.type(current, 'secret1');
+    await user.click(submit);
+    expect(marked()).toEqual(['password']);
+    expect(password).toHaveFocus();
+
+    await user.type(password, '123');
+    await user.type(confirm, '123');
+    await user.click(submit);
+    expect(section().getByRole('alert')).toHaveTextContent('비밀번호는 최소 6자 이상이어야 합니다.');
+    expect(marked()).toEqual(['password']);
+    expect(password).toHaveFocus();
+
+    await user.type(password, '456');
+    await user.click(submit);
+    expect(section().getByRole('alert')).toHaveTextContent('비밀번호가 일치하지 않습니다.');
+    expect(marked()).toEqual(['confirm']);
+    expect(confirm).toHaveFocus();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/my/password'))).toBe(false);
+  });
+
+  it('marks and focuses the current password when the server says it is wrong, and clears the mark once changed', async () => {
+    const user = userEvent.setup();
+    let wrong = true;
+    const fetchMock = server((path) => {
+      if (path !== '/api/my/password') return undefined;
+      if (wrong) return json(400, { code: 'CURRENT_PASSWORD_WRONG', message: '현재 비밀번호가 올바르지 않습니다.' });
+      return json(200, { body: { token: 'tok2', expiresIn: 3600, user: USER } });
+    });
+    await renderAccount(fetchMock);
+    const { current, password, confirm } = fields();
+    await user.type(current, 'not-mine');
+    await user.type(password, 'second-pass');
+    await user.type(confirm, 'second-pass');
+    const submit = section().getByRole('button', { name: '비밀번호 변경' });
+    await user.click(submit);
+    expect(await section().findByRole('alert')).toHaveTextContent('현재 비밀번호가 올바르지 않습니다.');
+    expect(marked()).toEqual(['current']);
+    expect(current).toHaveFocus();
+    expect(current).toHaveAttribute('aria-describedby', 'account-password-error');
+
+    wrong = false;
+    await user.clear(current);
+    await user.type(current, 'secret1');
+    await user.click(submit);
+    expect(await section().findByTestId('password-done')).toBeInTheDocument();
+    expect(section().queryByRole('alert')).not.toBeInTheDocument();
+    expect(marked()).toEqual([]);
+    // The button was busy, not disabled: it keeps the focus.
+    expect(submit).toHaveFocus();
+  });
+
+  it('sends one request for two presses while the change is under way', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = server((path) => (path === '/api/my/password' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined));
+    await renderAccount(fetchMock);
+    const { current, password, confirm } = fields();
+    await user.type(current, 'secret1');
+    await user.type(password, 'second-pass');
+    await user.type(confirm, 'second-pass');
+    const submit = section().getByRole('button', { name: '비밀번호 변경' });
+    await user.click(submit);
+    expect(submit).toHaveAttribute('aria-busy', 'true');
+    await user.type(confirm, '{Enter}');
+    await act(async () => answer(json(200, { body: { token: 'tok2', expiresIn: 3600, user: USER } })));
+    expect(await section().findByTestId('password-done')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).includes('/my/password'))).toHaveLength(1);
+  });
+});
