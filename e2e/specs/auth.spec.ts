@@ -225,6 +225,61 @@ test('switching or closing the modals clears fields and the error', async ({ new
   await modal(page).waitFor({ state: 'hidden' });
 });
 
+test('switching between the sign-in modals puts the focus on the first field; closing gives it back to what opened them', async ({
+  newPage,
+}) => {
+  const page = await newPage();
+  await open(page, '/');
+  const accountMenu = page.locator('[data-testid="user-menu"] > button');
+  const dialog = (title: string) => page.getByRole('dialog', { name: title });
+  const email = (title: string) => dialog(title).getByRole('textbox', { name: tr('ko', 'auth.fields.email') });
+  await openFromUserMenu(page, 'open-login');
+  await expect(email(tr('ko', 'auth.login.title')), 'login').toBeFocused();
+  await dialog(tr('ko', 'auth.login.title')).getByTestId('open-forgot').click();
+  await expect(email(tr('ko', 'auth.forgot.title')), 'login → forgot').toBeFocused();
+  await dialog(tr('ko', 'auth.forgot.title'))
+    .getByRole('button', { name: tr('ko', 'auth.forgot.back') })
+    .click();
+  await expect(email(tr('ko', 'auth.login.title')), 'forgot → login').toBeFocused();
+  await dialog(tr('ko', 'auth.login.title'))
+    .getByRole('button', { name: tr('ko', 'auth.login.toSignup') })
+    .click();
+  await expect(email(tr('ko', 'auth.signup.title')), 'login → sign-up').toBeFocused();
+  await dialog(tr('ko', 'auth.signup.title'))
+    .getByRole('button', { name: tr('ko', 'auth.signup.toLogin') })
+    .click();
+  await expect(email(tr('ko', 'auth.login.title')), 'sign-up → login').toBeFocused();
+  // A moment later it is still there: the dialog that left takes nothing back.
+  await page.waitForTimeout(600);
+  await expect(email(tr('ko', 'auth.login.title')), 'still on the field once the other dialog has gone').toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(modal(page)).toHaveCount(0);
+  await expect(accountMenu, 'back on the account menu after Escape').toBeFocused();
+
+  // Sent, the forgot dialog's field gives way to its message and "확인", which takes the focus; "확인" closes it.
+  await openFromUserMenu(page, 'open-login');
+  await dialog(tr('ko', 'auth.login.title')).getByTestId('open-forgot').click();
+  await email(tr('ko', 'auth.forgot.title')).fill(uniqueEmail());
+  await email(tr('ko', 'auth.forgot.title')).press('Enter');
+  await expect(page.getByTestId('forgot-sent')).toBeVisible();
+  const ok = dialog(tr('ko', 'auth.forgot.title')).getByTestId('forgot-done');
+  await expect(ok, '확인 focused once sent').toBeFocused();
+  await expect(ok).toHaveAccessibleDescription(tr('ko', 'auth.forgot.sent'));
+  await page.keyboard.press('Enter');
+  await expect(modal(page)).toHaveCount(0);
+  await expect(accountMenu, 'back on the account menu after 확인').toBeFocused();
+
+  // On a phone the account menu is folded away with the menu: closing gives the focus to the menu's button.
+  const phone = await newPage({ viewport: { width: 360, height: 740 } });
+  await open(phone, '/');
+  await phone.getByTestId('nav-toggle').click();
+  await openFromUserMenu(phone, 'open-login');
+  await expect(phone.getByTestId('nav-toggle')).toHaveAttribute('aria-expanded', 'false');
+  await phone.keyboard.press('Escape');
+  await expect(modal(phone)).toHaveCount(0);
+  await expect(phone.getByTestId('nav-toggle'), 'on the ☰ button after Escape').toBeFocused();
+});
+
 test('the server answers in the UI language (English login error)', async ({ newPage }) => {
   const account = await createAccount();
   const page = await newPage({ locale: 'en-US' });

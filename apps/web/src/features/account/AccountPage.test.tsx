@@ -52,6 +52,7 @@ async function renderAccount(fetchMock: typeof fetch) {
     openLoginFor: vi.fn(),
     returnFocus: null,
     resume: null,
+    opener: null,
     openSignup: vi.fn(),
     openForgot: vi.fn(),
     close: vi.fn(),

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
-import { AuthModalContext, type AuthModalMode, type Resume, type ReturnFocus } from './auth-modal-state';
+import { AuthModalContext, pressedControl, type AuthModalMode, type Resume, type ReturnFocus } from './auth-modal-state';
 
 export { pressAgain, pressedControl, useAuthModal, type AuthModalMode, type Resume, type ReturnFocus } from './auth-modal-state';
 
@@ -20,8 +20,14 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
   const [requested, setRequested] = useState(false);
   // Kept while the reader moves between the modals (login → signup), dropped when they close.
   const [returnFocus, setReturnFocus] = useState<{ to: ReturnFocus; resume: Resume | null } | null>(null);
+  // The control that opened the first modal, taken as it is pressed (the focus is still on it then), and kept
+  // while the reader switches between the modals (`shown` says at once whether one is open).
+  const shown = useRef<AuthModalMode | null>(null);
+  const [opener, setOpener] = useState<ReturnFocus | null>(null);
 
   const open = useCallback((next: AuthModalMode) => {
+    if (shown.current === null) setOpener(() => pressedControl());
+    shown.current = next;
     setRequested(true);
     setOpenCount((count) => count + 1);
     setMode(next);
@@ -38,8 +44,10 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
   const openSignup = useCallback(() => open('signup'), [open]);
   const openForgot = useCallback(() => open('forgot'), [open]);
   const close = useCallback(() => {
+    shown.current = null;
     setMode(null);
     setReturnFocus(null);
+    setOpener(null);
   }, []);
 
   const value = useMemo(
@@ -50,11 +58,12 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
       openLoginFor,
       returnFocus: returnFocus?.to ?? null,
       resume: returnFocus?.resume ?? null,
+      opener,
       openSignup,
       openForgot,
       close,
     }),
-    [mode, openCount, openLogin, openLoginFor, returnFocus, openSignup, openForgot, close],
+    [mode, openCount, openLogin, openLoginFor, returnFocus, opener, openSignup, openForgot, close],
   );
   return (
     <AuthModalContext.Provider value={value}>

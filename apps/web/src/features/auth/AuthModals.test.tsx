@@ -234,6 +234,91 @@ describe('login and signup modals', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  describe('the focus as the modals switch and close', () => {
+    /** The dialog on screen (the one leaving may still be in the document, hidden from the tree). */
+    const dialog = async (name: string) => screen.findByRole('dialog', { name });
+    /** Once every modal has left the document. */
+    const allClosed = () => waitFor(() => expect(document.querySelector('.modal')).toBeNull(), { timeout: 3000 });
+
+    it('puts it on the first field at every switch, and back on what opened the first modal once closed', async () => {
+      const user = userEvent.setup();
+      await renderModals();
+      await user.click(screen.getByText('open login'));
+      const login = await dialog('로그인');
+      await waitFor(() => expect(within(login).getByLabelText('이메일')).toHaveFocus());
+
+      await user.click(within(login).getByRole('button', { name: '비밀번호를 잊으셨나요?' }));
+      const forgot = await dialog('비밀번호 찾기');
+      await waitFor(() => expect(login).not.toBeInTheDocument());
+      expect(within(forgot).getByLabelText('이메일')).toHaveFocus();
+
+      await user.click(within(forgot).getByRole('button', { name: '로그인으로 돌아가기' }));
+      const again = await dialog('로그인');
+      await waitFor(() => expect(forgot).not.toBeInTheDocument());
+      expect(within(again).getByLabelText('이메일')).toHaveFocus();
+
+      await user.click(within(again).getByRole('button', { name: '회원가입' }));
+      const signup = await dialog('회원가입');
+      await waitFor(() => expect(again).not.toBeInTheDocument());
+      expect(within(signup).getByLabelText(/^이메일/u)).toHaveFocus();
+
+      await user.click(within(signup).getByRole('button', { name: '로그인' }));
+      const last = await dialog('로그인');
+      await waitFor(() => expect(signup).not.toBeInTheDocument());
+      expect(within(last).getByLabelText('이메일')).toHaveFocus();
+
+      // Closed with Escape: back on the button that opened the first of them.
+      await user.keyboard('{Escape}');
+      await allClosed();
+      await waitFor(() => expect(screen.getByText('open login')).toHaveFocus());
+    });
+
+    it('goes back to the account menu when what opened the modal is gone', async () => {
+      const user = userEvent.setup();
+      await renderModals(<ControlWithNotice />);
+      // The header's login goes as it is pressed; the modal is closed with its × after a switch.
+      await user.click(screen.getByRole('button', { name: '헤더의 로그인' }));
+      const login = await dialog('로그인');
+      await user.click(within(login).getByRole('button', { name: '회원가입' }));
+      const signup = await dialog('회원가입');
+      await user.click(within(signup).getByRole('button', { name: '닫기' }));
+      await allClosed();
+      await waitFor(() => expect(screen.getByRole('button', { name: '계정' })).toHaveFocus());
+    });
+
+    it('goes back to the control a notice asked the login for, when it is closed without signing in', async () => {
+      const user = userEvent.setup();
+      await renderModals(<ControlWithNotice />);
+      await user.click(screen.getByRole('button', { name: '알림의 로그인' }));
+      await dialog('로그인');
+      await user.keyboard('{Escape}');
+      await allClosed();
+      await waitFor(() => expect(screen.getByRole('button', { name: '라이선스 증명서' })).toHaveFocus());
+      expect(resumed).not.toHaveBeenCalled();
+    });
+
+    it('moves it to "확인" once the reset link is sent, and back to the opener when that closes the modal', async () => {
+      const user = userEvent.setup();
+      fetchMock.mockImplementation(async (input) =>
+        String(input).includes('/findpw')
+          ? json(202, { body: { accepted: true } })
+          : json(200, { body: { plans: [], mailEnabled: true, supportEmail: null } }),
+      );
+      await renderModals();
+      await user.click(screen.getByText('open login'));
+      await user.click(within(await dialog('로그인')).getByRole('button', { name: '비밀번호를 잊으셨나요?' }));
+      const forgot = await dialog('비밀번호 찾기');
+      await user.type(within(forgot).getByLabelText('이메일'), 'sori@example.com{Enter}');
+      const ok = await within(forgot).findByRole('button', { name: '확인' });
+      // The message is what "확인" is described by: a screen reader says both.
+      expect(ok).toHaveAccessibleDescription(within(forgot).getByTestId('forgot-sent').textContent!);
+      await waitFor(() => expect(ok).toHaveFocus());
+      await user.click(ok);
+      await allClosed();
+      await waitFor(() => expect(screen.getByText('open login')).toHaveFocus());
+    });
+  });
+
   it('should check signup fields in order before calling the server', async () => {
     const user = userEvent.setup();
     await renderModals();

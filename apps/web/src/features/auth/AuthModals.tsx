@@ -13,7 +13,7 @@ import type { TranslationKey } from '../../i18n/keys';
 import { isApiError } from '../../lib/api-client';
 import { refocusAfterDialogs, usableControl } from '../../lib/modal-focus';
 import { notices } from '../../lib/notices';
-import { useAuthModal } from './auth-modal-state';
+import { useAuthModal, type AuthModalMode } from './auth-modal-state';
 import { failureMessage, validationMessage } from './messages';
 import { AuthFooter } from './AuthFormParts';
 import { ConsentFields, type Consents, type MissingConsent } from './ConsentFields';
@@ -36,7 +36,20 @@ function accountButton(): HTMLElement | null {
 
 /** The login and signup modals (PRODUCT §2, §4, §5, §8); loaded on first use. */
 export function AuthModals() {
-  const { mode, openCount, close, openLogin, openSignup, openForgot, returnFocus, resume } = useAuthModal();
+  const { mode, openCount, close, openLogin, openSignup, openForgot, returnFocus, resume, opener } = useAuthModal();
+  // The modals give the focus back themselves (react-bootstrap's `restoreFocus` is off): each dialog gave it
+  // back as it finished leaving, so switching, the one that left took it from the next one's first field a
+  // moment later (to the dialog itself, once react-bootstrap pulled it back in), and the next one, opened
+  // from a button of the first, gave it back to that button, gone, so closing it left the focus on the page.
+  const openedFrom = () => usableControl(opener?.());
+  // Closed without signing in (Escape, ×, "확인"), the focus goes back to what opened the first modal,
+  // or to the control a notice asked the login for; when that is gone or hidden (the account menu folded
+  // away with the phone menu), to the account menu button on screen.
+  const dismiss = () => {
+    const control = returnFocus;
+    close();
+    refocusAfterDialogs(() => usableControl(control?.()) ?? openedFrom() ?? accountButton());
+  };
   // Signed in (or up), the modal gives focus back to the control that opened it; when signing in removed
   // that control (the home page's "start free", a sign-in prompt), focus goes to the account menu, where
   // signing in from the header leaves it, rather than to the page's start. Asked for from a notice that
@@ -47,7 +60,7 @@ export function AuthModals() {
   const signedIn = () => {
     close();
     if (!returnFocus) {
-      refocusAfterDialogs(accountButton);
+      refocusAfterDialogs(() => openedFrom() ?? accountButton());
       return;
     }
     const control = () => usableControl(returnFocus());
@@ -56,17 +69,23 @@ export function AuthModals() {
       after: resume ? () => resume(control()) : undefined,
     });
   };
+  // Each form is keyed by its own last opening: closing or switching always comes back to empty fields and no
+  // error. Keyed by every opening, the form leaving was drawn anew too as the next one opened, and its first
+  // field, focused on mounting, took the focus from the next one's (all but login → sign-up, where the one
+  // opening comes later in the page and was focused last).
+  const [openedAt, setOpenedAt] = useState<Record<AuthModalMode, number>>({ login: 0, forgot: 0, signup: 0 });
+  if (mode && openedAt[mode] !== openCount) setOpenedAt({ ...openedAt, [mode]: openCount });
+  const modal = { onHide: dismiss, centered: true, restoreFocus: false, className: 'sori-auth-modal' } as const;
   return (
     <>
-      <Modal show={mode === 'login'} onHide={close} centered aria-labelledby="login-title" className="sori-auth-modal">
-        {/* Keyed by the opening: closing or switching always comes back to empty fields and no error. */}
-        <LoginForm key={`login-${openCount}`} onDone={signedIn} onSwitch={openSignup} onForgot={openForgot} />
+      <Modal show={mode === 'login'} aria-labelledby="login-title" {...modal}>
+        <LoginForm key={openedAt.login} onDone={signedIn} onSwitch={openSignup} onForgot={openForgot} />
       </Modal>
-      <Modal show={mode === 'forgot'} onHide={close} centered aria-labelledby="forgot-title" className="sori-auth-modal">
-        <ForgotForm key={`forgot-${openCount}`} onDone={close} onSwitch={openLogin} />
+      <Modal show={mode === 'forgot'} aria-labelledby="forgot-title" {...modal}>
+        <ForgotForm key={openedAt.forgot} onDone={dismiss} onSwitch={openLogin} />
       </Modal>
-      <Modal show={mode === 'signup'} onHide={close} centered aria-labelledby="signup-title" className="sori-auth-modal">
-        <SignupForm key={`signup-${openCount}`} onDone={signedIn} onSwitch={openLogin} />
+      <Modal show={mode === 'signup'} aria-labelledby="signup-title" {...modal}>
+        <SignupForm key={openedAt.signup} onDone={signedIn} onSwitch={openLogin} />
       </Modal>
     </>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -26,6 +26,13 @@ export function ForgotForm({ onDone, onSwitch }: { onDone: () => void; onSwitch:
   const [error, setError] = useState<string | null>(null);
   const request = useMutation({ mutationFn: (address: string) => api.post('/findpw', { email: address }) });
   const mailOff = site.data?.mailEnabled === false;
+  // Sent (or mail is off), the field and its button give way to a message and "확인": the focus, which was on
+  // the one or the other, goes to "확인", which the message describes, rather than falling to the page's start.
+  const finished = mailOff || request.isSuccess;
+  const ok = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (finished) ok.current?.focus();
+  }, [finished]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,12 +51,12 @@ export function ForgotForm({ onDone, onSwitch }: { onDone: () => void; onSwitch:
       <FormModalHeader titleId="forgot-title" title={t('auth.forgot.title')} size="h4" />
       <Modal.Body>
         {mailOff ? (
-          <Alert variant="info" className="small mb-0" data-testid="forgot-mail-off">
+          <Alert variant="info" id="forgot-message" className="small mb-0" data-testid="forgot-mail-off">
             {t('auth.forgot.mailOff')}{' '}
             {site.data?.supportEmail ? <a href={`mailto:${site.data.supportEmail}`}>{site.data.supportEmail}</a> : null}
           </Alert>
         ) : request.isSuccess ? (
-          <Alert variant="success" role="status" className="small mb-0" data-testid="forgot-sent">
+          <Alert variant="success" role="status" id="forgot-message" className="small mb-0" data-testid="forgot-sent">
             {t('auth.forgot.sent')}
           </Alert>
         ) : (
@@ -61,8 +68,15 @@ export function ForgotForm({ onDone, onSwitch }: { onDone: () => void; onSwitch:
         )}
       </Modal.Body>
       <Modal.Footer className="flex-column align-items-stretch gap-2">
-        {mailOff || request.isSuccess ? (
-          <Button variant="primary" className="w-100 m-0" onClick={onDone}>
+        {finished ? (
+          <Button
+            ref={ok}
+            variant="primary"
+            className="w-100 m-0"
+            onClick={onDone}
+            aria-describedby="forgot-message"
+            data-testid="forgot-done"
+          >
             {t('common.ok')}
           </Button>
         ) : (

@@ -45,6 +45,12 @@ export interface AuthModalContextValue {
   returnFocus: ReturnFocus | null;
   /** What to do once signed in (`openLoginFor`); null when nothing waits. */
   resume: Resume | null;
+  /**
+   * The control that had the focus as the first of the modals opened (the account menu, a sign-in prompt's
+   * button, "비밀번호 찾기 다시 요청"), kept while the reader moves between them: closing gives the focus back
+   * to it. Null when the focus was on the page, or no modal is open.
+   */
+  opener: ReturnFocus | null;
   openSignup: () => void;
   /** "Forgot password?": the e-mail step of a password reset. */
   openForgot: () => void;

@@ -29,6 +29,7 @@ async function open(lang: 'ko' | 'en' | 'ja') {
     openLoginFor,
     returnFocus: null,
     resume: null,
+    opener: null,
     openSignup: vi.fn(),
     openForgot: vi.fn(),
     close: vi.fn(),
