@@ -269,8 +269,22 @@ test('withdrawal: needs the password, signs out, and the same e-mail can sign up
   }
   await dialog.getByLabel(tr('ko', 'account.withdraw.password')).fill(account.password);
   await dialog.getByTestId('withdraw-confirm').click();
-  await expect(page.getByText(tr('ko', 'account.withdraw.done'))).toBeVisible();
+  // The account gone, the home page takes the place of the account page, its heading focused, the notice said there.
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading, 'focus on the home page’s heading').toBeFocused();
+  const notice = page.getByTestId('notice').filter({ hasText: tr('ko', 'account.withdraw.done') });
+  await expect(notice).toBeVisible();
+  await expect(page.getByTestId('login-required')).toHaveCount(0);
   await expect(userLabel(page)).toHaveText(tr('ko', 'user.account'), { useInnerText: true });
+  // The notice does not cover the heading.
+  const [box, title] = [await notice.boundingBox(), await heading.boundingBox()];
+  const overlaps =
+    box!.x < title!.x + title!.width &&
+    title!.x < box!.x + box!.width &&
+    box!.y < title!.y + title!.height &&
+    title!.y < box!.y + box!.height;
+  expect(overlaps, 'the notice beside the heading, not over it').toBe(false);
   expect((await signIn(account.email, account.password)).status).toBe(401);
 
   // Sign up again with the same e-mail, through the form.

@@ -6,11 +6,16 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@sori/contract';
 import { configureApiClient } from '../../lib/api-client';
+import { notices } from '../../lib/notices';
 import { createQueryClient } from '../../lib/query-client';
 import { createTestI18n } from '../../test/i18n';
 import { AuthModalContext } from '../auth/auth-modal-state';
 import { sessionStore } from '../auth/session';
 import AccountPage from './AccountPage';
+
+// The app's own i18n instance (which the sign-in modals' error boundary imports) would fetch its files over
+// HTTP and retry after the test has ended; the page is given the test instance instead.
+vi.mock('../../i18n', async () => ({ i18n: (await import('i18next')).default.createInstance() }));
 
 const USER: User = {
   id: 1,
@@ -171,5 +176,47 @@ describe('the account page’s password change', () => {
     await act(async () => answer(json(200, { body: { token: 'tok2', expiresIn: 3600, user: USER } })));
     expect(await section().findByTestId('password-done')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([input]) => String(input).includes('/my/password'))).toHaveLength(1);
+  });
+});
+
+describe('the account page’s withdrawal', () => {
+  beforeEach(() => sessionStore.clear());
+  afterEach(() => {
+    sessionStore.clear();
+    for (const n of notices.getSnapshot()) notices.dismiss(n.id);
+  });
+
+  const openDialog = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.click(screen.getByTestId('withdraw-open'));
+    return within(await screen.findByRole('dialog', { name: '정말 탈퇴하시겠어요?' }));
+  };
+
+  it('marks and focuses the password when it is refused', async () => {
+    const user = userEvent.setup();
+    await renderAccount(
+      server((path) =>
+        path === '/api/my/withdrawal' ? json(400, { code: 'PASSWORD_WRONG', message: '비밀번호가 올바르지 않습니다.' }) : undefined,
+      ),
+    );
+    const dialog = await openDialog(user);
+    const password = dialog.getByLabelText('비밀번호를 입력해 탈퇴를 확인해주세요');
+    await user.type(password, 'not-mine');
+    await user.click(dialog.getByRole('button', { name: '탈퇴하기' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('비밀번호가 올바르지 않습니다.');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveClass('is-invalid');
+    expect(password).toHaveAccessibleDescription('비밀번호가 올바르지 않습니다.');
+    expect(password).toHaveFocus();
+  });
+
+  it('goes to the home page once the account is gone, and says so there', async () => {
+    const user = userEvent.setup();
+    await renderAccount(server((path) => (path === '/api/my/withdrawal' ? json(200, { body: { withdrawn: true } }) : undefined)));
+    const dialog = await openDialog(user);
+    await user.type(dialog.getByLabelText('비밀번호를 입력해 탈퇴를 확인해주세요'), 'secret1{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: '홈' })).toBeInTheDocument();
+    expect(screen.queryByTestId('login-required')).not.toBeInTheDocument();
+    expect(sessionStore.getSnapshot().token).toBeNull();
+    expect(notices.getSnapshot().map((n) => n.text)).toEqual(['탈퇴가 완료되었습니다. 그동안 Sori를 이용해주셔서 감사합니다.']);
   });
 });

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   CHANNEL_PLATFORM_LABELS,
   accountDate,
@@ -630,6 +630,7 @@ function ChannelsSection({ user }: { user: User }) {
 
 function WithdrawSection() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const withdraw = useWithdrawMutation();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
@@ -649,7 +650,10 @@ function WithdrawSection() {
       onSuccess: () => {
         close();
         notices.show('success', t('account.withdraw.done'));
-        // Last: the page turns into the signed-out view.
+        // There is no account left to show: the home page, whose heading takes the focus as any new screen's
+        // does (the notice is said there), rather than this page's sign-in prompt with the focus on the page's
+        // start. In place of this page, so that Back does not come to it.
+        void navigate(ROUTES.home, { replace: true });
         sessionStore.clear();
       },
       onError: (e) => {
