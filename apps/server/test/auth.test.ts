@@ -245,6 +245,82 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
     });
   });
 
+  describe('GET /resetpw (is a reset link still usable)', () => {
+    let asked = 0;
+    /** A reset link for `email`, asked from an address of its own (the requests are limited per address). */
+    const linkFor = async (email: string) => {
+      asked += 1;
+      await t.call({ method: 'POST', url: '/api/findpw', payload: { email }, remoteAddress: `10.8.0.${asked}` });
+      return new URL(await t.resetLink(email)).searchParams.get('token')!;
+    };
+    const check = (token: string | undefined, remoteAddress = '10.7.0.1') =>
+      t.call({
+        method: 'GET',
+        url: token === undefined ? '/api/resetpw' : `/api/resetpw?token=${encodeURIComponent(token)}`,
+        remoteAddress,
+      });
+
+    it('says whether a link can be used without using it, and nothing of the account', async () => {
+      const u = await t.user({ password: 'oldpass1' });
+      const token = await linkFor(u.email);
+      for (let i = 0; i < 2; i++) {
+        const usable = await check(token);
+        expect(usable.statusCode).toBe(200);
+        expect(usable.json()).toEqual({ body: { usable: true } });
+      }
+      // A token that was never issued gets the same kind of answer, and nothing more.
+      const unknown = await check('k3VqT9mZ0aXcB1dE2fGh4wk3VqT9mZ0aXcB1dE2fG');
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.json()).toEqual({ body: { usable: false } });
+      // Asking did not use it: the link still sets the password, and is used up then.
+      const done = await t.call({
+        method: 'POST',
+        url: '/api/resetpw',
+        payload: { token, password: 'newpass1', confirmPassword: 'newpass1' },
+      });
+      expect(done.statusCode).toBe(200);
+      expect((await check(token)).json()).toEqual({ body: { usable: false } });
+    });
+
+    it('says no for an expired link, and for one whose account has been deleted', async () => {
+      const expiring = await t.user();
+      const expired = await linkFor(expiring.email);
+      expect((await check(expired)).json().body.usable).toBe(true);
+      await t.ctx.db.kysely
+        .updateTable('password_resets')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('user_id', '=', expiring.id)
+        .execute();
+      expect((await check(expired)).json().body.usable).toBe(false);
+
+      const leaving = await t.user({ password: 'leave123' });
+      const orphan = await linkFor(leaving.email);
+      expect((await check(orphan)).json().body.usable).toBe(true);
+      const gone = await t.call({ method: 'POST', url: '/api/my/withdrawal', token: leaving.token, payload: { password: 'leave123' } });
+      expect(gone.statusCode).toBe(200);
+      expect((await check(orphan)).json().body.usable).toBe(false);
+    });
+
+    it('answers a clear 400 for a missing, empty, repeated or overlong token', async () => {
+      for (const url of ['/api/resetpw', '/api/resetpw?token=', '/api/resetpw?token=a&token=b', `/api/resetpw?token=${'a'.repeat(201)}`]) {
+        const res = await t.call({ method: 'GET', url, remoteAddress: '10.7.0.2', lang: 'en' });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().code, url).toBe('VALIDATION_FAILED');
+      }
+    });
+
+    it('is limited per address (429 with Retry-After), not per link', async () => {
+      const address = '10.7.0.3';
+      for (let i = 0; i < 30; i++) expect((await check(`never-issued-${i}`, address)).statusCode).toBe(200);
+      const refused = await check('never-issued-31', address);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('RATE_LIMITED');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another address is not held back.
+      expect((await check('never-issued-32', '10.7.0.4')).statusCode).toBe(200);
+    });
+  });
+
   it('sets a level from the operator command path', async () => {
     const u = await t.user();
     const updated = await t.ctx.auth.setLevel(u.email, 5);

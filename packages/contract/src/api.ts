@@ -254,11 +254,18 @@ export const SignupRequest = /* @__PURE__ */ z.object({
 export type SignupRequest = z.infer<typeof SignupRequest>;
 
 export const FindPasswordRequest = /* @__PURE__ */ z.object({ email: limitedText('email') });
+/** A reset link's token, as the link carries it. */
+const resetToken = /* @__PURE__ */ z.string().min(1).max(200);
 export const ResetPasswordRequest = /* @__PURE__ */ z.object({
-  token: z.string().min(1).max(200),
+  token: resetToken,
   password: z.string().max(1024),
   confirmPassword: z.string().max(1024).optional(),
 });
+/**
+ * Whether a reset link can still be used, asked in the query (`GET /resetpw?token=…`): the access log redacts a
+ * `token` parameter, where a token in the path would be written down.
+ */
+export const ResetTokenQuery = /* @__PURE__ */ z.object({ token: resetToken });
 
 /** Ids follow the one rule of ids.ts: a JSON number or digit string in bodies, digits in queries and paths. */
 export const MusicIdBody = /* @__PURE__ */ z.object({ musicId: idValue });

@@ -30,6 +30,12 @@ export const API_ROUTES = {
   'POST /signout': { status: 204, body: null },
   'GET /my/user': { status: 200, body: User },
   'POST /findpw': { status: 202, body: /* @__PURE__ */ z.object({ accepted: z.literal(true) }) },
+  /**
+   * Whether a reset link can still be used (not used, not expired, its account still there), without using
+   * it: the reset screen asks on opening, so a dead link says so before a new password is typed. Nothing of
+   * the account is told.
+   */
+  'GET /resetpw': { status: 200, body: /* @__PURE__ */ z.object({ usable: z.boolean() }) },
   /** A reset signs the member in on the device that used the link. */
   'POST /resetpw': { status: 200, body: SigninResult },
 

@@ -82,6 +82,22 @@ export async function consumePasswordReset(db: Kysely<Database>, tokenHash: stri
     .executeTakeFirst();
 }
 
+/**
+ * Whether a reset token is unused, unexpired and its account still there, as `consumePasswordReset` would take
+ * it; read only.
+ */
+export async function isPasswordResetUsable(db: Kysely<Database>, tokenHash: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('password_resets')
+    .innerJoin('users', 'users.id', 'password_resets.user_id')
+    .select('password_resets.token_hash')
+    .where('password_resets.token_hash', '=', tokenHash)
+    .where('password_resets.used_at', 'is', null)
+    .where('password_resets.expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Ends every outstanding reset link of a user (after one of them is used). */
 export async function endPasswordResets(db: Kysely<Database>, userId: number, now: string): Promise<void> {
   await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();

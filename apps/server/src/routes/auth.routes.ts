@@ -1,4 +1,4 @@
-import { FindPasswordRequest, ResetPasswordRequest, responseSchema, SigninRequest, SignupRequest } from '@sori/contract';
+import { FindPasswordRequest, ResetPasswordRequest, ResetTokenQuery, responseSchema, SigninRequest, SignupRequest } from '@sori/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireViewer } from '../plugins/auth';
 import type { AuthService } from '../services/auth.service';
@@ -48,6 +48,19 @@ export const authRoutes =
         );
         return reply.status(202).send(ok({ accepted: true }));
       },
+    );
+
+    app.get(
+      '/resetpw',
+      {
+        schema: {
+          response: responseSchema('GET /resetpw'),
+          querystring: ResetTokenQuery,
+          tags: ['auth'],
+          summary: 'Whether a reset link can still be used, without using it',
+        },
+      },
+      async (request) => ok({ usable: await auth.resetTokenUsable(request.query.token, request.ip) }),
     );
 
     app.post(

@@ -60,6 +60,8 @@ export interface AuthDeps {
 }
 
 const RESET_TTL_MS = 30 * 60 * 1000;
+/** Reset links checked (`GET /api/resetpw`) per address and minute: the reset screen asks once as it opens. */
+const RESET_CHECKS_PER_MINUTE = 30;
 const PASSWORD_CHANGES_PER_HOUR = 10;
 
 export function toUser(row: UserRow): User {
@@ -277,6 +279,19 @@ export class AuthService {
       await sessions.revokeUserSessions(trx, viewer.id, now, sessionId);
     });
     return this.refresh(viewer);
+  }
+
+  /**
+   * Whether a reset link can still be used, without using it: the reset screen asks as it opens. Counted per
+   * address (429 past `RESET_CHECKS_PER_MINUTE`); the answer says nothing of the account.
+   */
+  async resetTokenUsable(token: string, ip: string): Promise<boolean> {
+    const tries = await this.deps.counters.hit(`resetcheck:ip:${addressKey(ip)}`, 60_000);
+    if (tries.count > RESET_CHECKS_PER_MINUTE) {
+      const retry = Math.ceil(tries.resetMs / 1000);
+      throw new AppError(429, 'RATE_LIMITED', { retryAfterSeconds: retry }, { 'retry-after': String(retry) });
+    }
+    return users.isPasswordResetUsable(this.deps.db, hashToken(token), nowIso());
   }
 
   /** Sets a new password from a reset link and signs the member in on this device (a new session). */
