@@ -381,7 +381,9 @@ test('profile errors mark the field they are about, describe it and move the foc
   await phone.fill('call me');
   await save.focus();
   await page.keyboard.press('Enter');
-  await expect(profile.getByRole('alert')).toHaveText('올바른 휴대전화 번호를 입력해주세요. 해외 번호는 국가번호부터 입력해주세요(예: +81 90-1234-5678).');
+  await expect(profile.getByRole('alert')).toHaveText(
+    '올바른 휴대전화 번호를 입력해주세요. 해외 번호는 국가번호부터 입력해주세요(예: +81 90-1234-5678).',
+  );
   await expect(phone).toBeFocused();
   await expect(phone).toHaveAttribute('aria-invalid', 'true');
   await expect(nick).not.toHaveAttribute('aria-invalid', 'true');

@@ -58,7 +58,11 @@ test('signup shows every PRODUCT §5 message in order, then signs the new member
   const email = uniqueEmail();
   await field('email').fill(email);
   await submit(page);
-  await expectBanner(page, '올바른 휴대전화 번호를 입력해주세요. 해외 번호는 국가번호부터 입력해주세요(예: +81 90-1234-5678).', 'phone format');
+  await expectBanner(
+    page,
+    '올바른 휴대전화 번호를 입력해주세요. 해외 번호는 국가번호부터 입력해주세요(예: +81 90-1234-5678).',
+    'phone format',
+  );
 
   await field('phone').fill('010-1234-5678');
   await field('team').fill('소리 스튜디오');

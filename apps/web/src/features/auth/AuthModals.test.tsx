@@ -444,7 +444,9 @@ describe('login and signup modals', () => {
     await user.type(phone, '12');
     await user.click(screen.getByLabelText(/전체 동의/u));
     await user.click(screen.getByRole('button', { name: '가입하기' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('올바른 휴대전화 번호를 입력해주세요. 해외 번호는 국가번호부터 입력해주세요(예: +81 90-1234-5678).');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '올바른 휴대전화 번호를 입력해주세요. 해외 번호는 국가번호부터 입력해주세요(예: +81 90-1234-5678).',
+    );
     expect(phone).toHaveAttribute('aria-invalid', 'true');
     expect(phone).toHaveFocus();
     expect(fetchMock).not.toHaveBeenCalled();
