@@ -96,7 +96,7 @@ describe('examples the forms show', () => {
   // (a number outside Korea starts with its country code): the example must pass the rule it sits above.
   it('should suggest, in every language, a phone number the sign-up accepts', () => {
     for (const lng of Object.keys(LOCALES)) {
-      const example = FLAT[lng]!.get('auth.fields.phonePlaceholder')!;
+      const example = FLAT[lng]!.get('auth.fields.phoneExample')!;
       expect(normalisePhone(example), `${lng}: ${example}`).not.toBeNull();
     }
   });

@@ -177,7 +177,8 @@ interface SignupInput {
   autoComplete: string;
   marker: 'required' | 'optional';
   inputMode?: 'tel';
-  placeholder?: TranslationKey;
+  /** An example value, shown in the empty field (its HTML placeholder). */
+  example?: TranslationKey;
   hint?: TranslationKey;
   /** The contract's limit: typing and pasting stop there, rather than a "too long" error after. */
   maxLength?: number;
@@ -199,7 +200,7 @@ const SIGNUP_INPUTS: Record<Exclude<SignupField, 'email'>, SignupInput> = {
     autoComplete: 'tel',
     inputMode: 'tel',
     marker: 'required',
-    placeholder: 'auth.fields.phonePlaceholder',
+    example: 'auth.fields.phoneExample',
     maxLength: TEXT_LIMITS.phone,
   },
   team: { label: 'auth.fields.team', type: 'text', autoComplete: 'organization', marker: 'optional', maxLength: TEXT_LIMITS.team },
@@ -266,7 +267,7 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
   const invalidProps = (name: SignupField) => (marked.includes(name) ? { invalid: true, errorId: 'signup-error' } : {});
   /** A field below the e-mail, as SIGNUP_INPUTS describes it. */
   const input = (name: Exclude<SignupField, 'email'>, className?: string) => {
-    const { label, placeholder, hint, ...attributes } = SIGNUP_INPUTS[name];
+    const { label, example, hint, ...attributes } = SIGNUP_INPUTS[name];
     return (
       <TextField
         className={className}
@@ -281,7 +282,7 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
         }
         name={name}
         {...attributes}
-        placeholder={placeholder && t(placeholder)}
+        placeholder={example && t(example)}
         value={fields[name]}
         onChange={update(name)}
         {...invalidProps(name)}
