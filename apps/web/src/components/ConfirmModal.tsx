@@ -1,8 +1,8 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PendingButton } from './form/PendingButton';
 
 export interface ConfirmModalProps {
   show: boolean;
@@ -59,10 +59,10 @@ export function ConfirmModal({
         <Button variant="outline-secondary" onClick={onClose}>
           {t('common.cancel')}
         </Button>
-        <Button variant={confirmVariant} onClick={onConfirm} disabled={pending} data-testid="confirm-button">
-          {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
+        {/* Busy, not disabled, while the step runs: the focus stays on it rather than falling to the page. */}
+        <PendingButton variant={confirmVariant} onClick={onConfirm} pending={pending ?? false} data-testid="confirm-button">
           {confirmLabel}
-        </Button>
+        </PendingButton>
       </Modal.Footer>
     </Modal>
   );

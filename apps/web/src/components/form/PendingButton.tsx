@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, Ref } from 'react';
 import Button, { type ButtonProps } from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 
@@ -7,6 +7,7 @@ export interface PendingButtonProps extends ButtonProps {
   pending: boolean;
   /** What the button says while pending (beside the spinner); without it, the spinner stands before the usual label. */
   pendingLabel?: string;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /**

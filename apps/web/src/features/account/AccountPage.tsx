@@ -610,15 +610,15 @@ function ChannelsSection({ user }: { user: User }) {
                 aria-invalid={addressRefused || undefined}
                 aria-describedby={error ? 'account-channel-error account-channel-hint' : 'account-channel-hint'}
               />
-              <Button
+              <PendingButton
                 type="submit"
                 variant="primary"
                 className="text-nowrap align-self-start align-self-sm-auto"
-                disabled={add.isPending}
+                pending={add.isPending}
                 data-testid="channel-add"
               >
                 {t('account.channels.add')}
-              </Button>
+              </PendingButton>
             </div>
             <Form.Text id="account-channel-hint">{t('account.channels.hint')}</Form.Text>
           </Form.Group>

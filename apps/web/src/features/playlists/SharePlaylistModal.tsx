@@ -5,6 +5,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
+import { PendingButton } from '../../components/form/PendingButton';
 import { Icon } from '../../components/Icon';
 import { notices } from '../../lib/notices';
 import { usePlaylistShareQuery, useShareMutation } from './queries';
@@ -24,7 +25,7 @@ export default function SharePlaylistModal({ playlistId, onClose }: SharePlaylis
   const state = usePlaylistShareQuery(playlistId, true);
   const mutation = useShareMutation(playlistId);
   const link = state.data ?? null;
-  // Making or stopping the link replaces the button pressed (and disables it meanwhile): the focus goes to
+  // Making or stopping the link replaces the button pressed (busy meanwhile): the focus goes to
   // what comes next, copying the new link or making one again, not to the page behind the dialog.
   const copyButton = useRef<HTMLButtonElement>(null);
   const createButton = useRef<HTMLButtonElement>(null);
@@ -104,19 +105,19 @@ export default function SharePlaylistModal({ playlistId, onClose }: SharePlaylis
         </Button>
         {state.isSuccess ? (
           link ? (
-            <Button variant="danger" disabled={mutation.isPending} onClick={() => change(false)} data-testid="share-stop">
+            <PendingButton variant="danger" pending={mutation.isPending} onClick={() => change(false)} data-testid="share-stop">
               {t('playlistShare.stop')}
-            </Button>
+            </PendingButton>
           ) : (
-            <Button
+            <PendingButton
               ref={createButton}
               variant="primary"
-              disabled={mutation.isPending}
+              pending={mutation.isPending}
               onClick={() => change(true)}
               data-testid="share-create"
             >
               {t('playlistShare.create')}
-            </Button>
+            </PendingButton>
           )
         ) : null}
       </Modal.Footer>

@@ -1,7 +1,7 @@
 import type { Music, TrackMetadataRequest } from '@sori/contract';
 import { useEffect, useRef, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
+import { PendingButton } from '../../components/form/PendingButton';
 import { useLabelLanguage } from '../catalogue/filters/labels';
 import { keyLabel } from '../catalogue/key-label';
 import { useTrackUpdateMutation } from './queries';
@@ -20,6 +20,8 @@ export function SuggestionConfirm({ track, onConfirmed }: { track: Music; onConf
   const [failed, setFailed] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [moved, setMoved] = useState(0);
+  // The value being confirmed: its button is busy (and keeps the focus); a press on the other waits for it.
+  const [pressed, setPressed] = useState<'bpm' | 'key' | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -28,10 +30,11 @@ export function SuggestionConfirm({ track, onConfirmed }: { track: Music; onConf
   const s = track.suggested;
   if (!s && !done) return null;
   const confirm = (what: 'bpm' | 'key') => {
-    if (!s) return;
+    if (!s || update.isPending) return;
     const changes: TrackMetadataRequest = what === 'bpm' ? { bpm: s.bpm } : { soundKey: s.soundkey, keyMode: s.keyMode };
     const said = what === 'bpm' ? t('keyMode.confirmedBpm', { bpm: s.bpm }) : t('keyMode.confirmedKey', { key });
     setFailed(false);
+    setPressed(what);
     update.mutate(
       { id: track.id, changes },
       {
@@ -63,16 +66,16 @@ export function SuggestionConfirm({ track, onConfirmed }: { track: Music; onConf
           <li key={r.what} className="d-flex align-items-center gap-2">
             <span data-testid={`suggested-${r.what}`}>{r.text}</span>
             <span aria-hidden="true">—</span>
-            <Button
+            <PendingButton
               size="sm"
               variant="outline-secondary"
               aria-label={r.label}
-              disabled={update.isPending}
+              pending={update.isPending && pressed === r.what}
               onClick={() => confirm(r.what)}
               data-testid={`confirm-${r.what}`}
             >
               {t('keyMode.confirm')}
-            </Button>
+            </PendingButton>
           </li>
         ))}
       </ul>
