@@ -215,6 +215,47 @@ describe('login and signup modals', () => {
     await user.type(screen.getByLabelText('비밀번호'), 'wrong-password');
     await user.click(screen.getAllByRole('button', { name: '로그인' }).at(-1)!);
     expect(await screen.findByRole('alert')).toHaveTextContent('로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.');
+    // The password is what to type again: focused, its text selected (typing replaces it), described by the error.
+    const password = screen.getByLabelText<HTMLInputElement>('비밀번호');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect([password.selectionStart, password.selectionEnd]).toEqual([0, 'wrong-password'.length]);
+    expect(password).toHaveAccessibleDescription('로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.');
+    // Which of the two was wrong is not said: neither is marked invalid.
+    expect(password).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('이메일')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('marks and focuses the field a check before sending is about, and keeps the focus on 로그인 when the network fails', async () => {
+    const user = userEvent.setup();
+    await renderModals();
+    await user.click(screen.getByText('open login'));
+    await screen.findByRole('dialog');
+    const email = screen.getByLabelText('이메일');
+    const password = screen.getByLabelText('비밀번호');
+    const submit = screen.getAllByRole('button', { name: '로그인' }).at(-1)!;
+    await user.type(email, 'sori@example.com');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(password).toHaveFocus();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(email).not.toHaveAttribute('aria-invalid');
+
+    await user.clear(email);
+    await user.type(email, 'sori.example.com');
+    await user.type(password, 'a-password');
+    await user.click(submit);
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(password).not.toHaveAttribute('aria-invalid');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await user.clear(email);
+    await user.type(email, 'sori@example.com');
+    await user.click(submit);
+    await waitFor(() => expect(screen.getByRole('alert')).not.toHaveTextContent('이메일 형식'));
+    expect(submit).toHaveFocus();
+    expect(email).not.toHaveAttribute('aria-invalid');
   });
 
   it('should clear fields and the error when switching between the modals', async () => {

@@ -3,7 +3,16 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { signupTooLong, TEXT_LIMITS, tooLongDetails, unmetPasswordRules, validateLogin, validateSignup, type Lang } from '@sori/contract';
+import {
+  signupTooLong,
+  TEXT_LIMITS,
+  tooLongDetails,
+  unmetPasswordRules,
+  validateLogin,
+  validateSignup,
+  type ErrorCode,
+  type Lang,
+} from '@sori/contract';
 import { FormError } from '../../components/form/FormError';
 import { FormModalHeader } from '../../components/form/FormModalHeader';
 import { PasswordRules } from '../../components/form/PasswordRules';
@@ -103,6 +112,18 @@ function useLang(): Lang {
   return languageFromTag(i18n.language) ?? 'en';
 }
 
+type LoginField = 'email' | 'password';
+
+/** The ids react-bootstrap gives the login inputs (their groups' controlId). */
+const LOGIN_IDS: Record<LoginField, string> = { email: 'login-email', password: 'login-password' };
+
+/** The login fields a refusal before sending is about: the empty ones, or the e-mail of no address's shape. */
+function invalidLoginFields(code: ErrorCode, form: Record<LoginField, string>): LoginField[] {
+  if (code === 'INVALID_EMAIL') return ['email'];
+  if (code === 'LOGIN_REQUIRED_FIELDS') return (['email', 'password'] as const).filter((f) => !form[f].trim());
+  return [];
+}
+
 function LoginForm({ onDone, onSwitch, onForgot }: FormProps & { onForgot: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -110,24 +131,43 @@ function LoginForm({ onDone, onSwitch, onForgot }: FormProps & { onForgot: () =>
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The fields a check before sending is about (an empty one, an address of no e-mail's shape): marked invalid.
+  const [marked, setMarked] = useState<readonly LoginField[]>([]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (login.isPending) return;
     const invalid = validateLogin({ email, password });
     if (invalid) {
+      const fields = invalidLoginFields(invalid, { email, password });
       setError(validationMessage(invalid, lang));
+      setMarked(fields);
+      if (fields[0]) document.getElementById(LOGIN_IDS[fields[0]])?.focus();
       return;
     }
     setError(null);
+    setMarked([]);
     login.mutate(
       { email, password },
       {
         onSuccess: () => onDone(),
-        onError: (failure) => setError(failureMessage(failure, t('auth.loginFailed'), t('auth.loginError'))),
+        onError: (failure) => {
+          setError(failureMessage(failure, t('auth.loginFailed'), t('auth.loginError')));
+          // Refused address and password (which of the two is not said): the password, selected, is what to
+          // type again. Anything else (no connection, too many tries) leaves the focus on "로그인", to press again.
+          if (isApiError(failure) && failure.code === 'INVALID_CREDENTIALS') {
+            const field = document.getElementById(LOGIN_IDS.password);
+            if (field instanceof HTMLInputElement) {
+              field.focus();
+              field.select();
+            }
+          }
+        },
       },
     );
   };
+  const markedProps = (name: LoginField) =>
+    marked.includes(name) ? { invalid: true, errorId: 'login-error' } : error ? { errorId: 'login-error' } : {};
 
   return (
     <Form noValidate onSubmit={handleSubmit} aria-describedby={error ? 'login-error' : undefined}>
@@ -135,10 +175,11 @@ function LoginForm({ onDone, onSwitch, onForgot }: FormProps & { onForgot: () =>
       <Modal.Body>
         <p className="text-body-secondary small mb-3">{t('auth.login.intro')}</p>
         <FormError message={error} id="login-error" testId="auth-error" />
-        <EmailField className="mb-3" controlId="login-email" autoFocus value={email} onChange={setEmail} />
+        <EmailField className="mb-3" controlId={LOGIN_IDS.email} autoFocus value={email} onChange={setEmail} {...markedProps('email')} />
         <PasswordField
+          {...markedProps('password')}
           className="mb-2"
-          controlId="login-password"
+          controlId={LOGIN_IDS.password}
           label={t('auth.fields.password')}
           name="password"
           autoComplete="current-password"
