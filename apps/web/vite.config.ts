@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { bootDocument } from './src/theme/boot-script.ts';
@@ -26,12 +27,23 @@ function bootScriptPlugin(): Plugin {
   };
 }
 
+/**
+ * react-bootstrap's transitions wait on `dom-helpers/transitionEnd`, whose fallback a child's bubbling event
+ * cancelled, leaving a closed dialog on screen: src/lib/transition-end.ts is the mended copy, used in its place
+ * by the build and by the web tests (vitest.config.ts).
+ */
+export const TRANSITION_END_ALIAS = {
+  find: /^dom-helpers\/transitionEnd$/u,
+  replacement: fileURLToPath(new URL('./src/lib/transition-end.ts', import.meta.url)),
+};
+
 // `npm run dev` (scripts/dev.mjs) starts the API server and points the proxy at it.
 const apiOrigin = process.env.SORI_API_ORIGIN ?? 'http://localhost:8080';
 
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), bootScriptPlugin()],
+  resolve: { alias: [TRANSITION_END_ALIAS] },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     strictPort: false,
