@@ -150,7 +150,9 @@ test('login: required message, server error, spinner with "로그인 중...", su
   await expect(modal(page).locator('[name="email"]'), 'fields clear after success').toHaveValue('');
 });
 
-test('a form’s submit button keeps the focus while its request runs and after the login or sign-up fails', async ({ newPage }) => {
+test('a form’s submit button keeps the focus while its request runs; a refused login gives it to the password, selected', async ({
+  newPage,
+}) => {
   const account = await createAccount('포커스');
   const page = await newPage();
   await open(page, '/');
@@ -174,7 +176,10 @@ test('a form’s submit button keeps the focus while its request runs and after 
   await page.keyboard.press('Enter');
   release();
   await expectBanner(page, '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.', 'invalid credentials');
-  await expect(button, 'focus still on the button after the failure').toBeFocused();
+  // The password is what to type again: focused, its text selected, so typing replaces it.
+  const password = modal(page).locator('[name="password"]');
+  await expect(password, 'focus on the password after a refused login').toBeFocused();
+  expect(await password.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, 'wrong-password'.length]);
   await expect(button).not.toHaveAttribute('aria-disabled', 'true');
   expect(sent, 'one request for two presses').toBe(1);
 
@@ -204,6 +209,30 @@ test('a form’s submit button keeps the focus while its request runs and after 
   await page.keyboard.press('Enter');
   await expectBanner(page, '가입 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.', 'a refusal no field holds');
   await expect(signupButton, 'focus on the sign-up button after the failure').toBeFocused();
+});
+
+test('a login closed while a field inside ends a transition leaves the page, not an invisible dialog over it', async ({ newPage }) => {
+  // The fade's own end never comes here (a transition of nothing that changes, 2 s long), as when a busy
+  // machine interrupts it; fields inside end theirs meanwhile, and their events bubble up to the dialog.
+  // react-bootstrap's fallback took those for the dialog's own and gave up: the dialog stayed, taking every click.
+  const page = await newPage();
+  await open(page, '/plan');
+  await page.addStyleTag({ content: '.sori-auth-modal.fade { transition: visibility 2s linear !important; }' });
+  await page.click('[data-testid="subscribe-premium"]');
+  await modal(page).waitFor();
+  const field = await modal(page).locator('[name="email"]').elementHandle();
+  await page.keyboard.press('Escape');
+  await field!.evaluate(async (input) => {
+    for (let i = 0; i < 20; i++) {
+      input.dispatchEvent(new Event('transitionend', { bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  await expect(page.locator('.sori-auth-modal'), 'the dialog leaves once its time has passed').toHaveCount(0, { timeout: 10_000 });
+  await page.locator('[data-testid="subscribe-free"]').click();
+  await expect(modal(page).locator('.modal-title'), 'the page takes clicks again').toHaveText(tr('ko', 'auth.signup.title'), {
+    useInnerText: true,
+  });
 });
 
 test('switching or closing the modals clears fields and the error', async ({ newPage }) => {
