@@ -38,6 +38,10 @@ test('footer: company details in Korean, a copyright line in English and Japanes
     const copyright = page.locator('[data-testid="footer-copyright"]');
     await expect(copyright, `${locale} copyright line`).toHaveText(info.copyright, { useInnerText: true });
     await expect(page.locator('[data-testid="footer-company"]'), `${locale} has no company block`).toHaveCount(0);
+    // Support can still be reached: the support e-mail, as the Korean footer lists it.
+    const contact = page.locator('[data-testid="footer-contact"]');
+    await expect(contact, `${locale} contact link`).toHaveAttribute('href', `mailto:${info.supportEmail}`);
+    await expect(contact).toHaveText(tr(locale === 'en-US' ? 'en' : 'ja', 'footer.contact'), { useInnerText: true });
   }
 });
 

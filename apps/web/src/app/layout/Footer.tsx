@@ -48,12 +48,23 @@ function LegalLinks() {
   );
 }
 
-/** English and Japanese: the short copyright line of PRODUCT §1, and the two legal links. */
+/**
+ * English and Japanese: the short copyright line of PRODUCT §1, the two legal links, and a way to reach support
+ * (the support e-mail, which the Korean footer lists among the company details).
+ */
 function ShortFooter({ site }: { site: SiteInfo | undefined }) {
+  const { t } = useTranslation();
   return (
     <div className="d-flex flex-column flex-sm-row gap-2 justify-content-between align-items-sm-center">
       <Copyright site={site} />
-      <LegalLinks />
+      <div className="d-flex flex-wrap gap-2 column-gap-4 align-items-start">
+        {site?.supportEmail ? (
+          <a href={`mailto:${site.supportEmail}`} data-testid="footer-contact">
+            {t('footer.contact')}
+          </a>
+        ) : null}
+        <LegalLinks />
+      </div>
     </div>
   );
 }
