@@ -3,7 +3,7 @@ import { addToPlaylist, createPlaylist, SPECIAL, trackNamed } from '../data';
 import { createAccount, open, tr } from '../app';
 import { seriousViolations } from '../axe';
 import { expect, test } from '../test';
-import { row, rowTitles, settledResults } from './ui';
+import { resultCount, row, rowTitles, settledResults } from './ui';
 
 /**
  * Watches the page's audio: every Audio element the app creates is kept in window.__audios with a log of
@@ -455,7 +455,9 @@ test('player announcements: a polite status says the track now playing (on play,
   await expect(bar(page).locator('[data-testid="player-repeat"]'), 'repeat on').toHaveAttribute('aria-pressed', 'true');
   await page.locator('[data-testid="nav-search"]').click();
   await expect.poll(() => new URL(page.url()).searchParams.get('q'), { message: 'the whole library' }).toEqual(null);
-  await settledResults(page);
+  // The address changes before the list does (the router draws the new screen as a transition), and until then
+  // the search's rows are on screen and settled: wait for the whole library's count (132 fixture tracks).
+  await expect.poll(() => resultCount(page), { message: 'the whole library is listed' }).toBeGreaterThan(100);
   const titles = await rowTitles(page);
   await row(page, titles[0]!).locator('[data-testid="row-play"]').click();
   await expect.poll(async () => (await barText()).title, { message: 'the first row plays' }).toEqual(titles[0]);
