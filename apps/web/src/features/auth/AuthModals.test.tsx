@@ -401,6 +401,11 @@ describe('login and signup modals', () => {
     expect(team).not.toBeRequired();
     // The mark is still drawn.
     expect(dialog.querySelector('label[for="signup-email"]')).toHaveTextContent('이메일 *');
+    // The phone's example stays in sight under the field while typing, and describes it.
+    const phone = dialog.querySelector<HTMLInputElement>('#signup-phone')!;
+    await user.type(phone, '010');
+    expect(phone).toHaveAccessibleDescription('예: 010-1234-5678');
+    expect(screen.getByText('예: 010-1234-5678')).toBeVisible();
   });
 
   it('should show every password rule still unmet as the password is typed, not only the first', async () => {

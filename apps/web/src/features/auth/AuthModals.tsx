@@ -218,8 +218,7 @@ interface SignupInput {
   autoComplete: string;
   marker: 'required' | 'optional';
   inputMode?: 'tel';
-  /** An example value, shown in the empty field (its HTML placeholder). */
-  example?: TranslationKey;
+  /** The line under the field (an example of what it takes), which the input is described by. */
   hint?: TranslationKey;
   /** The contract's limit: typing and pasting stop there, rather than a "too long" error after. */
   maxLength?: number;
@@ -241,7 +240,7 @@ const SIGNUP_INPUTS: Record<Exclude<SignupField, 'email'>, SignupInput> = {
     autoComplete: 'tel',
     inputMode: 'tel',
     marker: 'required',
-    example: 'auth.fields.phoneExample',
+    hint: 'auth.fields.phoneHint',
     maxLength: TEXT_LIMITS.phone,
   },
   team: { label: 'auth.fields.team', type: 'text', autoComplete: 'organization', marker: 'optional', maxLength: TEXT_LIMITS.team },
@@ -308,7 +307,7 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
   const invalidProps = (name: SignupField) => (marked.includes(name) ? { invalid: true, errorId: 'signup-error' } : {});
   /** A field below the e-mail, as SIGNUP_INPUTS describes it. */
   const input = (name: Exclude<SignupField, 'email'>, className?: string) => {
-    const { label, example, hint, ...attributes } = SIGNUP_INPUTS[name];
+    const { label, hint, ...attributes } = SIGNUP_INPUTS[name];
     return (
       <TextField
         className={className}
@@ -323,7 +322,6 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
         }
         name={name}
         {...attributes}
-        placeholder={example && t(example)}
         value={fields[name]}
         onChange={update(name)}
         {...invalidProps(name)}
