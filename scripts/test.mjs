@@ -61,7 +61,21 @@ await runTogether([
 
 const out = mkdtempSync(path.join(tmpdir(), 'sori-vitest-'));
 const report = path.join(out, 'report.json');
-run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+// What the JSON report leaves out (unhandled errors, a describe block's failed hook): see vitest-failures-reporter.mjs.
+const outsideTests = path.join(out, 'outside-tests.json');
+const vitestOk = run(
+  'unit and integration tests',
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    '--reporter=./scripts/vitest-failures-reporter.mjs',
+  ],
+  { SORI_VITEST_FAILURES: outsideTests },
+);
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   totals.passed += r.numPassedTests;
@@ -71,11 +85,20 @@ if (existsSync(report)) {
     const rel = path.relative(root, file.name);
     const failedCases = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const t of failedCases) failedTests.push(`${rel} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
-    // A file that failed before any of its tests ran (a syntax error, a failed hook) has no failed case.
-    if (file.status === 'failed' && failedCases.length === 0) failedTests.push(`${rel}: ${firstLine(file.message)}`);
   }
 } else {
   totals.failed += 1;
+}
+// A file that failed before any of its tests ran (a syntax error, a failed hook), an unhandled error, a
+// describe block's failed beforeAll / afterAll: each is named and counted, so a red run never ends "0 failed".
+if (existsSync(outsideTests)) {
+  const { reason, failures } = JSON.parse(readFileSync(outsideTests, 'utf8'));
+  for (const line of failures) failedTests.push(line);
+  totals.failed += failures.length;
+  if (!vitestOk && failedTests.length === 0)
+    failedTests.push(`vitest failed (its run ended "${reason}") with no failure named: read its output above`);
+} else if (!vitestOk) {
+  failedTests.push('vitest wrote no report of failures outside tests (it stopped before the run ended)');
 }
 rmSync(out, { recursive: true, force: true });
 
