@@ -86,6 +86,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Every test signs its accounts in from 127.0.0.1: the default 50 sign-ins per address in 15 minutes is
       // fewer than the suite makes. The per-account and per-pair limits stay as shipped (auth.spec tests them).
       SIGNIN_MAX_PER_ADDRESS: '1000',
+      // Likewise every licence lookup (a verify page counts three: its card, the licence, its channels); the
+      // limit itself is tested in apps/server/test/licence.test.ts.
+      LICENCE_LOOKUPS_PER_MINUTE: '1000',
       SMTP_URL: mail.url,
       PUBLIC_BASE_URL: baseUrl,
     },

@@ -67,7 +67,8 @@ test('licences: a level-5 download issues one; the download history lists it wit
     for (const theme of THEMES) {
       const visitor = await themedPage(lang, theme);
       // A pasted id in lower case lands on the canonical address.
-      await visitor.goto(`/verify/${licenceId.toLowerCase()}`);
+      const response = await visitor.goto(`/verify/${licenceId.toLowerCase()}`);
+      expect(response?.status()).toBe(200);
       await expect(visitor).toHaveURL(new RegExp(`/verify/${licenceId}$`, 'u'));
       await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(tr(lang, 'verify.valid'));
       await expect(visitor.getByTestId('dispute-text')).toContainText(licenceId);
@@ -76,11 +77,11 @@ test('licences: a level-5 download issues one; the download history lists it wit
     }
   }
 
-  // Unknown and malformed ids say so.
+  // Unknown and malformed ids say so, the page with a 404 from the server.
   const visitor = await themedPage('en', 'light');
-  await visitor.goto('/verify/SORI-0000-0000-0000');
+  expect((await visitor.goto('/verify/SORI-0000-0000-0000'))?.status()).toBe(404);
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(tr('en', 'verify.notFound'));
-  await visitor.goto('/verify/not-a-licence');
+  expect((await visitor.goto('/verify/not-a-licence'))?.status()).toBe(404);
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(tr('en', 'verify.malformed'));
   expect(await seriousViolations(visitor)).toEqual([]);
 

@@ -9,6 +9,7 @@ import canonicalize from 'canonicalize';
 import { updateTrack } from '../src/repositories/track.repository';
 import { maskEmail, maskName, newLicenceId } from '../src/services/licences/licence.service';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
+import { metaOf, webDist } from './helpers/web-dist';
 
 const ORIGINAL = Buffer.from('RIFF-this-stands-for-the-original-file-bytes-' + 'x'.repeat(5000));
 const SHA256 = createHash('sha256').update(ORIGINAL).digest('hex');
@@ -56,14 +57,17 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
   let buyer: { token: string; id: number; email: string };
   let trackId: number;
   let first: { licenceId: string };
+  const dist = webDist();
+  const base = 'https://sori.example';
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { LICENCE_LOOKUPS_PER_MINUTE: '40' });
+    t = await createTestApp(dialect, { LICENCE_LOOKUPS_PER_MINUTE: '40', WEB_DIST: dist, PUBLIC_BASE_URL: base });
     buyer = await t.user({ plan: 'premium', email: `buyer-${dialect}@example.com` });
     trackId = await licensable(t);
   });
   afterAll(async () => {
     await t.close();
+    rmSync(dist, { recursive: true, force: true });
   });
 
   const download = (token: string, id = trackId) => t.call({ method: 'GET', url: `/api/download/download?musicId=${id}`, token });
@@ -138,6 +142,41 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
     expect(unknown.json()).toMatchObject({ code: 'LICENCE_NOT_FOUND', message: 'この番号のライセンスはありません。' });
   });
 
+  it("previews its verify page with the licence's number and work in the caller's language, never its licensee; a number that is none is a 404", async () => {
+    const page = (url: string, lang?: string) => t.call({ method: 'GET', url, lang });
+    const id = first.licenceId;
+    // Korean for a crawler that sends no language.
+    const ko = await page(`/verify/${id}`);
+    expect(ko.statusCode).toBe(200);
+    expect(ko.headers['content-type']).toContain('text/html');
+    expect(ko.body).toContain('<div id="root">');
+    expect(metaOf(ko.body, 'og:title')).toBe(`라이선스 ${id} · 김소리의 ‘바다의 노래’`);
+    expect(metaOf(ko.body, 'og:description')).toBe(
+      'Sori가 김소리의 ‘바다의 노래’에 대해 발급한 사용 라이선스입니다. 지금 유효한지, 어디까지 쓸 수 있는지 이 페이지에서 누구나 확인할 수 있습니다.',
+    );
+    expect(metaOf(ko.body, 'og:url')).toBe(`${base}/verify/${id}`);
+    expect(metaOf(ko.body, 'og:image')).toBe(`${base}/og-card.png`);
+    expect(metaOf(ko.body, 'og:locale')).toBe('ko_KR');
+    expect(ko.body).not.toMatch(/사\*\*\*|bu\*\*\*/u);
+    const en = await page(`/verify/${id}`, 'en');
+    expect(metaOf(en.body, 'og:title')).toBe(`Licence ${id} · “바다의 노래” by 김소리`);
+    const ja = await page(`/verify/${id}`, 'ja');
+    expect(metaOf(ja.body, 'og:description')).toMatch(/^Soriが김소리の「바다의 노래」について発行した利用ライセンスです。/u);
+    // A typed number and the spellings the app's router takes: the card names the one canonical address.
+    for (const url of [`/verify/${id.toLowerCase().replace(/-/gu, '')}`, `/Verify/${id}/`]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(metaOf(res.body, 'og:url'), url).toBe(`${base}/verify/${id}`);
+    }
+    // The app still comes, to say that there is no such licence or that the number cannot be one.
+    for (const url of ['/verify/SORI-0000-0000-0000', '/verify/not-a-licence', `/verify/${'A'.repeat(300)}`]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<div id="root">');
+      expect(metaOf(res.body, 'og:title'), url).toBeUndefined();
+    }
+  });
+
   it('gives the certificate to the licensee only, as a PDF in their language holding the Korean title', async () => {
     const url = `/api/licences/${first.licenceId}/certificate.pdf`;
     expect((await t.call({ method: 'GET', url })).statusCode).toBe(401);
@@ -206,6 +245,10 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
     expect(revoked).toMatchObject({ status: 'revoked', revocationReason: '권리자 요청으로 취소' });
     const pub = (await lookup(first.licenceId)).json().body as PublicLicence;
     expect(pub.status).toBe('revoked');
+    // Its verify page is still there, its card unchanged: the page itself says it is revoked.
+    const card = await t.call({ method: 'GET', url: `/verify/${first.licenceId}` });
+    expect(card.statusCode).toBe(200);
+    expect(metaOf(card.body, 'og:title')).toBe(`라이선스 ${first.licenceId} · 김소리의 ‘바다의 노래’`);
     const pem = (await t.call({ method: 'GET', url: '/.well-known/sori-licence-key.pem' })).body;
     expect(verifies(pub, pem)).toBe(true);
     // The downloads list, the licence history, still shows it, marked revoked…
@@ -263,13 +306,19 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
 
 describe('licence lookups are rate limited', () => {
   it('answers 429 past the per-minute limit of an address', async () => {
-    const t = await createTestApp('sqlite', { LICENCE_LOOKUPS_PER_MINUTE: '3' });
+    const dist = webDist();
+    const t = await createTestApp('sqlite', { LICENCE_LOOKUPS_PER_MINUTE: '3', WEB_DIST: dist });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) codes.push((await t.call({ method: 'GET', url: '/api/licences/SORI-0000-0000-0000' })).statusCode);
       expect(codes).toEqual([404, 404, 404, 429]);
+      // The verify page's card is a lookup too, counted with the API's.
+      const page = await t.call({ method: 'GET', url: '/verify/SORI-0000-0000-0000' });
+      expect(page.statusCode).toBe(429);
+      expect(page.body).toContain('<div id="root">');
     } finally {
       await t.close();
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 });

@@ -1,29 +1,8 @@
 import { API_ROUTES } from '@sori/contract';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
-
-/** A built web app of one page, as the real build's index.html looks (title, description, inline script). */
-function webDist(): string {
-  const dist = mkdtempSync(path.join(tmpdir(), 'sori-share-dist-'));
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html lang="ko"><head><meta charset="UTF-8" />' +
-      '<meta name="description" content="Sori — 배경음악" /><title>Sori</title>' +
-      "<script>document.documentElement.dataset.bsTheme='dark';</script></head>" +
-      '<body><div id="root"></div></body></html>',
-  );
-  return dist;
-}
-
-/** The content of `<meta property|name="key" content="…">` as written (still escaped). */
-function metaOf(html: string, key: string): string | undefined {
-  const re = new RegExp(`<meta (?:property|name)="${key.replace(/[.]/gu, '\\.')}" content="([^"]*)" />`, 'u');
-  return re.exec(html)?.[1];
-}
+import { metaOf, webDist } from './helpers/web-dist';
 
 const SharedAnswer = API_ROUTES['GET /shared/playlists/:token'].body;
 

@@ -13,7 +13,7 @@ export interface PagePreview {
   image: string | null;
   /** What the image shows, when it is not the page's own picture (the title otherwise). */
   imageAlt?: string;
-  type: 'music.song' | 'music.playlist';
+  type: 'music.song' | 'music.playlist' | 'website';
   /** og:locale: ko_KR, en_US or ja_JP. */
   locale: string;
   siteName: string;

@@ -50,7 +50,7 @@ export function trackDownloadName(artist: string | null | undefined, title: stri
 }
 
 /** How a short edit is named after the title, in the downloader's language. */
-const EDIT_SUFFIX: Record<Lang, (seconds: number) => string> = {
+export const EDIT_SUFFIX: Record<Lang, (seconds: number) => string> = {
   ko: (s) => `${s}초 버전`,
   en: (s) => `${s}s edit`,
   ja: (s) => `${s}秒版`,

@@ -11,8 +11,9 @@ export type PreviewAnswer = (request: FastifyRequest, reply: FastifyReply, page:
 
 /**
  * The web app's shareable pages, answered with index.html carrying the page's preview tags (Open Graph,
- * Twitter) so that a pasted link shows a card; a track or link the visitor may not see is the same page
- * with a 404 status (the app then shows its not-found screen). Hidden from the API docs: they are pages.
+ * Twitter) so that a pasted link shows a card; a track or link the visitor may not see, or a licence number
+ * that is none, is the same page with a 404 status (the app then shows its not-found screen, or the verify
+ * page's "no such licence"). Hidden from the API docs: they are pages.
  * Returns the same answer for the spellings of these addresses that the web app's router also takes
  * (a trailing slash, capitals), which reach the not-found handler: null for any other page.
  */
@@ -33,6 +34,9 @@ export function registerPageRoutes(app: FastifyInstance, previews: PagePreviewSe
     answer(request, reply, () => previews.track(id, requestLang(request)));
   const shared = (request: FastifyRequest, reply: FastifyReply, token: string) =>
     answer(request, reply, () => previews.sharedPlaylist(token, addressKey(request.ip), requestLang(request)));
+  // Counted under the address the API's lookups count under (request.ip), so a page and its lookups share one limit.
+  const licence = (request: FastifyRequest, reply: FastifyReply, id: string) =>
+    answer(request, reply, () => previews.licence(id, request.ip, requestLang(request)));
 
   app.get<{ Params: { id: string } }>('/track/:id', { schema: { hide: true } }, (request, reply) =>
     track(request, reply, request.params.id),
@@ -40,9 +44,13 @@ export function registerPageRoutes(app: FastifyInstance, previews: PagePreviewSe
   app.get<{ Params: { token: string } }>('/shared/:token', { schema: { hide: true } }, (request, reply) =>
     shared(request, reply, request.params.token),
   );
+  app.get<{ Params: { id: string } }>('/verify/:id', { schema: { hide: true } }, (request, reply) =>
+    licence(request, reply, request.params.id),
+  );
   return (request, reply, page) => {
     if (page.name === 'track') return track(request, reply, page.params.id!);
     if (page.name === 'sharedPlaylist') return shared(request, reply, page.params.token!);
+    if (page.name === 'verify') return licence(request, reply, page.params.id!);
     return null;
   };
 }

@@ -110,7 +110,7 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     publicBaseUrl: config.publicBaseUrl,
     opensPerMinute: config.shareOpensPerMinute,
   });
-  const previews = new PagePreviewService({ catalogue, shares, publicBaseUrl: config.publicBaseUrl });
+  const previews = new PagePreviewService({ catalogue, shares, licences, publicBaseUrl: config.publicBaseUrl });
   const live = new LiveIngests(db.kysely);
   const jobs: JobQueue =
     config.jobs.mode === 'queue' && config.redisUrl

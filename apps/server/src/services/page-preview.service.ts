@@ -1,12 +1,15 @@
-import { genreOf, keyLabel, moodOf, parseIdText, type Lang, type Music } from '@sori/contract';
+import { genreOf, keyLabel, moodOf, parseIdText, parseLicenceId, type Lang, type Music, type PublicLicence } from '@sori/contract';
 import { notFound } from '../lib/app-error';
+import { EDIT_SUFFIX } from '../media/download-name';
 import { clip, type PagePreview } from '../lib/page-meta';
 import type { CatalogueService } from './catalogue/catalogue.service';
+import type { LicenceService } from './licences/licence.service';
 import type { ShareService } from './share.service';
 
 export interface PagePreviewDeps {
   catalogue: CatalogueService;
   shares: ShareService;
+  licences: Pick<LicenceService, 'lookup'>;
   /** The web app's origin: page and image URLs in the tags are absolute. */
   publicBaseUrl: string;
 }
@@ -24,6 +27,24 @@ const TRACK_PITCH: Record<Lang, string> = {
   en: 'Preview it on Sori and download it with a licence.',
   ja: 'Soriで試聴して、ライセンス付きでダウンロードできます。',
 };
+/** A licence's card names the licence and the track, never whether it is valid: a chat app keeps a card for days. */
+const LICENCE_TITLE: Record<Lang, (id: string, work: string) => string> = {
+  ko: (id, work) => `라이선스 ${id} · ${work}`,
+  en: (id, work) => `Licence ${id} · ${work}`,
+  ja: (id, work) => `ライセンス ${id} · ${work}`,
+};
+const LICENCE_TEXT: Record<Lang, (work: string) => string> = {
+  ko: (work) =>
+    `Sori가 ${work}에 대해 발급한 사용 라이선스입니다. 지금 유효한지, 어디까지 쓸 수 있는지 이 페이지에서 누구나 확인할 수 있습니다.`,
+  en: (work) => `A licence Sori issued for ${work}. Anyone can check on this page whether it is valid now and what it allows.`,
+  ja: (work) => `Soriが${work}について発行した利用ライセンスです。現在有効かどうか、どこまで使えるかをこのページで誰でも確認できます。`,
+};
+/** The licensed work as the card names it: the title quoted, the artist, and the edit as its file is named. */
+const LICENCE_WORK: Record<Lang, (title: string, artist: string, edit: string) => string> = {
+  ko: (title, artist, edit) => `${artist}의 ‘${title}’${edit ? `(${edit})` : ''}`,
+  en: (title, artist, edit) => `“${title}” by ${artist}${edit ? ` (${edit})` : ''}`,
+  ja: (title, artist, edit) => `${artist}の「${title}」${edit ? `（${edit}）` : ''}`,
+};
 const PLAYLIST_TEXT: Record<Lang, (n: number) => string> = {
   ko: (n) => `${n}곡이 담긴 플레이리스트입니다. Sori에서 바로 들어 보세요.`,
   en: (n) => `A playlist of ${n} ${n === 1 ? 'track' : 'tracks'}. Listen to it on Sori.`,
@@ -31,8 +52,9 @@ const PLAYLIST_TEXT: Record<Lang, (n: number) => string> = {
 };
 
 /**
- * The preview (Open Graph / Twitter tags) of the web app's shareable pages: a track (`/track/{id}`) and a
- * shared playlist (`/shared/{token}`). What a signed-out visitor may not see is a 404 here too.
+ * The preview (Open Graph / Twitter tags) of the web app's shareable pages: a track (`/track/{id}`), a
+ * shared playlist (`/shared/{token}`) and a licence's verify page (`/verify/{id}`). What a signed-out visitor
+ * may not see is a 404 here too.
  */
 export class PagePreviewService {
   constructor(private readonly deps: PagePreviewDeps) {}
@@ -65,6 +87,27 @@ export class PagePreviewService {
       url: `${this.deps.publicBaseUrl}/shared/${playlist.token}`,
       ...this.image(cover),
       type: 'music.playlist',
+      locale: LOCALES[lang],
+      siteName: SITE_NAME,
+    };
+  }
+
+  /**
+   * A licence's verify page: the licence's number and the licensed work, never its verdict or licensee (the
+   * page itself says those, as they are now). A malformed or unknown id is a 404; the page's lookups count
+   * with the API's (`LICENCE_LOOKUPS_PER_MINUTE`).
+   */
+  async licence(rawId: string, address: string, lang: Lang): Promise<PagePreview> {
+    if (parseLicenceId(rawId) === null) throw notFound('LICENCE_NOT_FOUND');
+    const licence: PublicLicence = await this.deps.licences.lookup(rawId, address);
+    const edit = licence.edit === undefined ? '' : EDIT_SUFFIX[lang](licence.edit);
+    const work = LICENCE_WORK[lang](licence.track.title, licence.track.artist || UNKNOWN_ARTIST[lang], edit);
+    return {
+      title: clip(LICENCE_TITLE[lang](licence.id, work), 120),
+      description: clip(LICENCE_TEXT[lang](work), 300),
+      url: `${this.deps.publicBaseUrl}/verify/${licence.id}`,
+      ...this.image(null),
+      type: 'website',
       locale: LOCALES[lang],
       siteName: SITE_NAME,
     };
