@@ -567,4 +567,21 @@ test('player volume on a phone (360 px): a speaker button opens the slider in a 
   await bar(page).locator('[data-testid="player-title"]').tap();
   await expect(popover, 'a tap outside closes it').toHaveCount(0);
   await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+  // A notice (the row menu's share: the link copied, or shown to copy) comes up from the bottom, just above
+  // the bar; at the top it lay over the screen's heading and search box.
+  const menu = row(page, SPECIAL.long).locator('[data-testid="row-menu"]');
+  await menu.locator('button[aria-haspopup="menu"]').tap();
+  await menu.locator('[data-testid="row-share"]').tap();
+  const notice = page.getByTestId('notice');
+  await expect(notice).toBeVisible();
+  const [note, player, heading] = [
+    (await notice.boundingBox())!,
+    (await bar(page).boundingBox())!,
+    (await page.getByRole('heading', { level: 1 }).boundingBox())!,
+  ];
+  expect(note.y + note.height, 'the notice above the bar').toBeLessThanOrEqual(player.y);
+  expect(player.y - (note.y + note.height), 'just above it').toBeLessThan(32);
+  expect(note.y, 'clear of the heading').toBeGreaterThan(heading.y + heading.height);
+  expect(note.x >= 0 && note.x + note.width <= 360, 'within the screen').toBe(true);
 });
