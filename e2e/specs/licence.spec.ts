@@ -1,3 +1,5 @@
+import type { PublicLicence } from '@sori/contract';
+import { readFileSync } from 'node:fs';
 import { api, operator, setLevel, trackNamed } from '../data';
 import { createAccount, open, tr, type Lang } from '../app';
 import { seriousViolations, THEMES } from '../axe';
@@ -76,6 +78,17 @@ test('licences: a level-5 download issues one; the download history lists it wit
       await visitor.close();
     }
   }
+
+  // The signed licence saves as a file named by its number: the licence as signed, to keep and check offline.
+  const keeper = await themedPage('en', 'light');
+  await keeper.goto(`/verify/${licenceId}`);
+  const saving = keeper.waitForEvent('download');
+  await keeper.getByRole('link', { name: tr('en', 'verify.fileLink') }).click();
+  const saved = await saving;
+  expect(saved.suggestedFilename()).toBe(`${licenceId}.json`);
+  const signed = JSON.parse(readFileSync((await saved.path())!, 'utf8')) as PublicLicence;
+  expect(signed).toEqual(await api<PublicLicence>(`/licences/${licenceId}`));
+  await keeper.close();
 
   // Unknown and malformed ids say so, the page with a 404 from the server.
   const visitor = await themedPage('en', 'light');

@@ -224,10 +224,33 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
         expect(enText.replace(/\s+/gu, ' ')).toContain(
           `as the verification page and the signed licence show them: ${licensee.name} (${licensee.email})`,
         );
+        // The certificate carries the signed licence: saved out of the PDF, it verifies with the published key.
+        execFileSync('pdfdetach', ['-saveall', '-o', dir, file]);
+        const attached = JSON.parse(readFileSync(path.join(dir, `${first.licenceId}.json`), 'utf8')) as PublicLicence;
+        expect(attached).toEqual((await lookup(first.licenceId)).json().body);
+        expect(verifies(attached, (await t.call({ method: 'GET', url: '/.well-known/sori-licence-key.pem' })).body)).toBe(true);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
     }
+  });
+
+  it('gives anyone the signed licence as a file to keep, which verifies with the published key', async () => {
+    const url = (id: string) => `/api/licences/${encodeURIComponent(id)}/licence.json`;
+    const res = await t.call({ method: 'GET', url: url(first.licenceId.toLowerCase()) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Saved under the licence's canonical number, whatever spelling was asked for.
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${first.licenceId}.json"`);
+    const file = JSON.parse(res.body) as PublicLicence;
+    expect(file).toEqual((await lookup(first.licenceId)).json().body);
+    expect(verifies(file, (await t.call({ method: 'GET', url: '/.well-known/sori-licence-key.pem' })).body)).toBe(true);
+    const bad = await t.call({ method: 'GET', url: url('SORI-12'), lang: 'en' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('INVALID_LICENCE_ID');
+    const unknown = await t.call({ method: 'GET', url: url('SORI-0000-0000-0000'), lang: 'ja' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'LICENCE_NOT_FOUND', message: 'この番号のライセンスはありません。' });
   });
 
   it('lists each download with its licence in the downloads list', async () => {
@@ -312,6 +335,8 @@ describe('licence lookups are rate limited', () => {
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) codes.push((await t.call({ method: 'GET', url: '/api/licences/SORI-0000-0000-0000' })).statusCode);
       expect(codes).toEqual([404, 404, 404, 429]);
+      // The signed file is a lookup too.
+      expect((await t.call({ method: 'GET', url: '/api/licences/SORI-0000-0000-0000/licence.json' })).statusCode).toBe(429);
       // The verify page's card is a lookup too, counted with the API's.
       const page = await t.call({ method: 'GET', url: '/verify/SORI-0000-0000-0000' });
       expect(page.statusCode).toBe(429);
@@ -355,7 +380,9 @@ describe('licence operator commands', () => {
       const id = await licensable(t);
       const licenceId = (await t.call({ method: 'GET', url: `/api/download/download?musicId=${id}`, token: u.token })).json().body
         .licenceId;
-      const licence = (await t.call({ method: 'GET', url: `/api/licences/${licenceId}` })).json().body;
+      // The file the verify page offers, saved as it comes.
+      const saved = (await t.call({ method: 'GET', url: `/api/licences/${licenceId}/licence.json` })).body;
+      const licence = JSON.parse(saved) as PublicLicence;
       const pem = (await t.call({ method: 'GET', url: '/.well-known/sori-licence-key.pem' })).body;
       const doc = readFileSync(path.resolve(import.meta.dirname, '../../../docs/LICENCES.md'), 'utf8');
       const recipe = /```js verify\n([\s\S]*?)```/u.exec(doc)?.[1];
@@ -365,7 +392,7 @@ describe('licence operator commands', () => {
       expect(recipe!.trim().split('\n').length).toBeLessThanOrEqual(10);
       const dir = mkdtempSync(path.join(tmpdir(), 'sori-recipe-'));
       try {
-        writeFileSync(path.join(dir, 'licence.json'), JSON.stringify(licence));
+        writeFileSync(path.join(dir, 'licence.json'), saved);
         writeFileSync(path.join(dir, 'sori-licence-key.pem'), pem);
         writeFileSync(path.join(dir, 'verify.mjs'), recipe!);
         const run = spawnSync(process.execPath, ['verify.mjs'], { cwd: dir, encoding: 'utf8', env: process.env });

@@ -117,6 +117,7 @@ export const MEDIA_ROUTES = {
   'GET /musics/:id/stream': 'audio/mpeg',
   'GET /musics/:id/original': 'the original file, as uploaded',
   'GET /licences/:id/certificate.pdf': 'application/pdf',
+  'GET /licences/:id/licence.json': 'application/json: the signed licence as a file (SORI-….json), to keep and to verify offline',
 } as const;
 
 export type ApiRoute = keyof typeof API_ROUTES;

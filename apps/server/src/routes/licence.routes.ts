@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ChannelService } from '../services/account/channel.service';
 import type { LicenceService } from '../services/licences/licence.service';
+import { signedLicenceFile } from '../services/licences/signed-file';
 import { mediaResponse, ok, requestLang } from './http';
 
 const IdParam = z.object({ id: z.string().max(64) });
 
-/** A licence's public JSON (anyone) and its certificate (the licensee). */
+/** A licence's public JSON and its signed file (anyone), and its certificate (the licensee). */
 export const licenceRoutes =
   (licences: LicenceService, channels: ChannelService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -16,6 +17,26 @@ export const licenceRoutes =
       { schema: { response: responseSchema('GET /licences/:id'), params: IdParam, tags: ['licences'] } },
       async (request) => {
         return ok(await licences.lookup(request.params.id, request.ip));
+      },
+    );
+
+    app.get(
+      '/licences/:id/licence.json',
+      {
+        schema: {
+          response: mediaResponse('GET /licences/:id/licence.json'),
+          params: IdParam,
+          tags: ['licences'],
+          summary: 'The signed licence as a file, to keep and to verify offline with the published key (counted with the lookups)',
+        },
+      },
+      async (request, reply) => {
+        const { name, bytes } = signedLicenceFile(await licences.lookup(request.params.id, request.ip));
+        return reply
+          .type('application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('cache-control', 'no-cache')
+          .send(bytes);
       },
     );
 

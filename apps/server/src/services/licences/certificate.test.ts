@@ -1,6 +1,6 @@
 import { LICENCE_FORMAT, LICENCE_TERMS, type Lang, type PublicLicence } from '@sori/contract';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -128,6 +128,25 @@ describe.runIf(hasPoppler)('the licence certificate', () => {
       expect(text).not.toContain('Cleared channels');
       expect(text).not.toContain('youtube.com');
     }
+  });
+
+  it.each(['ko', 'en', 'ja'] as const)('carries the signed licence attached, byte for byte, and says so (%s)', async (lang) => {
+    const file = path.join(dir, `attached-${lang}.pdf`);
+    writeFileSync(file, await renderCertificate(ACTIVE, lang, 'https://sori.example/.well-known/sori-licence-key.pem'));
+    // Any PDF reader lists the attachment; poppler's pdfdetach lists and saves it.
+    expect(execFileSync('pdfdetach', ['-list', file], { encoding: 'utf8' })).toContain(`${ACTIVE.id}.json`);
+    const out = path.join(dir, `attached-${lang}`);
+    mkdirSync(out);
+    execFileSync('pdfdetach', ['-saveall', '-o', out, file]);
+    expect(readdirSync(out)).toEqual([`${ACTIVE.id}.json`]);
+    expect(JSON.parse(readFileSync(path.join(out, `${ACTIVE.id}.json`), 'utf8'))).toEqual(ACTIVE);
+    const flat = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s/gu, '');
+    const says = {
+      ko: '이 PDF에 첨부된 서명된 라이선스 파일은 아래 공개 키로 오프라인에서도 검증할 수 있으며',
+      en: 'The signed licence file attached to this PDF can be verified offline with the published key below',
+      ja: 'このPDFに添付された署名済みライセンスファイルは下記の公開鍵でオフラインでも検証でき',
+    }[lang];
+    expect(flat).toContain(says.replace(/\s/gu, ''));
   });
 
   it('says a level an administrator set is such, not "Free (level 5)"', async () => {

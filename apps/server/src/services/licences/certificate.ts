@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { signedLicenceFile } from './signed-file';
 
 const require = createRequire(import.meta.url);
 /** Noto Sans KR and JP, shipped as npm packages (never a system font); pdfkit embeds the glyphs used. */
@@ -47,7 +48,8 @@ const TEXT: Record<Lang, Record<string, string>> = {
     terms: '약관 버전',
     licensor: '라이선스 제공자',
     verify: '검증 주소',
-    verifyNote: '이 증명서는 위 주소나 QR 코드에서 누구나 확인할 수 있습니다. 서명은 공개 키로 오프라인에서도 검증할 수 있습니다:',
+    verifyNote:
+      '이 증명서는 위 주소나 QR 코드에서 누구나 확인할 수 있습니다. 이 PDF에 첨부된 서명된 라이선스 파일은 아래 공개 키로 오프라인에서도 검증할 수 있으며, 지금도 유효한지는 위 주소에서 확인할 수 있습니다:',
     signature: 'Ed25519 서명',
     reason: '사유',
     channels: '등록된 채널',
@@ -77,7 +79,7 @@ const TEXT: Record<Lang, Record<string, string>> = {
     licensor: 'Licensor',
     verify: 'Verify at',
     verifyNote:
-      'Anyone can check this certificate at the address above or with the QR code. The signature can also be verified offline with the published key:',
+      'Anyone can check this certificate at the address above or with the QR code. The signed licence file attached to this PDF can be verified offline with the published key below; the address above shows whether it is still in force:',
     signature: 'Ed25519 signature',
     reason: 'Reason',
     channels: 'Cleared channels',
@@ -106,7 +108,8 @@ const TEXT: Record<Lang, Record<string, string>> = {
     terms: '規約のバージョン',
     licensor: 'ライセンス提供者',
     verify: '確認先',
-    verifyNote: 'この証明書は上記のアドレスまたはQRコードから誰でも確認できます。署名は公開鍵を使ってオフラインでも検証できます:',
+    verifyNote:
+      'この証明書は上記のアドレスまたはQRコードから誰でも確認できます。このPDFに添付された署名済みライセンスファイルは下記の公開鍵でオフラインでも検証でき、現在も有効かどうかは上記のアドレスで確認できます:',
     signature: 'Ed25519署名',
     reason: '理由',
     channels: '登録チャンネル',
@@ -140,7 +143,8 @@ function runsOf(text: string, lang: Lang): { text: string; face: 'kr' | 'jp' }[]
 
 /**
  * The licence certificate as a PDF in the reader's language: everything the public licence says, a QR code
- * to its verification page, and the signature with the key that made it.
+ * to its verification page, the signature with the key that made it, and the signed licence itself attached
+ * (`SORI-….json`), to be checked offline.
  */
 export async function renderCertificate(
   licence: PublicLicence,
@@ -270,6 +274,15 @@ async function drawCertificate({
   row(t.sha256!, licence.file.sha256);
   row(t.licensor!, `${licensor} — ${licence.licensor.url}`);
   row(t.verify!, licence.verifyUrl);
+  // The signed licence travels inside the certificate (a PDF attachment, which any PDF reader lists and
+  // poppler's pdfdetach saves): whoever is shown the PDF can check the signature without Sori's site.
+  const file = signedLicenceFile(licence);
+  doc.file(file.bytes, {
+    name: file.name,
+    type: 'application/json',
+    description: `${t.title} ${licence.id}`,
+    creationDate: new Date(licence.revokedAt ?? licence.issuedAt),
+  });
   // The key's address on a line of its own: a line break inside it reads as two addresses.
   write(`${t.verifyNote!}\n${keyUrl}`, 9, { color: '#444444' });
   // A signature has no spaces to wrap at: two lines of it, under a label that names the key too.

@@ -85,6 +85,11 @@ describe('the licence check page', () => {
     expect(writeText).toHaveBeenCalledWith(disputeText(LICENCE, 'ko'));
     expect(await screen.findByRole('status')).toHaveTextContent('복사했습니다');
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/licences/SORI-7GWR-M0X5-WYAE');
+    // The signed licence, to keep and to verify offline with the key beside it.
+    const file = screen.getByRole('link', { name: '서명된 라이선스 파일 받기 (JSON)' });
+    expect(file).toHaveAttribute('href', '/api/licences/SORI-7GWR-M0X5-WYAE/licence.json');
+    expect(file).toHaveAttribute('download', 'SORI-7GWR-M0X5-WYAE.json');
+    expect(screen.getByRole('link', { name: '공개 키 받기' })).toHaveAttribute('href', '/.well-known/sori-licence-key.pem');
   });
 
   it('lists the licensee’s cleared channels with the day each is cleared since, in the reader’s language, said to be unsigned', async () => {

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { languageFromTag } from '../../i18n/detect';
-import { isApiError } from '../../lib/api-client';
+import { buildUrl, isApiError, pathWith } from '../../lib/api-client';
 import { useSiteQuery } from '../legal/queries';
 import { disputeText } from './dispute';
 import { useLicenceChannelsQuery, useLicenceQuery, verifyPath } from './queries';
@@ -170,7 +170,16 @@ function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' |
       </dl>
       {revoked ? null : <CopyDispute text={disputeText(licence, lang, site.data)} />}
       <p className="sori-licence-note small">
-        {t('verify.signatureNote')} <a href={KEY_URL}>{t('verify.keyLink')}</a>
+        {t('verify.signatureNote')}{' '}
+        <a
+          href={buildUrl(pathWith('/licences/:id/licence.json', { id: licence.id }))}
+          download={`${licence.id}.json`}
+          data-testid="licence-file"
+        >
+          {t('verify.fileLink')}
+        </a>
+        {' · '}
+        <a href={KEY_URL}>{t('verify.keyLink')}</a>
       </p>
     </>
   );
