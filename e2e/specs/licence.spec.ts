@@ -1,7 +1,7 @@
 import type { PublicLicence } from '@sori/contract';
 import { readFileSync } from 'node:fs';
 import { api, operator, setLevel, trackNamed } from '../data';
-import { createAccount, open, tr, type Lang } from '../app';
+import { BASE_URL, createAccount, open, tr, type Lang } from '../app';
 import { seriousViolations, THEMES } from '../axe';
 import { expect, test } from '../test';
 
@@ -88,6 +88,19 @@ test('licences: a level-5 download issues one; the download history lists it wit
   expect(saved.suggestedFilename()).toBe(`${licenceId}.json`);
   const signed = JSON.parse(readFileSync((await saved.path())!, 'utf8')) as PublicLicence;
   expect(signed).toEqual(await api<PublicLicence>(`/licences/${licenceId}`));
+  // A reviewer sent the track checks the file against the licence, in the browser: the downloaded bytes
+  // match; a copy with one byte more does not, and the page gives that copy's value.
+  const ticket = await api<{ url: string; fileName: string }>(`/download/download?musicId=${track.id}`, { token: account.token });
+  const bytes = Buffer.from(await (await fetch(new URL(ticket.url, BASE_URL))).arrayBuffer());
+  const input = keeper.getByLabel(tr('en', 'verify.match.choose'));
+  const result = keeper.getByTestId('file-match-result');
+  await input.setInputFiles({ name: ticket.fileName, mimeType: 'audio/wav', buffer: bytes });
+  await expect(result).toHaveAttribute('data-state', 'match');
+  await expect(result).toHaveText(tr('en', 'verify.match.same', { name: ticket.fileName }));
+  await input.setInputFiles({ name: 'copy.wav', mimeType: 'audio/wav', buffer: Buffer.concat([bytes, Buffer.from([0])]) });
+  await expect(result).toHaveAttribute('data-state', 'mismatch');
+  await expect(result).toContainText(tr('en', 'verify.match.different', { name: 'copy.wav' }));
+  expect(await seriousViolations(keeper)).toEqual([]);
   await keeper.close();
 
   // Unknown and malformed ids say so, the page with a 404 from the server.

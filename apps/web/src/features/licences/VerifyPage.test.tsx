@@ -1,6 +1,6 @@
 import { licenceDate, withdrawnLicensee, type PublicLicence } from '@sori/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -10,6 +10,7 @@ import { configureApiClient } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
 import { createTestI18n } from '../../test/i18n';
 import { disputeText } from './dispute';
+import { sha256Hex } from './FileMatch';
 import VerifyPage from './VerifyPage';
 
 const LICENCE: PublicLicence = {
@@ -83,7 +84,8 @@ describe('the licence check page', () => {
     expect(screen.getByText('2026년 11월 25일 10:00 (KST)')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /문구 복사/u }));
     expect(writeText).toHaveBeenCalledWith(disputeText(LICENCE, 'ko'));
-    expect(await screen.findByRole('status')).toHaveTextContent('복사했습니다');
+    const dispute = screen.getByRole('region', { name: '저작권 이의 제기용 문구' });
+    expect(await within(dispute).findByRole('status')).toHaveTextContent('복사했습니다');
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/licences/SORI-7GWR-M0X5-WYAE');
     // The signed licence, to keep and to verify offline with the key beside it.
     const file = screen.getByRole('link', { name: '서명된 라이선스 파일 받기 (JSON)' });
@@ -198,6 +200,31 @@ describe('the licence check page', () => {
     await userEvent.type(screen.getByLabelText('Check another licence ID'), 'SORI-7GWR-M0X5-WYAE{Enter}');
     const valid = await screen.findByRole('heading', { level: 1, name: 'This licence is valid' });
     await waitFor(() => expect(valid).toHaveFocus());
+  });
+
+  it('says whether a chosen file is the licensed one, worked out in the browser, in the reader’s language', async () => {
+    const original = new File([new TextEncoder().encode('RIFF the licensed bytes')], 'sea.wav', { type: 'audio/wav' });
+    // The SHA-256 of those bytes, as `sha256sum` writes it (and the licence records it).
+    const sha256 = '4dbc65631d7fb8176d268abcb172c89f5f71d55250f7b4171078a8b4b2935d06';
+    expect(await sha256Hex(original)).toBe(sha256);
+    fetchMock.mockResolvedValue(json(200, { body: { ...LICENCE, file: { ...LICENCE.file, sha256 } } }));
+    await open('/verify/SORI-7GWR-M0X5-WYAE', 'en');
+    const input = await screen.findByLabelText('Audio file to compare');
+    await userEvent.upload(input, original);
+    const result = screen.getByTestId('file-match-result');
+    await waitFor(() => expect(result).toHaveAttribute('data-state', 'match'));
+    expect(result).toHaveTextContent('Match. The chosen file (sea.wav) is the very file this licence covers.');
+    expect(result).toHaveAttribute('role', 'status');
+    // A copy re-encoded or cut: a byte differs.
+    await userEvent.upload(input, new File([new TextEncoder().encode('RIFF the licensed byteS')], 'sea-copy.wav'));
+    await waitFor(() => expect(result).toHaveAttribute('data-state', 'mismatch'));
+    expect(result).toHaveTextContent('No match. The chosen file (sea-copy.wav) is not the file this licence covers.');
+    expect(result).toHaveTextContent(/The chosen file’s SHA-256 [0-9a-f]{64}/u);
+    // Nothing was sent anywhere: the page only read (the licence, its channels, the site's details).
+    for (const [url, init] of fetchMock.mock.calls) {
+      expect(init?.method ?? 'GET', String(url)).toBe('GET');
+      expect(init?.body, String(url)).toBeUndefined();
+    }
   });
 
   it('takes a pasted verification link as its id, and names a short edit beside the file', async () => {

@@ -20,6 +20,7 @@ import { languageFromTag } from '../../i18n/detect';
 import { buildUrl, isApiError, pathWith } from '../../lib/api-client';
 import { useSiteQuery } from '../legal/queries';
 import { disputeText } from './dispute';
+import { FileMatch } from './FileMatch';
 import { useLicenceChannelsQuery, useLicenceQuery, verifyPath } from './queries';
 
 const KEY_URL = '/.well-known/sori-licence-key.pem';
@@ -168,6 +169,7 @@ function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' |
           </code>
         </dd>
       </dl>
+      <FileMatch sha256={licence.file.sha256} />
       {revoked ? null : <CopyDispute text={disputeText(licence, lang, site.data)} />}
       <p className="sori-licence-note small">
         {t('verify.signatureNote')}{' '}
