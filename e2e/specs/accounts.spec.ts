@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { accountDate, type Channel } from '@sori/contract';
+import { accountDate, type AccountData, type Channel } from '@sori/contract';
+import { readFileSync } from 'node:fs';
 import { BASE_URL, createAccount, open, tr, type Account, type Lang } from '../app';
 import { seriousViolations, THEMES } from '../axe';
 import { api, setPlan, trackNamed } from '../data';
@@ -80,7 +81,7 @@ test('forgot password: the login modal sends a real e-mail, its link opens the r
   await expect(askAgain, 'back on "ask again" once the dialog is closed').toBeFocused();
 });
 
-test('account page: reached from the user menu; changing the password signs the other sessions out; consents show their dates and marketing can be withdrawn', async ({
+test('account page: reached from the user menu; changing the password signs the other sessions out; consents show their dates and marketing can be withdrawn; the member downloads their data', async ({
   signedInPage,
 }) => {
   const account = await createAccount('계정');
@@ -112,6 +113,24 @@ test('account page: reached from the user menu; changing the password signs the 
   await toggle.click();
   await expect(toggle).not.toBeChecked();
   await expect(consents.getByTestId('consent-marketing')).toContainText('철회');
+
+  // Everything kept about the member, as one file: the consents just changed are in it, the password is not.
+  const [dataFile] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByTestId('account-data')
+      .getByRole('button', { name: tr('ko', 'account.data.save') })
+      .click(),
+  ]);
+  expect(dataFile.suggestedFilename()).toMatch(/^sori-account-data-\d{4}-\d{2}-\d{2}\.json$/u);
+  const data = JSON.parse(readFileSync((await dataFile.path())!, 'utf8')) as AccountData;
+  expect(data.account.email).toBe(account.email);
+  expect(data.consents.find((c) => c.kind === 'marketing')).toMatchObject({ agreed: false, withdrawnAt: expect.any(String) });
+  expect(data.sessions.length, 'both devices').toBeGreaterThanOrEqual(2);
+  expect(JSON.stringify(data)).not.toContain(account.password);
+  await expect(
+    page.getByTestId('notice').filter({ hasText: tr('ko', 'account.data.saved', { name: dataFile.suggestedFilename() }) }),
+  ).toBeVisible();
 
   const password = page.getByTestId('account-password');
   await password.getByLabel(tr('ko', 'account.password.current')).fill('wrong-one');

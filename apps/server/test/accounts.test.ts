@@ -1,6 +1,7 @@
-import { CONSENT_VERSIONS, type Channel } from '@sori/contract';
+import { AccountData, CONSENT_VERSIONS, type Channel } from '@sori/contract';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateTrack } from '../src/repositories/track.repository';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 /** A fresh address per call, under every per-address limit. */
@@ -28,6 +29,16 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
     t.call({ method: 'POST', url: '/api/signup', payload, lang, remoteAddress: addr() });
   const signin = (email: string, password: string, lang?: string) =>
     t.call({ method: 'POST', url: '/api/signin', payload: { email, password }, lang, remoteAddress: addr() });
+  /** A published track with a stored original, downloaded by the member: the track and the licence issued. */
+  const licensedTo = async (token: string, title: string, fileName: string): Promise<{ track: number; licenceId: string }> => {
+    const track = await t.track({ title });
+    const key = `tracks/${track}/original.wav`;
+    await t.ctx.storage.put(key, Buffer.from(`RIFF-${fileName}`));
+    await updateTrack(t.ctx.db.kysely, track, { original_key: key, file_name: fileName, original_mime: 'audio/wav' });
+    const licenceId = (await t.call({ method: 'GET', url: `/api/download/download?musicId=${track}`, token })).json().body
+      .licenceId as string;
+    return { track, licenceId };
+  };
 
   describe('consent at sign-up', () => {
     it('refuses a missing required consent in the caller’s language, after the form’s own rules', async () => {
@@ -419,13 +430,7 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
     it('the verify page of an active licence lists the licensee’s cleared channels; the export lists them as CSV', async () => {
       const u = await t.user({ plan: 'premium' });
       await add(u.token, `https://www.youtube.com/channel/${UC('v')}`);
-      const track = await t.track({ title: '검증의 노래' });
-      const key = `tracks/${track}/original.wav`;
-      await t.ctx.storage.put(key, Buffer.from('RIFF-original-bytes'));
-      const { updateTrack } = await import('../src/repositories/track.repository');
-      await updateTrack(t.ctx.db.kysely, track, { original_key: key, file_name: 'song.wav', original_mime: 'audio/wav' });
-      const licenceId = (await t.call({ method: 'GET', url: `/api/download/download?musicId=${track}`, token: u.token })).json().body
-        .licenceId;
+      const { licenceId } = await licensedTo(u.token, '검증의 노래', 'song.wav');
       const signed = (await t.call({ method: 'GET', url: `/api/licences/${licenceId}` })).json().body;
       const cleared = await t.call({ method: 'GET', url: `/api/licences/${licenceId}/channels` });
       expect(cleared.statusCode).toBe(200);
@@ -453,17 +458,83 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
     });
   });
 
+  describe("downloading one's own data", () => {
+    it('gives the member everything kept about them and nothing of anyone else; never the password or a token', async () => {
+      const u = await t.user({ plan: 'premium', password: 'mydata12' });
+      const other = await t.user();
+      const profile = { nick: '내보내기', name: '김자료', phone: '010-2222-3333', team: '소리팀' };
+      expect((await t.call({ method: 'PATCH', url: '/api/my/user', token: u.token, payload: profile })).statusCode).toBe(200);
+      await t.call({ method: 'POST', url: '/api/my/channels', token: u.token, payload: { url: UC('d') } });
+      const liked = await t.track({ title: '좋아한 노래', artist: '가수' });
+      for (const who of [u, other]) await t.call({ method: 'POST', url: '/api/my/like', token: who.token, payload: { musicId: liked } });
+      const { track: licensed, licenceId } = await licensedTo(u.token, '받은 노래', 'got.wav');
+      const list = await t.call({
+        method: 'POST',
+        url: '/api/playbox/create',
+        token: u.token,
+        payload: { name: '내 목록', description: '설명' },
+      });
+      const playlistId = list.json().body.id as number;
+      await t.call({ method: 'POST', url: '/api/playlist/add', token: u.token, payload: { playlistId, musicId: liked } });
+      const upload = await t.track({ title: '내 업로드', owner_id: u.id, published: 0 });
+
+      const res = await t.call({ method: 'GET', url: '/api/my/data', token: u.token });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const data = AccountData.parse(res.json().body);
+      expect(data.format).toBe('sori-account-data/1');
+      expect(data.account).toMatchObject({ id: u.id, email: u.email, ...profile, plan: 'premium', level: 5, language: 'ko' });
+      expect(data.consents.map((c) => c.kind)).toEqual(['terms', 'privacy', 'marketing']);
+      expect(data.channels).toEqual([expect.objectContaining({ platform: 'youtube', externalId: UC('d'), endsAt: null, removedAt: null })]);
+      expect(data.likes).toEqual([{ track: { id: liked, title: '좋아한 노래', artist: '가수' }, likedAt: expect.any(String) }]);
+      expect(data.downloads).toEqual([
+        expect.objectContaining({ track: expect.objectContaining({ id: licensed, title: '받은 노래' }), count: 1 }),
+      ]);
+      expect(data.licences).toEqual([
+        expect.objectContaining({ id: licenceId, status: 'active', edit: null, verifyUrl: `https://sori.test/verify/${licenceId}` }),
+      ]);
+      expect(data.playlists).toEqual([
+        expect.objectContaining({
+          id: playlistId,
+          name: '내 목록',
+          description: '설명',
+          shared: false,
+          tracks: [expect.objectContaining({ id: liked })],
+        }),
+      ]);
+      expect(data.uploads).toEqual([expect.objectContaining({ id: upload, title: '내 업로드', published: false })]);
+      expect(data.sessions.length).toBeGreaterThanOrEqual(1);
+      expect(data.sessions.every((s) => Object.keys(s).join() === 'signedInAt,expiresAt,signedOutAt')).toBe(true);
+      // Nothing secret, nothing of the other member.
+      expect(res.body).not.toContain('$argon2');
+      expect(res.body).not.toContain(u.token);
+      expect(res.body).not.toContain(other.email);
+      // A removed channel stays in the history, marked so.
+      const channel = (await t.call({ method: 'GET', url: '/api/my/channels', token: u.token })).json().body[0];
+      await t.call({ method: 'DELETE', url: `/api/my/channels/${channel.id}`, token: u.token });
+      const after = AccountData.parse((await t.call({ method: 'GET', url: '/api/my/data', token: u.token })).json().body);
+      expect(after.channels[0]!.removedAt).not.toBeNull();
+      // Only a member has data to download.
+      expect((await t.call({ method: 'GET', url: '/api/my/data' })).statusCode).toBe(401);
+    });
+
+    it('is limited to 20 downloads an hour, then says when to try again', async () => {
+      const u = await t.user();
+      for (let i = 0; i < 20; i++) expect((await t.call({ method: 'GET', url: '/api/my/data', token: u.token })).statusCode).toBe(200);
+      const refused = await t.call({ method: 'GET', url: '/api/my/data', token: u.token, lang: 'en' });
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().message).toBeTruthy();
+      // Another member is not held back by it.
+      expect((await t.call({ method: 'GET', url: '/api/my/data', token: (await t.user()).token })).statusCode).toBe(200);
+    });
+  });
+
   describe('withdrawal', () => {
     it('needs the password; deletes personal data at once, keeps licences pseudonymised, frees the e-mail', async () => {
       const u = await t.user({ plan: 'premium', password: 'leaving1' });
       await t.call({ method: 'POST', url: '/api/my/channels', token: u.token, payload: { url: UC('w') } });
-      const track = await t.track({ title: '떠나는 노래' });
-      const key = `tracks/${track}/original.wav`;
-      await t.ctx.storage.put(key, Buffer.from('RIFF-leaving'));
-      const { updateTrack } = await import('../src/repositories/track.repository');
-      await updateTrack(t.ctx.db.kysely, track, { original_key: key, file_name: 'leave.wav', original_mime: 'audio/wav' });
-      const licenceId = (await t.call({ method: 'GET', url: `/api/download/download?musicId=${track}`, token: u.token })).json().body
-        .licenceId;
+      const { licenceId } = await licensedTo(u.token, '떠나는 노래', 'leave.wav');
       const upload = await t.track({ title: '내 업로드', owner_id: u.id, published: 0 });
       await t.ctx.storage.put(`tracks/${upload}/original.wav`, Buffer.from('RIFF-mine'));
 

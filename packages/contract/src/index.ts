@@ -13,3 +13,4 @@ export * from './share';
 export * from './key-label';
 export * from './media-errors';
 export * from './pages';
+export * from './account-data';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AccountLicence, Channel, ClearedChannel, Consent } from './account';
+import { AccountData } from './account-data';
 import { PublicLicence } from './licence';
 import { PlaylistShare, PlaylistShareState, SharedPlaylist } from './share';
 import {
@@ -43,6 +44,7 @@ export const API_ROUTES = {
   'POST /my/password': { status: 200, body: SigninResult },
   'POST /my/withdrawal': { status: 200, body: /* @__PURE__ */ z.object({ withdrawn: z.literal(true) }) },
   'GET /my/consents': { status: 200, body: /* @__PURE__ */ z.array(Consent) },
+  'GET /my/data': { status: 200, body: AccountData },
   'PUT /my/consents/marketing': { status: 200, body: Consent },
   'GET /my/licences': { status: 200, body: /* @__PURE__ */ pageOf(AccountLicence) },
   'GET /my/channels': { status: 200, body: /* @__PURE__ */ z.array(Channel) },

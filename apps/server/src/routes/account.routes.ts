@@ -40,6 +40,23 @@ export const accountRoutes =
       async (request) => ok(await accounts.updateProfile(requireViewer(request), request.body)),
     );
 
+    app.get(
+      '/my/data',
+      {
+        schema: {
+          response: responseSchema('GET /my/data'),
+          tags,
+          summary:
+            "Everything Sori keeps about the member, to download (the privacy law's right of access): account, consents, channels, licences, likes, downloads, playlists, uploads, sessions",
+        },
+      },
+      async (request, reply) => {
+        const data = await accounts.exportData(requireViewer(request));
+        reply.header('cache-control', 'private, no-store');
+        return ok(data);
+      },
+    );
+
     app.post(
       '/my/password',
       {

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_DATA_FORMAT,
   CONSENT_KINDS,
   CONSENT_VERSIONS,
   levelOfPlan,
@@ -8,6 +9,7 @@ import {
   profileTooLong,
   tooLongDetails,
   validateProfile,
+  type AccountData,
   type Consent,
   type ConsentKind,
   type User,
@@ -18,7 +20,9 @@ import { AppError, badRequest, unauthorized } from '../../lib/app-error';
 import type { Counters } from '../../lib/counters';
 import { verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
+import { accountDataRows } from '../../repositories/account-data.repository';
 import * as consents from '../../repositories/consent.repository';
+import * as licenceRows from '../../repositories/licence.repository';
 import type { ConsentRow } from '../../repositories/consent.repository';
 import * as users from '../../repositories/user.repository';
 import { toUser, type Viewer } from '../auth.service';
@@ -35,6 +39,8 @@ export interface AccountDeps {
 }
 
 const WITHDRAWAL_TRIES_PER_HOUR = 10;
+/** Downloads of one's own data per hour: plenty for a person, not a way to load the database. */
+const DATA_EXPORTS_PER_HOUR = 20;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 function toConsent(kind: ConsentKind, row: ConsentRow | undefined): Consent {
@@ -76,6 +82,71 @@ export class AccountService {
         rows.find((r) => r.kind === kind),
       ),
     );
+  }
+
+  /**
+   * Everything Sori keeps about the member, for the account page's "download my data" (the right of access
+   * of the privacy law): the account, consents, channels (removed ones too), licences, likes, downloads,
+   * playlists with their tracks, uploads and sessions. Never the password's hash or a session's token.
+   */
+  async exportData(viewer: Viewer): Promise<AccountData> {
+    const tries = await this.deps.counters.hit(`data-export:${viewer.id}`, 3600_000);
+    if (tries.count > DATA_EXPORTS_PER_HOUR) {
+      const retry = Math.ceil(tries.resetMs / 1000);
+      throw new AppError(429, 'RATE_LIMITED', { retryAfterSeconds: retry }, { 'retry-after': String(retry) });
+    }
+    const user = await users.findUserById(this.deps.db, viewer.id);
+    if (!user) throw unauthorized('TOKEN_INVALID');
+    const [consentList, licences, rows] = await Promise.all([
+      this.consents(viewer),
+      licenceRows.licencesOfUser(this.deps.db, viewer.id),
+      accountDataRows(this.deps.db, viewer.id),
+    ]);
+    const ref = (t: { id: number; title: string; artist: string | null }) => ({ id: t.id, title: t.title, artist: t.artist });
+    return {
+      format: ACCOUNT_DATA_FORMAT,
+      exportedAt: nowIso(),
+      account: { ...toUser(user), language: user.lang },
+      consents: consentList,
+      channels: rows.channels.map((c) => ({
+        platform: c.platform,
+        externalId: c.external_id,
+        url: c.url,
+        registeredAt: c.created_at,
+        endsAt: c.ends_at,
+        removedAt: c.removed_at,
+      })),
+      licences: licences.map((l) => ({
+        id: l.id,
+        track: { id: l.track_id, title: l.track_title, artist: l.track_artist },
+        fileName: l.file_name,
+        edit: l.edit_seconds,
+        issuedAt: l.issued_at,
+        status: l.status,
+        revokedAt: l.revoked_at,
+        verifyUrl: (JSON.parse(l.signed_json) as { verifyUrl: string }).verifyUrl,
+      })),
+      likes: rows.likes.map((l) => ({ track: ref(l), likedAt: l.created_at })),
+      downloads: rows.downloads.map((d) => ({ track: ref(d), firstAt: d.first_at, lastAt: d.last_at, count: d.count })),
+      playlists: rows.playlists.map((p) => ({
+        id: p.id,
+        name: p.name,
+        description: p.description,
+        createdAt: p.created_at,
+        updatedAt: p.updated_at,
+        shared: p.token !== null,
+        tracks: rows.playlistTracks.filter((t) => t.playlist_id === p.id).map((t) => ({ ...ref(t), addedAt: t.added_at })),
+      })),
+      uploads: rows.uploads.map((u) => ({
+        id: u.id,
+        title: u.title,
+        artist: u.artist,
+        fileName: u.file_name,
+        published: u.published === 1,
+        uploadedAt: u.created_at,
+      })),
+      sessions: rows.sessions.map((s) => ({ signedInAt: s.created_at, expiresAt: s.expires_at, signedOutAt: s.revoked_at })),
+    };
   }
 
   /** Gives or withdraws the optional marketing consent (the required ones stand until withdrawal). */

@@ -220,3 +220,60 @@ describe('the account page’s withdrawal', () => {
     expect(notices.getSnapshot().map((n) => n.text)).toEqual(['탈퇴가 완료되었습니다. 그동안 Sori를 이용해주셔서 감사합니다.']);
   });
 });
+
+describe('the account page’s data download', () => {
+  beforeEach(() => sessionStore.clear());
+  afterEach(() => {
+    sessionStore.clear();
+    for (const n of notices.getSnapshot()) notices.dismiss(n.id);
+  });
+  /** A blob's text, by FileReader (jsdom's Blob has no `text()`). */
+  const textOf = (blob: Blob) =>
+    new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(blob);
+    });
+
+  it('saves everything the server keeps as one JSON file named by the Korean day, busy meanwhile and keeping the focus', async () => {
+    const user = userEvent.setup();
+    let answer!: (r: Response) => void;
+    const data = { format: 'sori-account-data/1', exportedAt: '2026-11-29T16:30:00.000Z', account: { ...USER, language: 'ko' } };
+    await renderAccount(server((path) => (path === '/api/my/data' ? new Promise<Response>((r) => (answer = r)) : undefined)));
+    const saved: { name: string; text: Promise<string> }[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved.push({ name: '', text: textOf(blob) });
+      return 'blob:sori/1';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved[saved.length - 1]!.name = this.download;
+    });
+    const button = within(screen.getByTestId('account-data')).getByRole('button', { name: '내 정보 내려받기 (JSON)' });
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toHaveFocus();
+    await act(async () => answer(json(200, { body: data })));
+    // 16:30 UTC on the 29th is the 30th in Korea.
+    await vi.waitFor(() => expect(saved[0]?.name).toBe('sori-account-data-2026-11-30.json'));
+    expect(JSON.parse(await saved[0]!.text)).toEqual(data);
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(button).not.toHaveAttribute('aria-busy');
+    expect(notices.getSnapshot().map((n) => n.text)).toEqual(['sori-account-data-2026-11-30.json 파일로 저장했습니다.']);
+  });
+
+  it('says so when the server refuses, in its words', async () => {
+    const user = userEvent.setup();
+    await renderAccount(
+      server((path) =>
+        path === '/api/my/data'
+          ? json(429, { code: 'RATE_LIMITED', message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' })
+          : undefined,
+      ),
+    );
+    await user.click(within(screen.getByTestId('account-data')).getByRole('button', { name: '내 정보 내려받기 (JSON)' }));
+    await vi.waitFor(() =>
+      expect(notices.getSnapshot().map((n) => [n.tone, n.text])).toEqual([['danger', '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.']]),
+    );
+  });
+});

@@ -24,6 +24,7 @@ import {
   type User,
 } from '@sori/contract';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageHeader';
 import { FormError } from '../../components/form/FormError';
 import { FormModalHeader } from '../../components/form/FormModalHeader';
@@ -55,6 +56,7 @@ import {
   useProfileMutation,
   useRemoveChannelMutation,
   useWithdrawMutation,
+  saveAccountData,
 } from './queries';
 
 function useLang(): Lang {
@@ -105,6 +107,7 @@ export default function AccountPage() {
           <UploadQuotaMeter />
         </Section>
         <ConsentsSection />
+        <DataSection />
         <PasswordSection />
         <WithdrawSection />
       </div>
@@ -396,6 +399,35 @@ function ConsentsSection() {
           }}
         />
       ) : null}
+    </Section>
+  );
+}
+
+/**
+ * "내 정보 내려받기": everything Sori keeps about the member as a JSON file (the privacy law's right of
+ * access), with what it holds said first. The button is busy while the file is made, keeping the focus; a
+ * notice names the saved file, or says why not.
+ */
+function DataSection() {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+  const save = async () => {
+    if (pending) return;
+    setPending(true);
+    try {
+      notices.show('success', t('account.data.saved', { name: await saveAccountData() }));
+    } catch (err) {
+      notices.show('danger', failure(err, t('account.data.failed')));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Section id="account-data" title={t('account.data.title')} testId="account-data">
+      <p className="small text-body-secondary">{t('account.data.intro')}</p>
+      <PendingButton variant="outline-secondary" pending={pending} onClick={() => void save()} data-testid="account-data-save">
+        <Icon name="download" aria-hidden="true" /> {t('account.data.save')}
+      </PendingButton>
     </Section>
   );
 }

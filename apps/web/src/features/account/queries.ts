@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SERVICE_TIME_ZONE } from '@sori/contract';
 import { api } from '../../lib/api-client';
+import { saveAs } from '../../lib/save-file';
 import { userKeys } from '../auth/queries';
 import { sessionStore } from '../auth/session';
 
@@ -68,4 +70,18 @@ export function useRemoveChannelMutation() {
 /** Withdraws the account (the caller ends the session once it has said so). */
 export function useWithdrawMutation() {
   return useMutation({ mutationFn: (password: string) => api.post('/my/withdrawal', { password }) });
+}
+
+/**
+ * Saves everything Sori keeps about the member as one JSON file (`GET /api/my/data`), named by the day in
+ * Korean time: `sori-account-data-2026-11-29.json`. Answers the file's name.
+ */
+export async function saveAccountData(): Promise<string> {
+  const data = await api.get('/my/data');
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: SERVICE_TIME_ZONE }).format(new Date(data.exportedAt));
+  const fileName = `sori-account-data-${day}.json`;
+  const url = URL.createObjectURL(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }));
+  saveAs(url, fileName);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return fileName;
 }
