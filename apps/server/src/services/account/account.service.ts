@@ -97,11 +97,9 @@ export class AccountService {
     }
     const user = await users.findUserById(this.deps.db, viewer.id);
     if (!user) throw unauthorized('TOKEN_INVALID');
-    const [consentList, licences, rows] = await Promise.all([
-      this.consents(viewer),
-      licenceRows.licencesOfUser(this.deps.db, viewer.id),
-      accountDataRows(this.deps.db, viewer.id),
-    ]);
+    const consentList = await this.consents(viewer);
+    const licences = await licenceRows.licencesOfUser(this.deps.db, viewer.id);
+    const rows = await accountDataRows(this.deps.db, viewer.id);
     const ref = (t: { id: number; title: string; artist: string | null }) => ({ id: t.id, title: t.title, artist: t.artist });
     return {
       format: ACCOUNT_DATA_FORMAT,
