@@ -41,6 +41,17 @@ test('licences: a level-5 download issues one; the download history lists it wit
   const again = await api<{ licenceId: string }>(`/download/download?musicId=${track.id}`, { token: account.token });
   expect(again.licenceId).toBe(licenceId);
 
+  // The track page tells its licensee the licence held, with the same certificate and verify page.
+  await open(page, `/track/${track.id}`);
+  const held = page.getByTestId('track-held-licences');
+  await expect(held).toContainText(tr('ko', 'trackPage.licenceHeld'));
+  await expect(held.getByTestId('licence-line')).toContainText(licenceId);
+  await expect(held.getByRole('link', { name: tr('ko', 'licence.verifyOf', { title: track.title }) })).toHaveAttribute(
+    'href',
+    `/verify/${licenceId}`,
+  );
+  await open(page, '/download');
+
   await line.getByRole('link', { name: tr('ko', 'licence.verifyOf', { title: track.title }) }).click();
   await expect(page).toHaveURL(new RegExp(`/verify/${licenceId}$`, 'u'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ko', 'verify.valid'));

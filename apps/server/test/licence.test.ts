@@ -82,6 +82,15 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
     expect(again.licenceId).toBe(first.licenceId);
   });
 
+  it('tells the licensee on the track itself the licences they hold for it, and nobody else', async () => {
+    const track = (token?: string) => t.call({ method: 'GET', url: `/api/musics/${trackId}`, token });
+    const mine = (await track(buyer.token)).json().body;
+    expect(mine.licences).toEqual([{ licenceId: first.licenceId, licensedAt: expect.any(String), status: 'active' }]);
+    // Another member, and a visitor, see the track without anyone's licences.
+    expect((await track((await t.user({ plan: 'premium' })).token)).json().body).not.toHaveProperty('licences');
+    expect((await track()).json().body).not.toHaveProperty('licences');
+  });
+
   it('saves a reused licence file under the name the licence gives it, after the track is retitled', async () => {
     const id = await licensable(t, '처음 제목');
     const member = await t.user({ plan: 'premium' });

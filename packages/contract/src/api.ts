@@ -112,9 +112,10 @@ export const Music = /* @__PURE__ */ z.object({
   /** Only in the caller's downloads list: the short edit that licence is for (seconds), when it is one. */
   licenceEdit: z.number().int().optional(),
   /**
-   * Only in the caller's downloads list: every file of the track downloaded, each with its licence (as
-   * above: the newest active one, else the newest revoked one). The full track first, then the short edits,
-   * shortest first; the first is the one the fields above name.
+   * Only in the caller's downloads list, and in `GET /musics/{id}` for a signed-in caller who holds one:
+   * every file of the track downloaded, each with its licence (as above: the newest active one, else the
+   * newest revoked one). The full track first, then the short edits, shortest first; in the downloads list
+   * the first is the one the fields above name.
    */
   licences: z.array(HeldLicence).optional(),
 });

@@ -447,7 +447,12 @@ export class CatalogueService {
   async getMusic(id: number, viewer: Viewer | null): Promise<Music> {
     const row = await this.visibleTrack(id, viewer);
     const liked = viewer ? (await library.likedAmong(this.deps.db, viewer.id, [id])).has(id) : false;
-    return toMusic(row, liked, this.deps.urls, viewer?.id ?? null);
+    const music = toMusic(row, liked, this.deps.urls, viewer?.id ?? null);
+    if (!viewer || !this.deps.licences) return music;
+    // The track page tells a member the licences they hold for it (as the downloads list does), with their
+    // certificates and verify pages: one for each file downloaded.
+    const held = (await this.deps.licences.heldForTracks(viewer.id, [id])).get(id);
+    return held?.length ? { ...music, licences: held } : music;
   }
 
   /** A play, like or download count changed: the popularity order follows (page bytes do not hold counts). */

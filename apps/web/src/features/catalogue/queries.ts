@@ -129,8 +129,10 @@ export function requestDownload(id: number, edit?: EditSeconds): Promise<Downloa
   return api.get('/download/download', { query: { musicId: id, edit } });
 }
 
-export function invalidateDownloads(queryClient: QueryClient): void {
+export function invalidateDownloads(queryClient: QueryClient, trackId: number): void {
   void queryClient.invalidateQueries({ queryKey: musicKeys.lists({ kind: 'playlist', playlistId: -1 }) });
+  // The track page lists the licences its member holds: a download may have issued one.
+  void queryClient.invalidateQueries({ queryKey: musicKeys.track(trackId) });
 }
 
 /** The lists a playlist change affects: that playlist's pages (and the playlists with their counts). */

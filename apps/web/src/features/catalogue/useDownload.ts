@@ -63,7 +63,7 @@ export function useDownload(): (track: Music, edit?: EditSeconds) => Promise<voi
       const ticket = await requestDownload(track.id, edit);
       saveAs(ticket.url, ticket.fileName || track.fileName || `${track.title}`);
       notices.show('success', t('download.started', { name: ticket.fileName }));
-      invalidateDownloads(queryClient);
+      invalidateDownloads(queryClient, track.id);
     } catch (error) {
       console.warn(`[download] track ${track.id}${edit ? ` (${edit} s edit)` : ''}`, error);
       fail(downloadFailure(error));

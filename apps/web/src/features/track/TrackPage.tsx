@@ -21,6 +21,7 @@ import { failureText } from '../../lib/failure-text';
 import { ROUTES } from '../../lib/routes';
 import { pressedControl, useAuthModal } from '../auth/AuthModalContext';
 import { useSession } from '../auth/useSession';
+import { LicenceLine } from '../licences/LicenceLine';
 import { genreLabel, moodLabel, speedLabel, useLabelLanguage } from '../catalogue/filters/labels';
 import { Pagination } from '../catalogue/Pagination';
 import { useLikeMutation, useTrackQuery } from '../catalogue/queries';
@@ -155,7 +156,7 @@ function TrackView({ track }: { track: Music }) {
             ))}
           </dl>
         </section>
-        <LicenceSummary />
+        <LicenceSummary track={track} />
       </div>
       <EditsSection track={track} />
       <SimilarSection track={track} />
@@ -260,15 +261,29 @@ function TrackPageActions({ track }: { track: Music }) {
   );
 }
 
-/** The licence terms in short: who gets one, what it covers, and the full terms. */
-function LicenceSummary() {
+/**
+ * The licence terms in short: who gets one, what it covers, and the full terms; first, for a member who holds
+ * licences for this track, those licences (one for each file downloaded), with their certificates and verify
+ * pages, as the download history lists them. Signed out, none is shown, whatever the cache still holds.
+ */
+function LicenceSummary({ track }: { track: Music }) {
   const { t } = useTranslation();
   const lang = useLabelLanguage();
+  const { token } = useSession();
+  const held = token ? (track.licences ?? []) : [];
   return (
     <section aria-labelledby="track-licence-title" className="sori-track-section" data-testid="track-licence">
       <h2 id="track-licence-title" className="sori-track-section-title">
         {t('trackPage.licenceTitle')}
       </h2>
+      {held.length ? (
+        <div className="sori-track-held mb-3" data-testid="track-held-licences">
+          <p className="fw-semibold mb-1">
+            {held.length === 1 ? t('trackPage.licenceHeld') : t('trackPage.licencesHeld', { count: held.length })}
+          </p>
+          <LicenceLine track={track} />
+        </div>
+      ) : null}
       <p className="mb-2">{t('trackPage.licenceLead')}</p>
       <ul className="sori-licence-scope">
         {LICENCE_TERMS.scope.map((scope) => (
