@@ -172,11 +172,12 @@ describe('login and signup modals', () => {
       await user.click(screen.getByRole('button', { name: '알림의 로그인' }));
       await screen.findByRole('dialog');
       await user.keyboard('{Escape}');
-      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      // The fade's fallback timer takes the dialog away: over a second with both cores busy (failed once so).
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 4000 });
       // Closed without signing in: nothing waits any more, not even for the header's login after it.
       await user.click(screen.getByRole('button', { name: '헤더의 로그인' }));
       await signIn(user);
-      await waitFor(() => expect(screen.getByRole('button', { name: '계정' })).toHaveFocus());
+      await waitFor(() => expect(screen.getByRole('button', { name: '계정' })).toHaveFocus(), { timeout: 4000 });
       expect(resumed).not.toHaveBeenCalled();
     });
 
