@@ -5,14 +5,15 @@ import { SCREENSHOTS, createAccount, open, slug } from '../app';
 import { expect, test } from '../test';
 import { LANGS, ROUTE_CASES } from './routes';
 
-test('screenshots of every route in ko/en/ja × light/dark, each passing axe (no serious or critical issue)', async ({ themedPage }) => {
-  test.setTimeout(600_000);
-  const account = await createAccount('스크린샷');
-  // Every personal screen has data: likes, downloads, an upload, playlists with tracks.
-  await furnish(account);
-  const session = { ACCESS_TOKEN: account.token, USER_INFO: JSON.stringify(account.user) };
-  const problems: string[] = [];
-  for (const lang of LANGS) {
+// A test per language, so that the two workers share them (as one test it took two minutes at the suite's end).
+for (const lang of LANGS) {
+  test(`screenshots of every route in ${lang} × light/dark, each passing axe (no serious or critical issue)`, async ({ themedPage }) => {
+    test.setTimeout(300_000);
+    const account = await createAccount('스크린샷');
+    // Every personal screen has data: likes, downloads, an upload, playlists with tracks.
+    await furnish(account);
+    const session = { ACCESS_TOKEN: account.token, USER_INFO: JSON.stringify(account.user) };
+    const problems: string[] = [];
     for (const theme of THEMES) {
       const page = await themedPage(lang, theme, session);
       for (const route of ROUTE_CASES) {
@@ -27,9 +28,9 @@ test('screenshots of every route in ko/en/ja × light/dark, each passing axe (no
       }
       await page.context().close();
     }
-  }
-  expect(problems, 'axe serious/critical violations').toEqual([]);
-});
+    expect(problems, 'axe serious/critical violations').toEqual([]);
+  });
+}
 
 test('axe also passes signed out, with the modals open, and on a phone', async ({ newPage, themedPage }) => {
   test.setTimeout(360_000);
