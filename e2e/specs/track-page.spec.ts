@@ -175,6 +175,24 @@ test('track page sections: the short edits play and download under the rules; si
   ).toBeVisible();
 });
 
+test('row menu: "more like this" opens the track page at its similar tracks, their heading focused and in view', async ({ newPage }) => {
+  // A 2 s fixture that has similar tracks (the 40 s one has none close enough).
+  const piano = await trackNamed(SPECIAL.calmPiano);
+  const page = await newPage();
+  await open(page, `/library?q=${encodeURIComponent('피아노')}`);
+  await settledResults(page);
+  const menu = page.locator('tbody tr').filter({ hasText: piano.title }).first().locator('[data-testid="row-menu"]');
+  await menu.locator('button[aria-haspopup="menu"]').click();
+  await menu.getByRole('menuitem', { name: tr('ko', 'tracks.similar') }).click();
+  await expect(page).toHaveURL(new RegExp(`/track/${piano.id}#similar$`, 'u'));
+  const similar = page.getByTestId('track-similar');
+  const heading = similar.getByRole('heading', { level: 2, name: tr('ko', 'trackPage.similarTitle') });
+  await expect(heading, 'the focus on the similar tracks, not the page title').toBeFocused();
+  // Kept in view while the sections above it load: the list comes under it.
+  await expect(similar.locator('table tbody tr').first()).toBeVisible();
+  await expect(heading).toBeInViewport();
+});
+
 test('track page: an unknown or malformed id is a 404 from the server and the not-found screen', async ({ newPage }) => {
   const page = await newPage();
   for (const address of ['/track/99999999', '/track/abc']) {

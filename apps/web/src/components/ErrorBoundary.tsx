@@ -116,7 +116,9 @@ export function ScreenBoundary({ children }: { children: ReactNode }) {
     if (pathname === firstPath.current) return;
     firstPath.current = null;
     const main = document.getElementById('main');
-    return main ? focusNewScreen(main) : undefined;
+    // The fragment names the part of the screen to go to (an id: letters, digits and hyphens).
+    const anchor = /^#([\w-]+)$/u.exec(window.location.hash)?.[1] ?? '';
+    return main ? focusNewScreen(main, { anchor }) : undefined;
   }, [pathname]);
   return <ErrorBoundary key={pathname}>{children}</ErrorBoundary>;
 }

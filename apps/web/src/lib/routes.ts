@@ -11,6 +11,9 @@ export const playlistPath = (id: number | string): string => `/playlist/${id}`;
 /** A track's own page (`/track/{id}`): where shared links and the details panel lead. */
 export const TRACK_PREFIX = '/track/';
 export const trackPath = (id: number | string): string => `${TRACK_PREFIX}${id}`;
+/** The similar tracks on a track's page: `/track/{id}#similar`, where a row menu's "similar tracks" leads. */
+export const SIMILAR_ANCHOR = 'similar';
+export const similarPath = (id: number | string): string => `${trackPath(id)}#${SIMILAR_ANCHOR}`;
 
 /** A playlist shared by its owner (`/shared/{token}`), readable by anyone with the link. */
 export const SHARED_PREFIX = '/shared/';

@@ -66,4 +66,33 @@ describe('the focus after a change of address', () => {
     await frames();
     expect(document.activeElement).toBe(document.getElementById('title'));
   });
+
+  it('goes to the heading of the part the address names (#similar), scrolled to it, once the screen has loaded', async () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const main = shell('<div class="sori-page" aria-busy="true"><h1>곡 정보</h1></div>');
+      stop = focusNewScreen(main, { anchor: 'similar' });
+      await frames();
+      expect(document.activeElement, 'main while the screen loads').toBe(main);
+      main.innerHTML = '<h1>비 오는 오후</h1><section id="similar"><h2 id="similar-title">비슷한 곡</h2></section>';
+      await frames();
+      const heading = document.getElementById('similar-title')!;
+      expect(document.activeElement).toBe(heading);
+      expect(scrolled).toContain(heading);
+
+      // A screen without that part: its own heading, as after any navigation.
+      stop();
+      (document.activeElement as HTMLElement).blur();
+      main.innerHTML = '<h1 id="plain">플레이리스트</h1>';
+      stop = focusNewScreen(main, { anchor: 'similar' });
+      await frames();
+      expect(document.activeElement).toBe(document.getElementById('plain'));
+    } finally {
+      Element.prototype.scrollIntoView = scrollIntoView;
+    }
+  });
 });

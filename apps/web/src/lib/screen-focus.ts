@@ -9,8 +9,15 @@
  *
  * Focus that did not fall is left alone: a header or sidebar link that stays on screen keeps it, and so does
  * anything the reader moves it to meanwhile (or an open dialog: the wait lasts until it closes).
+ *
+ * An address with a fragment (`/track/7#similar`, a row menu's "similar tracks") names a part of the screen:
+ * its heading takes the focus instead, scrolled to the top of the view, and kept there while the parts
+ * above it finish loading (until the reader scrolls, types or clicks).
  */
-export function focusNewScreen(main: HTMLElement, { budgetMs = 10_000 }: { budgetMs?: number } = {}): () => void {
+export function focusNewScreen(
+  main: HTMLElement,
+  { budgetMs = 10_000, anchor = '' }: { budgetMs?: number; anchor?: string } = {},
+): () => void {
   const doc = main.ownerDocument;
   const win = doc.defaultView ?? window;
   const start = performance.now();
@@ -18,10 +25,19 @@ export function focusNewScreen(main: HTMLElement, { budgetMs = 10_000 }: { budge
   let frame = 0;
   let stopped = false;
 
+  // Where the named part's heading was last put, while it is kept there: the reader's own scrolling or
+  // typing ends the keeping (a click ends everything, below).
+  let kept: number | null = null;
+  let keeping = true;
+  const release = () => {
+    keeping = false;
+  };
+  const READER_MOVES = ['wheel', 'touchstart', 'keydown'] as const;
   const stop = () => {
     stopped = true;
     win.cancelAnimationFrame(frame);
     doc.removeEventListener('pointerdown', stop, true);
+    for (const type of READER_MOVES) doc.removeEventListener(type, release, true);
   };
   const step = () => {
     if (stopped) return;
@@ -40,7 +56,19 @@ export function focusNewScreen(main: HTMLElement, { budgetMs = 10_000 }: { budge
     // A dialog open over the screen holds or returns the focus itself; wait until it has closed.
     if (doc.querySelector('.modal.show, .modal-backdrop, .offcanvas-backdrop')) return;
     const heading = main.querySelector<HTMLElement>('h1');
-    const target = heading && !heading.closest('[aria-busy="true"]') ? heading : main;
+    const loaded = heading && !heading.closest('[aria-busy="true"]') ? heading : null;
+    // The named part's heading once the screen has loaded; the screen's own when it has no such part.
+    const part = anchor && loaded ? doc.getElementById(anchor) : null;
+    const partHeading = part && main.contains(part) ? (part.querySelector<HTMLElement>('h2, h3') ?? part) : null;
+    const target = partHeading ?? loaded ?? main;
+    if (partHeading && keeping) {
+      // Kept at the top of the view while the parts above it load and grow.
+      const top = Math.round(partHeading.getBoundingClientRect().top);
+      if (kept === null || top !== kept) {
+        partHeading.scrollIntoView({ block: 'start' });
+        kept = Math.round(partHeading.getBoundingClientRect().top);
+      }
+    }
     if (active === target) return;
     if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
     target.focus({ preventScroll: true });
@@ -48,6 +76,7 @@ export function focusNewScreen(main: HTMLElement, { budgetMs = 10_000 }: { budge
   };
   // A pointer placing the focus (or clicking on nothing) is the reader's choice: the heading no longer takes it.
   doc.addEventListener('pointerdown', stop, true);
+  for (const type of READER_MOVES) doc.addEventListener(type, release, true);
   frame = win.requestAnimationFrame(step);
   return stop;
 }

@@ -1,8 +1,10 @@
 import { highlightRanges, type Music } from '@sori/contract';
 import { lazy, Suspense, useState, type DragEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { MenuButton, type MenuButtonItem } from '../../components/MenuButton';
+import { similarPath } from '../../lib/routes';
 import { pressedControl, useAuthModal } from '../auth/AuthModalContext';
 import { useSession } from '../auth/useSession';
 import { cancelPrime, player, primeSoon, usePlayerSelector } from '../player/player';
@@ -243,6 +245,7 @@ function TrackActions({ track, handlers }: { track: Music; handlers: RowHandlers
   const { openLoginFor } = useAuthModal();
   const like = useLikeMutation();
   const download = useDownload();
+  const navigate = useNavigate();
   // Signed out, a like asks to sign in first and is made then (a like, not a toggle: the track may already
   // be among the member's likes).
   const toggleLike = (event: MouseEvent<HTMLElement>) =>
@@ -281,6 +284,12 @@ function TrackActions({ track, handlers }: { track: Music; handlers: RowHandlers
       testId: 'row-share',
       label: <MenuLabel icon="link" text={t('tracks.share')} />,
       onSelect: () => void copyTrackLink(track, t),
+    },
+    {
+      key: 'similar',
+      testId: 'row-similar',
+      label: <MenuLabel icon="wave" text={t('tracks.similar')} />,
+      onSelect: () => void navigate(similarPath(track.id)),
     },
     {
       key: 'details',

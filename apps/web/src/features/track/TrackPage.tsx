@@ -22,6 +22,7 @@ import { ROUTES } from '../../lib/routes';
 import { pressedControl, useAuthModal } from '../auth/AuthModalContext';
 import { useSession } from '../auth/useSession';
 import { LicenceLine } from '../licences/LicenceLine';
+import { SIMILAR_ANCHOR } from '../../lib/routes';
 import { genreLabel, moodLabel, speedLabel, useLabelLanguage } from '../catalogue/filters/labels';
 import { Pagination } from '../catalogue/Pagination';
 import { useLikeMutation, useTrackQuery } from '../catalogue/queries';
@@ -444,7 +445,7 @@ function SimilarSection({ track }: { track: Music }) {
     );
   }
   return (
-    <section aria-labelledby="track-similar-title" className="sori-track-section" data-testid="track-similar">
+    <section id={SIMILAR_ANCHOR} aria-labelledby="track-similar-title" className="sori-track-section" data-testid="track-similar">
       <h2 id="track-similar-title" className="sori-track-section-title">
         {t('trackPage.similarTitle')}
       </h2>
