@@ -134,6 +134,16 @@ test('licences: a level-5 download issues one; the download history lists it wit
   const revokedLine = page.getByTestId('licence-line').filter({ hasText: licenceId });
   await expect(revokedLine.getByTestId('licence-revoked')).toHaveText(tr('ko', 'licence.revoked'));
   await expect(revokedLine.getByRole('link', { name: tr('ko', 'licence.verifyOf', { title: track.title }) })).toBeVisible();
+
+  // Signed out, the track page's licence lines go at once, before the track comes back without them (its
+  // refetch is held here, never answered).
+  await open(page, `/track/${track.id}`);
+  await expect(page.getByTestId('track-held-licences')).toBeVisible();
+  await page.route(`**/api/musics/${track.id}`, () => undefined);
+  await page.click('[data-testid="user-menu"] > button');
+  await page.click('[data-testid="logout"]');
+  await expect(page.getByTestId('track-held-licences')).toHaveCount(0);
+  await expect(page.getByTestId('track-page')).toBeVisible();
 });
 
 test('certificate after the session ended: the notice says so and offers the login; signed in again, the focus is back on the button and the PDF is saved', async ({
