@@ -9,3 +9,10 @@ export function saveAs(url: string, fileName: string): void {
   link.click();
   link.remove();
 }
+
+/** Saves a file made or fetched in the page (a Blob) under `fileName`; its object URL is freed once the download has it. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  saveAs(url, fileName);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

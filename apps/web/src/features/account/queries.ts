@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SERVICE_TIME_ZONE } from '@sori/contract';
 import { api } from '../../lib/api-client';
-import { saveAs } from '../../lib/save-file';
+import { saveBlob } from '../../lib/save-file';
 import { userKeys } from '../auth/queries';
 import { sessionStore } from '../auth/session';
 
@@ -80,8 +80,6 @@ export async function saveAccountData(): Promise<string> {
   const data = await api.get('/my/data');
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: SERVICE_TIME_ZONE }).format(new Date(data.exportedAt));
   const fileName = `sori-account-data-${day}.json`;
-  const url = URL.createObjectURL(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }));
-  saveAs(url, fileName);
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }), fileName);
   return fileName;
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFile, api, pathWith } from '../../lib/api-client';
-import { saveAs } from '../../lib/save-file';
+import { saveBlob } from '../../lib/save-file';
 
 export const licenceKeys = {
   one: (id: string) => ['licence', id] as const,
@@ -30,11 +30,8 @@ export function useLicenceChannelsQuery(id: string, enabled: boolean) {
 
 /** Saves the licence certificate (PDF, in the UI language) that only its licensee may fetch. */
 export async function saveCertificate(id: string): Promise<string> {
-  const blob = await apiFile(pathWith('/licences/:id/certificate.pdf', { id }));
-  const url = URL.createObjectURL(blob);
   const fileName = `${id}.pdf`;
-  saveAs(url, fileName);
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await apiFile(pathWith('/licences/:id/certificate.pdf', { id })), fileName);
   return fileName;
 }
 
