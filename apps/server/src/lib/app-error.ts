@@ -18,3 +18,8 @@ export const unauthorized = (code: ErrorCode = 'UNAUTHORIZED') => new AppError(4
 export const forbidden = (code: ErrorCode = 'FORBIDDEN') => new AppError(403, code);
 export const notFound = (code: ErrorCode = 'NOT_FOUND') => new AppError(404, code);
 export const conflict = (code: ErrorCode, details?: unknown) => new AppError(409, code, details);
+/** 429 once a limit is reached: when to try again, in the answer's details and in `Retry-After` (seconds). */
+export const tooMany = (code: ErrorCode, resetMs: number) => {
+  const retry = Math.ceil(resetMs / 1000);
+  return new AppError(429, code, { retryAfterSeconds: retry }, { 'retry-after': String(retry) });
+};

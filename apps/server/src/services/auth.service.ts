@@ -17,7 +17,7 @@ import {
 } from '@sori/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { AppError, badRequest, conflict, unauthorized } from '../lib/app-error';
+import { badRequest, conflict, tooMany, unauthorized } from '../lib/app-error';
 import { addressKey } from '../lib/address-key';
 import type { Counters } from '../lib/counters';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/passwords';
@@ -98,8 +98,7 @@ export class AuthService {
     const windowMs = signup.windowSeconds * 1000;
     const [byAddress, total] = await Promise.all([counters.hit(`signup:ip:${address}`, windowMs), counters.hit('signup:all', windowMs)]);
     if (byAddress.count > signup.maxPerAddress || total.count > signup.maxTotal) {
-      const retry = Math.ceil((byAddress.count > signup.maxPerAddress ? byAddress.resetMs : total.resetMs) / 1000);
-      throw new AppError(429, 'TOO_MANY_SIGNUPS', { retryAfterSeconds: retry }, { 'retry-after': String(retry) });
+      throw tooMany('TOO_MANY_SIGNUPS', byAddress.count > signup.maxPerAddress ? byAddress.resetMs : total.resetMs);
     }
     const team = nameText(form['team']);
     const passwordHash = await hashPassword(str(form['password']));
@@ -161,8 +160,7 @@ export class AuthService {
             ? byPair
             : null;
     if (refusedBy) {
-      const retry = Math.ceil(refusedBy.resetMs / 1000);
-      throw new AppError(429, 'TOO_MANY_ATTEMPTS', { retryAfterSeconds: retry }, { 'retry-after': String(retry) });
+      throw tooMany('TOO_MANY_ATTEMPTS', refusedBy.resetMs);
     }
     const row = await users.findUserByEmail(this.deps.db, email);
     if (!row) {
@@ -263,10 +261,7 @@ export class AuthService {
     const problem = validateNewPassword(form.password, form.confirmPassword ?? '');
     if (problem) throw badRequest(problem);
     const tries = await this.deps.counters.hit(`passwd:${viewer.id}`, 3600_000);
-    if (tries.count > PASSWORD_CHANGES_PER_HOUR) {
-      const retry = Math.ceil(tries.resetMs / 1000);
-      throw new AppError(429, 'TOO_MANY_ATTEMPTS', { retryAfterSeconds: retry }, { 'retry-after': String(retry) });
-    }
+    if (tries.count > PASSWORD_CHANGES_PER_HOUR) throw tooMany('TOO_MANY_ATTEMPTS', tries.resetMs);
     const row = await users.findUserById(this.deps.db, viewer.id);
     if (!row) throw unauthorized('TOKEN_INVALID');
     if (!(await verifyPassword(row.password_hash, str(form.currentPassword)))) throw badRequest('CURRENT_PASSWORD_WRONG');
@@ -287,10 +282,7 @@ export class AuthService {
    */
   async resetTokenUsable(token: string, ip: string): Promise<boolean> {
     const tries = await this.deps.counters.hit(`resetcheck:ip:${addressKey(ip)}`, 60_000);
-    if (tries.count > RESET_CHECKS_PER_MINUTE) {
-      const retry = Math.ceil(tries.resetMs / 1000);
-      throw new AppError(429, 'RATE_LIMITED', { retryAfterSeconds: retry }, { 'retry-after': String(retry) });
-    }
+    if (tries.count > RESET_CHECKS_PER_MINUTE) throw tooMany('RATE_LIMITED', tries.resetMs);
     return users.isPasswordResetUsable(this.deps.db, hashToken(token), nowIso());
   }
 

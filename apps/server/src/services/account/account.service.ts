@@ -16,7 +16,7 @@ import {
 } from '@sori/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { AppError, badRequest, unauthorized } from '../../lib/app-error';
+import { badRequest, tooMany, unauthorized } from '../../lib/app-error';
 import type { Counters } from '../../lib/counters';
 import { verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
@@ -91,10 +91,7 @@ export class AccountService {
    */
   async exportData(viewer: Viewer): Promise<AccountData> {
     const tries = await this.deps.counters.hit(`data-export:${viewer.id}`, 3600_000);
-    if (tries.count > DATA_EXPORTS_PER_HOUR) {
-      const retry = Math.ceil(tries.resetMs / 1000);
-      throw new AppError(429, 'RATE_LIMITED', { retryAfterSeconds: retry }, { 'retry-after': String(retry) });
-    }
+    if (tries.count > DATA_EXPORTS_PER_HOUR) throw tooMany('RATE_LIMITED', tries.resetMs);
     const user = await users.findUserById(this.deps.db, viewer.id);
     if (!user) throw unauthorized('TOKEN_INVALID');
     const consentList = await this.consents(viewer);
@@ -169,10 +166,7 @@ export class AccountService {
    */
   async withdraw(viewer: Viewer, password: unknown): Promise<void> {
     const tries = await this.deps.counters.hit(`withdraw:${viewer.id}`, 3600_000);
-    if (tries.count > WITHDRAWAL_TRIES_PER_HOUR) {
-      const retry = Math.ceil(tries.resetMs / 1000);
-      throw new AppError(429, 'TOO_MANY_ATTEMPTS', { retryAfterSeconds: retry }, { 'retry-after': String(retry) });
-    }
+    if (tries.count > WITHDRAWAL_TRIES_PER_HOUR) throw tooMany('TOO_MANY_ATTEMPTS', tries.resetMs);
     const row = await users.findUserById(this.deps.db, viewer.id);
     if (!row) throw unauthorized('TOKEN_INVALID');
     if (!str(password)) throw badRequest('SIGNUP_REQUIRED_FIELDS');
