@@ -1,5 +1,6 @@
 import { CONSENT_VERSIONS } from '@sori/contract';
 import { BASE_URL, createAccount, open, tr } from '../app';
+import { seriousViolations, THEMES } from '../axe';
 import { setPlan } from '../data';
 import { expect, test } from '../test';
 
@@ -10,6 +11,7 @@ interface Site {
   supportEmail: string;
   supportPhone: string;
   copyright: string;
+  privacyOfficer: { name: string; position: string; email: string; phone: string };
 }
 
 async function site(): Promise<Site> {
@@ -57,6 +59,8 @@ test('terms and privacy: Korean text with the dates of PRODUCT §1; a notice for
   await expect(ko.getByTestId('legal-current-since')).toHaveText(tr('ko', 'legal.currentSince', { date: CONSENT_VERSIONS.terms }), {
     useInnerText: true,
   });
+  // The privacy policy's revisions go by the day in Seoul: the browser's clock is set before the revision.
+  await ko.clock.setFixedTime(new Date('2026-12-01T00:00:00Z'));
   await open(ko, '/privacy');
   await expect(ko.getByTestId('legal-current-since')).toHaveText(tr('ko', 'legal.currentSince', { date: CONSENT_VERSIONS.privacy }), {
     useInnerText: true,
@@ -80,6 +84,57 @@ test('terms and privacy: Korean text with the dates of PRODUCT §1; a notice for
         useInnerText: true,
       });
     }
+  }
+});
+
+test('privacy policy: a revision is announced with what it changes, can be read before it takes effect, then holds, naming the configured privacy officer', async ({
+  newPage,
+}) => {
+  const info = await site();
+  const page = await newPage({ locale: 'ko-KR' });
+  // 09:00 on 8 December 2026 in Seoul: the revision was announced on the 7th and takes effect on the 14th.
+  await page.clock.setFixedTime(new Date('2026-12-08T00:00:00Z'));
+  await open(page, '/privacy');
+  const notice = page.getByTestId('legal-upcoming');
+  await expect(notice).toContainText(tr('ko', 'legal.upcoming', { date: '2026-12-14', announced: '2026-12-07' }), { useInnerText: true });
+  await expect(page.locator('article[lang="ko"]')).toHaveAttribute('data-version', '2026-11-26');
+  await notice.getByRole('link', { name: tr('ko', 'legal.readUpcoming') }).click();
+  await page.waitForURL('**/privacy?version=2026-12-14');
+  await expect(page.locator('article[lang="ko"]')).toHaveAttribute('data-version', '2026-12-14');
+  await expect(page.getByTestId('legal-other-version')).toContainText(tr('ko', 'legal.showingUpcoming', { date: '2026-12-14' }), {
+    useInnerText: true,
+  });
+  const officer = `성명: ${info.privacyOfficer.name}`;
+  await expect(page.locator('article[lang="ko"]')).toContainText(officer, { useInnerText: true });
+  await expect(page.locator('article[lang="ko"]')).toContainText(`이메일: ${info.privacyOfficer.email}`, { useInnerText: true });
+  await page.getByRole('link', { name: tr('ko', 'legal.readCurrent') }).click();
+  await expect(page.locator('article[lang="ko"]')).toHaveAttribute('data-version', '2026-11-26');
+
+  // From the 14th in Seoul (still the 13th in UTC) the revision holds and the earlier text is one link away.
+  const later = await newPage({ locale: 'ko-KR' });
+  await later.clock.setFixedTime(new Date('2026-12-13T15:30:00Z'));
+  await open(later, '/privacy');
+  await expect(later.locator('article[lang="ko"]')).toHaveAttribute('data-version', '2026-12-14');
+  await expect(later.getByTestId('legal-upcoming')).toHaveCount(0);
+  await expect(later.getByTestId('legal-current-since')).toHaveText(tr('ko', 'legal.currentSince', { date: '2026-12-14' }), {
+    useInnerText: true,
+  });
+  const versions = later.getByRole('navigation', { name: tr('ko', 'legal.versions') });
+  await versions.getByRole('link', { name: tr('ko', 'legal.versionPast', { from: '2026-11-26', to: '2026-12-13' }) }).click();
+  await expect(later.locator('article[lang="ko"]')).toHaveAttribute('data-version', '2026-11-26');
+});
+
+test('privacy policy: the revision notice, the preview and the version list pass axe in both themes', async ({ themedPage }) => {
+  for (const theme of THEMES) {
+    const page = await themedPage('ko', theme);
+    await page.clock.setFixedTime(new Date('2026-12-08T00:00:00Z'));
+    await open(page, '/privacy');
+    await page.getByTestId('legal-upcoming').waitFor();
+    expect(await seriousViolations(page), `${theme}: notice`).toEqual([]);
+    await open(page, '/privacy?version=2026-12-14');
+    await page.getByTestId('legal-other-version').waitFor();
+    await page.getByTestId('legal-versions').waitFor();
+    expect(await seriousViolations(page), `${theme}: preview and versions`).toEqual([]);
   }
 });
 

@@ -1,4 +1,4 @@
-import { PLAN_IDS, SiteInfo } from '@sori/contract';
+import { PLAN_IDS, PrivacyOfficer, SiteInfo } from '@sori/contract';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -154,7 +154,11 @@ const EnvSchema = z.object({
  * addresses that are ones, and the sender of the mail the site sends. Each plan is listed once.
  */
 const SiteSchema = SiteInfo.omit({ mailEnabled: true })
-  .extend({ supportEmail: z.string().email(), mailFrom: z.string().min(3) })
+  .extend({
+    supportEmail: z.string().email(),
+    privacyOfficer: PrivacyOfficer.extend({ email: z.string().email() }),
+    mailFrom: z.string().min(3),
+  })
   .refine(
     (s) => PLAN_IDS.every((id) => s.plans.filter((p) => p.id === id).length === 1),
     'plans must list free, premium and family once each',

@@ -1,4 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 describe('HTTP edges', () => {
@@ -81,8 +85,31 @@ describe('HTTP edges', () => {
   it('serves site configuration for the footer and the OpenAPI document', async () => {
     const site = await t.call({ method: 'GET', url: '/api/site' });
     expect(site.json().body.supportEmail).toMatch(/@/);
+    // The privacy policy names the deployment's officer and entrusted companies from here.
+    const configured = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../config/site.json'), 'utf8'));
+    expect(site.json().body.privacyOfficer).toEqual(configured.privacyOfficer);
+    expect(site.json().body.privacyProcessors).toEqual(configured.privacyProcessors);
     const docs = await t.call({ method: 'GET', url: '/api/docs/json' });
     expect(docs.statusCode).toBe(200);
     expect(Object.keys(docs.json().paths)).toEqual(expect.arrayContaining(['/api/musics', '/api/signin', '/api/playbox/create']));
+  });
+});
+
+describe('the site configuration', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sori-site-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const configured = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../config/site.json'), 'utf8'));
+  const withSite = (site: unknown) => {
+    const file = path.join(dir, `site-${Math.random().toString(36).slice(2)}.json`);
+    writeFileSync(file, JSON.stringify(site));
+    return () => loadConfig({ DATA_DIR: path.join(dir, 'data'), SITE_CONFIG: file, LOG_LEVEL: 'silent' });
+  };
+
+  it('refuses to start without a privacy officer the policy can name, or with one whose e-mail is not one', () => {
+    const { privacyOfficer: _officer, ...without } = configured;
+    expect(withSite(without)).toThrow(/SITE_CONFIG .* invalid.*privacyOfficer/su);
+    expect(withSite({ ...configured, privacyOfficer: { ...configured.privacyOfficer, email: 'privacy' } })).toThrow(ConfigError);
+    expect(withSite({ ...configured, privacyProcessors: [{ name: 'S3', task: '' }] })).toThrow(ConfigError);
+    expect(withSite(configured)().site.privacyOfficer).toEqual(configured.privacyOfficer);
   });
 });

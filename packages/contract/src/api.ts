@@ -206,7 +206,24 @@ export const TrackEdit = /* @__PURE__ */ z.object({
 });
 export type TrackEdit = z.infer<typeof TrackEdit>;
 
-/** Company details for the footer (site configuration, `config/site.json`). */
+/**
+ * Whom the privacy policy names as responsible for personal data (개인정보 보호책임자, PIPA art. 31): the person
+ * a member writes to about their data. Korean, like the policy.
+ */
+export const PrivacyOfficer = /* @__PURE__ */ z.object({
+  name: z.string().min(1),
+  /** Position or department, e.g. "개발 이사". */
+  position: z.string().min(1),
+  email: z.string().min(3),
+  phone: z.string().min(1),
+});
+export type PrivacyOfficer = z.infer<typeof PrivacyOfficer>;
+
+/** A company personal data is entrusted to (개인정보 처리 위탁, PIPA art. 26) and what it does with it. */
+export const PrivacyProcessor = /* @__PURE__ */ z.object({ name: z.string().min(1), task: z.string().min(1) });
+export type PrivacyProcessor = z.infer<typeof PrivacyProcessor>;
+
+/** Company details for the footer and the privacy policy (site configuration, `config/site.json`). */
 export const SiteInfo = /* @__PURE__ */ z.object({
   companyName: z.string(),
   /** The company's name in Latin letters, shown beside the Korean legal name to English and Japanese readers. */
@@ -225,6 +242,12 @@ export const SiteInfo = /* @__PURE__ */ z.object({
   clearanceGraceDays: z.number().int().min(0),
   /** Whether the server sends e-mail (password reset); without it the web app points to support. */
   mailEnabled: z.boolean(),
+  privacyOfficer: PrivacyOfficer,
+  /**
+   * The companies this deployment entrusts personal data to (its mail service, its object storage, …); the
+   * privacy policy lists them. An operator who adds one changes the policy and announces it as the policy says.
+   */
+  privacyProcessors: z.array(PrivacyProcessor),
 });
 export type SiteInfo = z.infer<typeof SiteInfo>;
 
