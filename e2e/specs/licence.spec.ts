@@ -25,7 +25,7 @@ test('licences: a level-5 download issues one; the download history lists it wit
   await expect(line).toBeVisible();
   // Its links show inside the title cell, under the artist (they sat clipped past the cell's edge at 1280 px).
   const cell = (await line.locator('xpath=ancestor::td[1]').boundingBox())!;
-  for (const control of [line.getByRole('button'), line.getByRole('link')]) {
+  for (const control of [...(await line.getByRole('button').all()), ...(await line.getByRole('link').all())]) {
     const box = (await control.boundingBox())!;
     expect(box.width).toBeGreaterThan(10);
     expect(box.x + box.width).toBeLessThanOrEqual(cell.x + cell.width + 1);
@@ -50,6 +50,14 @@ test('licences: a level-5 download issues one; the download history lists it wit
     'href',
     `/verify/${licenceId}`,
   );
+  // The credit for the video's description goes to the clipboard: the music, the licence, the address that checks it.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await held.getByRole('button', { name: tr('ko', 'licence.creditOf', { title: track.title }) }).click();
+  await expect(page.getByText(tr('ko', 'licence.creditCopied'))).toBeVisible();
+  const music = track.artist ? `${track.artist} – ${track.title}` : track.title;
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    tr('ko', 'licence.creditText', { music, id: licenceId, url: `${BASE_URL}/verify/${licenceId}` }),
+  );
   await open(page, '/download');
 
   await line.getByRole('link', { name: tr('ko', 'licence.verifyOf', { title: track.title }) }).click();
@@ -68,7 +76,6 @@ test('licences: a level-5 download issues one; the download history lists it wit
   await expect(page.getByRole('heading', { level: 1, name: tr('ko', 'verify.valid') })).toBeFocused();
 
   // The dispute text goes to the clipboard, and the page says so.
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByRole('button', { name: tr('ko', 'verify.copyDispute') }).click();
   await expect(page.getByRole('status').filter({ hasText: tr('ko', 'verify.copied') })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -134,6 +141,7 @@ test('licences: a level-5 download issues one; the download history lists it wit
   const revokedLine = page.getByTestId('licence-line').filter({ hasText: licenceId });
   await expect(revokedLine.getByTestId('licence-revoked')).toHaveText(tr('ko', 'licence.revoked'));
   await expect(revokedLine.getByRole('link', { name: tr('ko', 'licence.verifyOf', { title: track.title }) })).toBeVisible();
+  await expect(revokedLine.getByTestId('licence-credit'), 'no credit for a revoked licence').toHaveCount(0);
 
   // Signed out, the track page's licence lines go at once, before the track comes back without them (its
   // refetch is held here, never answered).

@@ -20,7 +20,7 @@ const TRACK = {
 const openLogin = vi.fn();
 const openLoginFor = vi.fn<(returnFocus: () => HTMLElement | null, resume?: (control: HTMLElement | null) => void) => void>();
 
-async function open(lang: 'ko' | 'en' | 'ja') {
+async function open(lang: 'ko' | 'en' | 'ja', track: Music = TRACK) {
   const i18n = await createTestI18n(lang);
   const modal = {
     mode: null,
@@ -38,7 +38,7 @@ async function open(lang: 'ko' | 'en' | 'ja') {
     <I18nextProvider i18n={i18n}>
       <AuthModalContext.Provider value={modal}>
         <MemoryRouter>
-          <LicenceLine track={TRACK} />
+          <LicenceLine track={track} />
         </MemoryRouter>
       </AuthModalContext.Provider>
     </I18nextProvider>,
@@ -155,5 +155,56 @@ describe('a licence’s certificate button in the download history', () => {
     act(() => resume(button));
     await waitFor(() => expect(clicks).toHaveBeenCalledWith(`${ID}.pdf`));
     expect(shown.at(-1)).toEqual({ tone: 'success', text: `“${ID}.pdf” 증명서를 저장했습니다.` });
+  });
+});
+
+describe('a licence’s video description credit', () => {
+  const shown: { tone: string; text: string }[] = [];
+  let stop = () => {};
+  const writeText = vi.fn<(text: string) => Promise<void>>();
+  beforeEach(() => {
+    shown.length = 0;
+    writeText.mockReset();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    stop = notices.subscribe(() => shown.splice(0, shown.length, ...notices.getSnapshot().map(({ tone, text }) => ({ tone, text }))));
+  });
+  afterEach(() => {
+    stop();
+    for (const n of notices.getSnapshot()) notices.dismiss(n.id);
+  });
+  const withArtist = { ...TRACK, artist: '소리 앙상블' } as Music;
+  const verifyUrl = `${window.location.origin}/verify/${ID}`;
+
+  it('copies, in the reader’s language, the music, the licence and its verify address, and says where it goes', async () => {
+    writeText.mockResolvedValue();
+    await open('ko', withArtist);
+    await userEvent.click(screen.getByRole('button', { name: '바다의 노래 영상 설명란 문구 복사' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
+    expect(writeText.mock.calls[0]![0]).toBe(`배경음악: 소리 앙상블 – 바다의 노래\nSori 라이선스 ${ID} · 확인: ${verifyUrl}`);
+    expect(shown).toEqual([{ tone: 'success', text: '설명란 문구를 복사했습니다. 영상 설명란에 붙여 넣으세요.' }]);
+  });
+
+  it('in English and Japanese too; without clipboard access the credit is shown to copy by hand', async () => {
+    writeText.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    await open('en', withArtist);
+    await userEvent.click(screen.getByRole('button', { name: 'Copy the video description credit for 바다의 노래' }));
+    const credit = `Music: 소리 앙상블 – 바다의 노래\nLicensed via Sori, licence ${ID} · Verify: ${verifyUrl}`;
+    await waitFor(() => expect(shown).toEqual([{ tone: 'info', text: `Copy this credit into your video's description: ${credit}` }]));
+  });
+
+  it('in Japanese, names the track alone when it has no artist', async () => {
+    writeText.mockResolvedValue();
+    await open('ja');
+    await userEvent.click(screen.getByRole('button', { name: '바다의 노래の動画概要欄用テキストをコピー' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`BGM：바다의 노래\nSoriライセンス ${ID}・確認：${verifyUrl}`));
+  });
+
+  it('a revoked licence offers no credit: it no longer licenses anything', async () => {
+    await open('ko', {
+      ...TRACK,
+      licences: [{ licenceId: ID, licensedAt: '2026-11-25T01:00:00.000Z', status: 'revoked' }],
+    } as unknown as Music);
+    expect(screen.getByTestId('licence-revoked')).toBeInTheDocument();
+    expect(screen.queryByTestId('licence-credit')).toBeNull();
   });
 });

@@ -20,7 +20,7 @@ export function LicenceLine({ track }: { track: Music }) {
   return (
     <>
       {(track.licences ?? []).map((held) => (
-        <OneLicence key={held.licenceId} title={track.title} held={held} />
+        <OneLicence key={held.licenceId} track={track} held={held} />
       ))}
     </>
   );
@@ -44,8 +44,9 @@ export function licensedTitle(t: TFunction, title: string, edit: number | undefi
   return edit === undefined ? title : `${title} (${t('trackPage.editName', { seconds: edit })})`;
 }
 
-function OneLicence({ title, held }: { title: string; held: HeldLicence }) {
+function OneLicence({ track, held }: { track: Pick<Music, 'title' | 'artist'>; held: HeldLicence }) {
   const { t, i18n } = useTranslation();
+  const { title } = track;
   const id = held.licenceId;
   const lang = languageFromTag(i18n.language) ?? 'en';
   const date = held.licensedAt ? licenceDate(held.licensedAt, lang) : '';
@@ -69,8 +70,39 @@ function OneLicence({ title, held }: { title: string; held: HeldLicence }) {
       <Link to={verifyPath(id)} className="btn btn-link btn-sm p-0" aria-label={t('licence.verifyOf', { title: named })}>
         {t('licence.verify')}
       </Link>
+      {held.status === 'revoked' ? null : (
+        <button
+          type="button"
+          className="btn btn-link btn-sm p-0"
+          onClick={() => void copyCredit(creditText(t, track, id), t)}
+          aria-label={t('licence.creditOf', { title: named })}
+          data-testid="licence-credit"
+        >
+          {t('licence.credit')}
+        </button>
+      )}
     </span>
   );
+}
+
+/**
+ * The lines a creator puts in their video's description (설명란): the music, the licence and where anyone can
+ * check it, in the reader's language. Viewers, a brand or a platform's reviewer see the licence before anyone
+ * disputes a claim; the verify page's dispute text is for after one.
+ */
+export function creditText(t: TFunction, track: Pick<Music, 'title' | 'artist'>, id: string): string {
+  const music = track.artist ? `${track.artist} – ${track.title}` : track.title;
+  return t('licence.creditText', { music, id, url: new URL(verifyPath(id), window.location.origin).href });
+}
+
+/** Copies the credit and says where it goes; without clipboard access the text is shown to copy by hand. */
+async function copyCredit(text: string, t: TFunction): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    notices.show('success', t('licence.creditCopied'));
+  } catch {
+    notices.show('info', t('licence.creditManual', { text }));
+  }
 }
 
 /**
