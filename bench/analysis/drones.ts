@@ -32,6 +32,10 @@ const OLD = {
   },
   chordWeights: { major: new Array(24).fill(0), minor: new Array(24).fill(0) },
 };
+const OLD_WEIGHTS = { ...OLD, distorted: { weights: zeroes(OLD.weights), chordWeights: OLD.chordWeights } };
+function zeroes<T extends Record<string, number>>(w: T): T {
+  return Object.fromEntries(Object.keys(w).map((k) => [k, 0])) as T;
+}
 const N = ['C', 'D♭', 'D', 'E♭', 'E', 'F', 'F♯', 'G', 'A♭', 'A', 'B♭', 'B'];
 const cases: [string, number[]][] = [
   ['lone A4', [69]],
@@ -55,7 +59,7 @@ for (const [name, notes] of cases) {
     continue;
   }
   const now = decideKey(ev, KEY_PARAMS);
-  const old = decideKey(ev, OLD);
+  const old = decideKey(ev, OLD_WEIGHTS);
   console.log(
     `${name.padEnd(24)} now ${N[now.tonic]} ${now.mode} (${now.confidence})   before ${N[old.tonic]} ${old.mode} (${old.confidence})  clarity ${ev.clarity.toFixed(2)}`,
   );

@@ -8,7 +8,7 @@
  * Each piece is rendered and decoded once; its key frames (what `estimateKey` reads) are cached next to the
  * renders, so a run afterwards takes seconds to score and about 4 minutes to fit (the first takes about 25
  * minutes on two cores). `--fit` prints the five-fold cross-validated tonic accuracy and the weights fitted
- * on all pieces, to be copied into KEY_PARAMS (`weights` and `chordWeights`). The held-out half and the fresh
+ * on all pieces, to be copied into KEY_PARAMS (`weights`, `chordWeights` and `distorted`). The held-out half and the fresh
  * set are never read here. `TUNING_SIZE=400` fits on the first 400 pieces, as the fits before the chord
  * weights did (bench/RESULTS.md).
  */
@@ -29,6 +29,7 @@ import {
   type KeyFeature,
   type KeyParams,
   type KeyWeights,
+  type KeyWeightSet,
 } from '../../apps/server/src/media/key';
 import { probeFile } from '../../apps/server/src/media/probe';
 import {
@@ -142,16 +143,19 @@ async function main(): Promise<void> {
       p,
       ev,
       truth: ev.candidates.findIndex((c) => c.tonic === p.tonic && c.mode === p.mode),
-      x: ev.candidates.map(vectorOf),
+      x: ev.candidates.map((c) => vectorOf(c, ev.gate)),
     }));
   const reachable = samples.filter((s) => s.truth >= 0);
+  const foldOf = (s: { p: EvalPiece }) => s.p.index % 5;
   console.log(`${reachable.length} of ${pieces.length} pieces have their key among the candidates`);
   const fit = (train: typeof reachable): KeyWeights => {
     const w = new Float64Array(DIM);
     const m = new Float64Array(DIM);
     const v = new Float64Array(DIM);
     const g = new Float64Array(DIM);
-    const frozen = (j: number) => DROP.has(j < KEY_FEATURES.length ? KEY_FEATURES[j]! : 'chords');
+    // The second half is the distorted set: left out with its feature, and wholly with DROP=distorted.
+    const frozen = (j: number) =>
+      (j >= HALF && DROP.has('distorted')) || DROP.has(j % HALF < KEY_FEATURES.length ? KEY_FEATURES[j % HALF]! : 'chords');
     for (let step = 1; step <= 3000; step++) {
       for (let j = 0; j < DIM; j++) g[j] = LAMBDA * w[j]!;
       for (const s of train) {
@@ -187,8 +191,11 @@ async function main(): Promise<void> {
   };
   const counts = (m: Map<string, [number, number]>) => [...m].map(([k, [ok, n]]) => `${k} ${ok}/${n}`).join(', ');
   for (let fold = 0; fold < 5; fold++) {
-    const w = fit(reachable.filter((_, i) => i % 5 !== fold));
-    for (const s of samples.filter((_, i) => i % 5 === fold)) {
+    // Folds by piece, so a piece is tested only by weights fitted without it. (They were by position in two
+    // lists: `reachable` leaves out the pieces whose key is not a candidate, so after the first of those a
+    // test piece's position in `reachable` fell in another fold and it was among the pieces fitted.)
+    const w = fit(reachable.filter((s) => foldOf(s) !== fold));
+    for (const s of samples.filter((s) => foldOf(s) === fold)) {
       const ok = right(s, w);
       cv += ok ? 1 : 0;
       tally(byStyle, s.p.style, ok);
@@ -201,26 +208,40 @@ async function main(): Promise<void> {
   const w = fit(reachable);
   console.log(`fitted on all: tonic ${samples.filter((s) => right(s, w)).length} of ${samples.length}`);
   const r2 = (x: number) => Math.round(x * 100) / 100;
-  console.log(`  weights: ${JSON.stringify(Object.fromEntries(KEY_FEATURES.map((f) => [f, r2(w.weights[f])])))},`);
-  console.log(`  chordWeights: {`);
-  for (const mode of ['major', 'minor'] as const) console.log(`    ${mode}: [${w.chordWeights[mode].map(r2).join(', ')}],`);
-  console.log(`  },`);
+  const print = (set: KeyWeightSet, indent: string) => {
+    console.log(`${indent}weights: ${JSON.stringify(Object.fromEntries(KEY_FEATURES.map((f) => [f, r2(set.weights[f])])))},`);
+    console.log(`${indent}chordWeights: {`);
+    for (const mode of ['major', 'minor'] as const) console.log(`${indent}  ${mode}: [${set.chordWeights[mode].map(r2).join(', ')}],`);
+    console.log(`${indent}},`);
+  };
+  print(w, '  ');
+  console.log('  distorted: {');
+  print(w.distorted, '    ');
+  console.log('  },');
 }
 
-/** A candidate as one vector: its features, then its chord shares in its own mode's block of 24. */
-const DIM = KEY_FEATURES.length + 48;
-function vectorOf(c: KeyCandidate): Float64Array {
+/**
+ * A candidate as one vector: its features, then its chord shares in its own mode's block of 24; then all of
+ * that again times the piece's flatness gate, for the distorted set of weights (`KEY_PARAMS.distorted`).
+ */
+const HALF = KEY_FEATURES.length + 48;
+const DIM = 2 * HALF;
+function vectorOf(c: KeyCandidate, gate: number): Float64Array {
   const x = new Float64Array(DIM);
   KEY_FEATURES.forEach((f, j) => (x[j] = c.features[f]));
   x.set(c.chords, KEY_FEATURES.length + (c.mode === 'minor' ? 24 : 0));
+  for (let j = 0; j < HALF; j++) x[HALF + j] = gate * x[j]!;
   return x;
 }
-function weightsOf(w: Float64Array): KeyWeights {
+function setOf(w: Float64Array): KeyWeightSet {
   const n = KEY_FEATURES.length;
   return {
     weights: Object.fromEntries(KEY_FEATURES.map((f, j) => [f, w[j]!])) as Record<KeyFeature, number>,
     chordWeights: { major: Array.from(w.subarray(n, n + 24)), minor: Array.from(w.subarray(n + 24, n + 48)) },
   };
+}
+function weightsOf(w: Float64Array): KeyWeights {
+  return { ...setOf(w.subarray(0, HALF)), distorted: setOf(w.subarray(HALF)) };
 }
 const dot = (x: Float64Array, w: Float64Array) => {
   let s = 0;
@@ -235,7 +256,10 @@ const dot = (x: Float64Array, w: Float64Array) => {
  */
 const SIZE = Number(process.env.TUNING_SIZE ?? 1200);
 const LAMBDA = Number(process.env.LAMBDA ?? '0.001');
-/** Features left out of the fit (their weight stays 0): `DROP=closing,chords` to see what each adds. */
+/**
+ * Features left out of the fit (their weight stays 0): `DROP=closing,chords` to see what each adds;
+ * `DROP=distorted` fits without the distorted set (the key finder before 2026-12-06).
+ */
 const DROP = new Set((process.env.DROP ?? '').split(',').filter(Boolean));
 
 await main();

@@ -119,12 +119,11 @@ describe('tempo and key accuracy on held-out General MIDI arrangements', async (
   });
 
   it.skipIf(Boolean(why))('publishes on an upload only keys that are nearly always right', () => {
-    // What confidence.ts lets through without the uploader's word: 34 keys, 30 of them right, when the treble's
-    // foreground joined the cues (29 with the chord weights alone; bench/RESULTS.md); the floors are one key
-    // fewer and one wrong key more.
+    // What confidence.ts lets through without the uploader's word: 37 keys, 32 of them right, since the distorted
+    // weights (34 and 30 before them; bench/RESULTS.md); the floors are one key fewer and one wrong key more.
     const published = scored.filter((s) => (s.keyConfidence ?? 0) >= PUBLISH_MIN_CONFIDENCE.key);
-    expect(published.length).toBeGreaterThanOrEqual(33);
-    expect(published.filter((s) => s.tonic === s.piece.tonic).length / published.length).toBeGreaterThanOrEqual(0.85);
+    expect(published.length).toBeGreaterThanOrEqual(36);
+    expect(published.filter((s) => s.tonic === s.piece.tonic).length / published.length).toBeGreaterThanOrEqual(0.83);
   });
 
   it.skipIf(Boolean(why))('finds bars of three in the waltzes and of four in everything else, for the short edits', () => {
@@ -185,13 +184,14 @@ describe('the tempo and the key on the fresh set, which nothing was tuned on', a
     expect(wrong.length, wrong.map((s) => `${s.piece.index} ${s.piece.style} ${s.piece.bpm} → ${s.bpm}`).join('; ')).toBeLessThanOrEqual(2);
   });
 
-  it.skipIf(Boolean(why))('finds the tonic of at least 76 of the 80 pieces', () => {
+  // 78 measured since the distorted weights (77 before); one under.
+  it.skipIf(Boolean(why))('finds the tonic of at least 77 of the 80 pieces', () => {
     expect(scored).toHaveLength(80);
     const wrong = scored.filter((s) => s.tonic !== s.piece.tonic);
     expect(
       wrong.length,
       wrong.map((s) => `${s.piece.index} ${s.piece.style} ${s.piece.tonic} ${s.piece.mode} → ${s.tonic} ${s.mode}`).join('; '),
-    ).toBeLessThanOrEqual(4);
+    ).toBeLessThanOrEqual(3);
   });
 });
 

@@ -126,6 +126,12 @@ export const KEY_FEATURES = [
 ] as const;
 export type KeyFeature = (typeof KEY_FEATURES)[number];
 
+/** What the second stage weighs: each feature's weight, and each chord's per mode (see `KeyParams`). */
+export interface KeyWeightSet {
+  weights: Record<KeyFeature, number>;
+  chordWeights: Record<KeyMode, readonly number[]>;
+}
+
 /** Tuning knobs of the key finder; chosen on the tuning set (bench/analysis/tune-key.ts). */
 export interface KeyParams {
   /** Frames quieter than the median frame by more than this (dB) are left out: fades, gaps, release tails. */
@@ -161,6 +167,14 @@ export interface KeyParams {
   foreground: { neighbours: number; minApartSec: number; windowSec: number };
   /** The flatness gate: 0 at or below this median frame flatness, rising to 1 at the second (rock and EDM sit there). */
   flatGate: [number, number];
+  /**
+   * A second set of weights, added in proportion to the flatness gate: in a distorted or dense track every cue
+   * and every chord can count differently, not only the three gated features. A distorted power chord's
+   * harmonics sound its major third and its own scale, so the treble and the triads mislead there, and the
+   * bass notes count for more (`firstBass` and `lastBass` gain 0.76 and 0.95 at a full gate). Fitted with the
+   * first set (bench/RESULTS.md, "A second set of weights for distorted tracks").
+   */
+  distorted: KeyWeightSet;
 }
 
 export const KEY_PARAMS: KeyParams = {
@@ -169,33 +183,56 @@ export const KEY_PARAMS: KeyParams = {
   candidateMargin: 0.15,
   edgeSec: 2,
   weights: {
-    trebleProfile: 2.5,
-    chordProfile: 4.25,
-    dominantChord: 3.18,
-    subdominantChord: 1.59,
-    minor: 1.63,
-    closing: 1.68,
-    firstBass: 1.05,
-    lastBass: 0.71,
-    foregroundProfile: 2.71,
-    foregroundFlat: 0.51,
-    chordFlat: -0.44,
-    trebleFlat: -2.47,
+    trebleProfile: 2.88,
+    chordProfile: 4.29,
+    dominantChord: 3.05,
+    subdominantChord: 1.73,
+    minor: 1.6,
+    closing: 1.7,
+    firstBass: 0.98,
+    lastBass: 0.52,
+    foregroundProfile: 2.5,
+    foregroundFlat: 0.44,
+    chordFlat: -0.11,
+    trebleFlat: -1.27,
   },
   // Index = the triad's root in semitones above the tonic, + 12 for a minor triad.
   chordWeights: {
     major: [
-      -0.71, -0.02, -1.1, -0.38, -0.94, 0.18, -0.01, 0.53, -0.03, 0.11, -0.1, -0.04, -0.81, -0.08, 0.29, -0.01, 2.53, -0.49, 0.02, -1.83,
-      -0.08, 1.59, -0.01, -0.23,
+      -0.74, -0.02, -1.22, -0.33, -1.03, 0.43, -0.01, 0.52, -0.02, 0.08, -0.12, -0.03, -0.66, -0.07, 0.23, -0.01, 2.61, -0.39, 0.02, -1.83,
+      -0.07, 1.28, -0.02, -0.19,
     ],
     minor: [
-      1.22, -1.02, -0.05, -1.04, 0.01, 0.06, -0.12, 2.65, -0.86, 0, 1.68, 0.01, 1.16, 0.02, 0, -0.19, 0.08, 1.41, -0.01, -3.08, -0.01,
-      -0.03, -0.34, 0.09,
+      0.89, -1.01, -0.04, -0.91, 0.01, 0.01, -0.12, 2.53, -0.69, 0, 1.81, 0.01, 1.1, 0.02, 0, -0.17, 0.07, 1.3, -0.01, -2.95, 0, -0.03,
+      -0.3, 0.09,
     ],
   },
   clarity: [0.65, 0.75],
   foreground: { neighbours: 4, minApartSec: 0.6, windowSec: 30 },
   flatGate: [0.38, 0.46],
+  distorted: {
+    weights: {
+      trebleProfile: -1.27,
+      chordProfile: -0.11,
+      dominantChord: 0.57,
+      subdominantChord: -0.18,
+      minor: -0.01,
+      closing: 0.02,
+      firstBass: 0.76,
+      lastBass: 0.95,
+      foregroundProfile: 0.44,
+      foregroundFlat: 0.28,
+      chordFlat: -0.17,
+      trebleFlat: -1.28,
+    },
+    chordWeights: {
+      major: [
+        -0.24, -0.01, 0.02, -0.16, 0.42, -0.56, 0, 0.25, -0.01, 0.41, 0.04, -0.01, -0.47, 0, 0.27, 0, 0.47, -0.26, 0, -0.47, 0.01, 0.32, 0,
+        -0.02,
+      ],
+      minor: [0.56, -0.31, 0, -0.19, 0, 0.29, -0.02, 0.32, -0.63, 0, -0.17, 0, 0.34, 0, 0, -0.05, 0.01, 0.38, 0, -0.46, 0, 0, -0.04, -0.01],
+    },
+  },
 };
 
 /**
@@ -401,6 +438,8 @@ export interface KeyEvidence {
   clarity: number;
   /** The best key and the keys near it, with their relatives, and what the second stage measured of each. */
   candidates: KeyCandidate[];
+  /** How distorted or dense the track sounds (the flatness gate, 0..1): how much the distorted weights count. */
+  gate: number;
 }
 
 /**
@@ -510,19 +549,24 @@ export function keyEvidence(frames: KeyFrames, params: KeyParams = KEY_PARAMS): 
     };
     return { tonic: k.tonic, mode: k.mode, features, chords };
   });
-  return { tuningCents, clarity, candidates };
+  return { tuningCents, clarity, candidates, gate };
 }
 
-/** The fitted part of the key finder: the features' weights and the chords' weights. */
-export type KeyWeights = Pick<KeyParams, 'weights' | 'chordWeights'>;
+/** The fitted part of the key finder: the features' and chords' weights, and the distorted set. */
+export type KeyWeights = Pick<KeyParams, 'weights' | 'chordWeights' | 'distorted'>;
 
-/** A candidate's score: its features times the weights, plus its chord shares times its mode's chord weights. */
-export function keyScore(c: KeyCandidate, w: KeyWeights): number {
+/** One set's score of a candidate: its features times the weights, plus its chord shares times its mode's. */
+function setScore(c: KeyCandidate, set: KeyWeightSet): number {
   let s = 0;
-  for (const f of KEY_FEATURES) s += c.features[f] * w.weights[f];
-  const cw = w.chordWeights[c.mode];
+  for (const f of KEY_FEATURES) s += c.features[f] * set.weights[f];
+  const cw = set.chordWeights[c.mode];
   for (let i = 0; i < 24; i++) s += c.chords[i]! * cw[i]!;
   return s;
+}
+
+/** A candidate's score: the first set's, plus the distorted set's times the track's flatness gate. */
+export function keyScore(c: KeyCandidate, w: KeyWeights, gate: number): number {
+  return setScore(c, w) + (gate > 0 ? gate * setScore(c, w.distorted) : 0);
 }
 
 /**
@@ -542,7 +586,7 @@ export function estimateKey(frames: KeyFrames, params: KeyParams = KEY_PARAMS): 
 
 /** Picks the best-scoring candidate of the evidence under the given weights. */
 export function decideKey(ev: KeyEvidence, weights: KeyWeights): KeyEstimate {
-  const scores = ev.candidates.map((c) => keyScore(c, weights));
+  const scores = ev.candidates.map((c) => keyScore(c, weights, ev.gate));
   const top = Math.max(...scores);
   const best = ev.candidates[scores.indexOf(top)]!;
   // The winner's softmax share among the candidates: 1 / Σ exp(score − top).
