@@ -30,6 +30,15 @@ test('licences: a level-5 download issues one; the download history lists it wit
     expect(box.width).toBeGreaterThan(10);
     expect(box.x + box.width).toBeLessThanOrEqual(cell.x + cell.width + 1);
   }
+  // On a 360 px phone the licence number stays whole, inside the cell (it lost its last character).
+  await page.setViewportSize({ width: 360, height: 740 });
+  const narrowCell = (await line.locator('xpath=ancestor::td[1]').boundingBox())!;
+  const number = (await line.getByText(licenceId, { exact: true }).boundingBox())!;
+  expect(number.x + number.width, 'the licence number within its cell at 360 px').toBeLessThanOrEqual(
+    narrowCell.x + narrowCell.width + 0.5,
+  );
+  expect(await line.getByText(licenceId, { exact: true }).evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
   // The PDF takes about a second: the button says it is busy meanwhile, keeping the focus, then a notice says it was saved.
   const certificateButton = line.getByRole('button', { name: tr('ko', 'licence.certificateOf', { title: track.title }) });
   const [certificate] = await Promise.all([page.waitForEvent('download'), certificateButton.press('Enter')]);

@@ -92,16 +92,16 @@ test('privacy policy: a revision is announced with what it changes, can be read 
 }) => {
   const info = await site();
   const page = await newPage({ locale: 'ko-KR' });
-  // 09:00 on 8 December 2026 in Seoul: the revision was announced on the 7th and takes effect on the 14th.
+  // 09:00 on 8 December 2026 in Seoul: the revision was announced on the 7th and takes effect on 6 January.
   await page.clock.setFixedTime(new Date('2026-12-08T00:00:00Z'));
   await open(page, '/privacy');
   const notice = page.getByTestId('legal-upcoming');
-  await expect(notice).toContainText(tr('ko', 'legal.upcoming', { date: '2026-12-14', announced: '2026-12-07' }), { useInnerText: true });
+  await expect(notice).toContainText(tr('ko', 'legal.upcoming', { date: '2027-01-06', announced: '2026-12-07' }), { useInnerText: true });
   await expect(page.locator('article[lang="ko"]')).toHaveAttribute('data-version', '2026-11-26');
   await notice.getByRole('link', { name: tr('ko', 'legal.readUpcoming') }).click();
-  await page.waitForURL('**/privacy?version=2026-12-14');
-  await expect(page.locator('article[lang="ko"]')).toHaveAttribute('data-version', '2026-12-14');
-  await expect(page.getByTestId('legal-other-version')).toContainText(tr('ko', 'legal.showingUpcoming', { date: '2026-12-14' }), {
+  await page.waitForURL('**/privacy?version=2027-01-06');
+  await expect(page.locator('article[lang="ko"]')).toHaveAttribute('data-version', '2027-01-06');
+  await expect(page.getByTestId('legal-other-version')).toContainText(tr('ko', 'legal.showingUpcoming', { date: '2027-01-06' }), {
     useInnerText: true,
   });
   const officer = `성명: ${info.privacyOfficer.name}`;
@@ -110,17 +110,17 @@ test('privacy policy: a revision is announced with what it changes, can be read 
   await page.getByRole('link', { name: tr('ko', 'legal.readCurrent') }).click();
   await expect(page.locator('article[lang="ko"]')).toHaveAttribute('data-version', '2026-11-26');
 
-  // From the 14th in Seoul (still the 13th in UTC) the revision holds and the earlier text is one link away.
+  // From 6 January in Seoul (still the 5th in UTC) the revision holds and the earlier text is one link away.
   const later = await newPage({ locale: 'ko-KR' });
-  await later.clock.setFixedTime(new Date('2026-12-13T15:30:00Z'));
+  await later.clock.setFixedTime(new Date('2027-01-05T15:30:00Z'));
   await open(later, '/privacy');
-  await expect(later.locator('article[lang="ko"]')).toHaveAttribute('data-version', '2026-12-14');
+  await expect(later.locator('article[lang="ko"]')).toHaveAttribute('data-version', '2027-01-06');
   await expect(later.getByTestId('legal-upcoming')).toHaveCount(0);
-  await expect(later.getByTestId('legal-current-since')).toHaveText(tr('ko', 'legal.currentSince', { date: '2026-12-14' }), {
+  await expect(later.getByTestId('legal-current-since')).toHaveText(tr('ko', 'legal.currentSince', { date: '2027-01-06' }), {
     useInnerText: true,
   });
   const versions = later.getByRole('navigation', { name: tr('ko', 'legal.versions') });
-  await versions.getByRole('link', { name: tr('ko', 'legal.versionPast', { from: '2026-11-26', to: '2026-12-13' }) }).click();
+  await versions.getByRole('link', { name: tr('ko', 'legal.versionPast', { from: '2026-11-26', to: '2027-01-05' }) }).click();
   await expect(later.locator('article[lang="ko"]')).toHaveAttribute('data-version', '2026-11-26');
 });
 
@@ -131,7 +131,7 @@ test('privacy policy: the revision notice, the preview and the version list pass
     await open(page, '/privacy');
     await page.getByTestId('legal-upcoming').waitFor();
     expect(await seriousViolations(page), `${theme}: notice`).toEqual([]);
-    await open(page, '/privacy?version=2026-12-14');
+    await open(page, '/privacy?version=2027-01-06');
     await page.getByTestId('legal-other-version').waitFor();
     await page.getByTestId('legal-versions').waitFor();
     expect(await seriousViolations(page), `${theme}: preview and versions`).toEqual([]);

@@ -191,6 +191,17 @@ test('row menu: "more like this" opens the track page at its similar tracks, the
   // Kept in view while the sections above it load: the list comes under it.
   await expect(similar.locator('table tbody tr').first()).toBeVisible();
   await expect(heading).toBeInViewport();
+
+  // The same address opened afresh (reloaded, or from a bookmark): the part is not there when the browser
+  // looks for it, so the screen brings its heading into view and focuses it as it arrives.
+  await page.reload();
+  await expect(similar.locator('table tbody tr').first()).toBeVisible();
+  await expect(heading, 'reloaded: the focus on the similar tracks').toBeFocused();
+  await expect(heading).toBeInViewport();
+  // Without a fragment a first load starts at the top, as before.
+  await open(page, `/track/${piano.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test('track page: an unknown or malformed id is a 404 from the server and the not-found screen', async ({ newPage }) => {

@@ -107,17 +107,21 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
  * navigating). A screen that stays itself across addresses (/track/1 to /track/2, /verify/A to /verify/B) is
  * mounted anew too, so its state and the focus in it are gone. The focus that was in the old screen therefore
  * goes to the new screen's heading, or `#main` while it loads (`focusNewScreen`), whichever screen it is: the
- * same after a similar track's link as after any other; not on the first load, which starts at the top.
+ * same after a similar track's link as after any other. Not on the first load, which starts at the top, unless
+ * its address names a part of the screen (`/track/7#similar` opened from a bookmark or reloaded): the browser
+ * cannot scroll to a part that is not there yet, so the part's heading is brought into view and focused as it
+ * arrives, as after a link.
  */
 export function ScreenBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const firstPath = useRef<string | null>(pathname);
   useEffect(() => {
-    if (pathname === firstPath.current) return;
-    firstPath.current = null;
-    const main = document.getElementById('main');
     // The fragment names the part of the screen to go to (an id: letters, digits and hyphens).
     const anchor = /^#([\w-]+)$/u.exec(window.location.hash)?.[1] ?? '';
+    const first = pathname === firstPath.current;
+    firstPath.current = null;
+    if (first && !anchor) return;
+    const main = document.getElementById('main');
     return main ? focusNewScreen(main, { anchor }) : undefined;
   }, [pathname]);
   return <ErrorBoundary key={pathname}>{children}</ErrorBoundary>;

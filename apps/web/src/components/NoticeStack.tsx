@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notices } from '../lib/notices';
 
@@ -31,7 +31,16 @@ export function NoticeStack() {
           data-testid="notice"
           data-tone={notice.tone}
         >
-          <span className="sori-notice-text flex-grow-1">{notice.text}</span>
+          {notice.copy === undefined ? (
+            <span className="sori-notice-text flex-grow-1">{notice.text}</span>
+          ) : (
+            <div className="flex-grow-1 sori-notice-body">
+              <span className="sori-notice-text" id={`notice-${notice.id}`}>
+                {notice.text}
+              </span>
+              <CopyField text={notice.copy} labelledBy={`notice-${notice.id}`} />
+            </div>
+          )}
           {notice.action ? (
             <button
               type="button"
@@ -53,5 +62,30 @@ export function NoticeStack() {
         </div>
       ))}
     </div>
+  );
+}
+
+/**
+ * The text to copy by hand, in a read-only field that takes the focus with the text selected as it appears
+ * (the reader has just pressed a copy button: Ctrl+C or the phone's copy finishes the job), and selects it
+ * all again whenever it is focused.
+ */
+function CopyField({ text, labelledBy }: { text: string; labelledBy: string }) {
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    field.current?.focus();
+    field.current?.select();
+  }, []);
+  return (
+    <textarea
+      ref={field}
+      className="form-control form-control-sm sori-notice-copy mt-2"
+      readOnly
+      value={text}
+      rows={Math.min(4, text.split('\n').length + 1)}
+      aria-labelledby={labelledBy}
+      onFocus={(event) => event.currentTarget.select()}
+      data-testid="notice-copy"
+    />
   );
 }

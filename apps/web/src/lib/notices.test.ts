@@ -19,6 +19,18 @@ function setup() {
 }
 
 describe('notices', () => {
+  it('a notice with text to copy by hand stays until closed, its text kept whole', () => {
+    const { store, timers, elapse } = setup();
+    store.showCopy('링크를 복사하지 못했습니다.', 'https://sori.example/track/7');
+    expect(timers).toEqual([]);
+    elapse();
+    expect(store.getSnapshot()).toEqual([
+      { id: 1, tone: 'info', text: '링크를 복사하지 못했습니다.', copy: 'https://sori.example/track/7' },
+    ]);
+    store.dismiss(1);
+    expect(store.getSnapshot()).toEqual([]);
+  });
+
   it('should show a notice and take it away after its time', () => {
     const { store, timers } = setup();
     store.show('danger', '다운로드에 실패했습니다.');

@@ -12,6 +12,8 @@ export interface Notice {
   text: string;
   /** An optional button inside the notice (e.g. 'Log in' under 'login required'). */
   action?: { label: string; onClick: () => void };
+  /** Text the reader copies by hand (the clipboard refused it), shown selected in a read-only field. */
+  copy?: string;
 }
 
 type Listener = () => void;
@@ -23,7 +25,8 @@ const MAX_NOTICES = 3;
 /**
  * A notice goes after its time (`NOTICE_MS`), but not while the reader is on it (`hold`: pointer over it or
  * focus in it; its time starts again on `release`), and one with a button not at all: a keyboard user may need
- * more than 8 s to reach the button, so it stays until used, closed or replaced.
+ * more than 8 s to reach the button, so it stays until used, closed or replaced. Nor does one holding text to copy
+ * by hand (`showCopy`): selecting and copying takes as long as it takes.
  */
 export function createNoticeStore(
   schedule: (fn: () => void, ms: number) => unknown = setTimeout,
@@ -49,7 +52,7 @@ export function createNoticeStore(
   };
   const startTimer = (notice: Notice) => {
     stopTimer(notice.id);
-    if (!notice.action && !held.has(notice.id))
+    if (!notice.action && notice.copy === undefined && !held.has(notice.id))
       timers.set(
         notice.id,
         schedule(() => dismiss(notice.id), NOTICE_MS[notice.tone]),
@@ -64,16 +67,23 @@ export function createNoticeStore(
       };
     },
     /** Shows a notice; the same text already on screen is replaced rather than stacked twice. */
-    show(tone: NoticeTone, text: string, action?: Notice['action']): number {
+    show(tone: NoticeTone, text: string, action?: Notice['action'], copy?: string): number {
       const id = nextId++;
       const kept = notices.filter((n) => n.text !== text);
       for (const gone of notices) if (gone.text === text) stopTimer(gone.id);
-      const notice: Notice = { id, tone, text, ...(action ? { action } : {}) };
+      const notice: Notice = { id, tone, text, ...(action ? { action } : {}), ...(copy === undefined ? {} : { copy }) };
       const next = [...kept, notice];
       for (const gone of next.slice(0, -MAX_NOTICES)) stopTimer(gone.id);
       emit(next.slice(-MAX_NOTICES));
       startTimer(notice);
       return id;
+    },
+    /**
+     * The clipboard refused `copy` (no permission, no secure context): says so in `text` and shows `copy` in a
+     * field, selected, to copy by hand. It stays until closed.
+     */
+    showCopy(text: string, copy: string): number {
+      return this.show('info', text, undefined, copy);
     },
     /** The reader is on the notice: it stays until `release`. */
     hold(id: number): void {

@@ -277,3 +277,38 @@ describe('the account page’s data download', () => {
     );
   });
 });
+
+describe('the account page’s latest licences', () => {
+  beforeEach(() => sessionStore.clear());
+  afterEach(() => {
+    sessionStore.clear();
+    for (const n of notices.getSnapshot()) notices.dismiss(n.id);
+  });
+
+  it('offers the description credit for an active licence, not for a revoked one', async () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const licence = (id: string, status: 'active' | 'revoked', trackTitle: string) => ({
+      id,
+      trackId: 3,
+      trackTitle,
+      trackArtist: '소리 앙상블',
+      issuedAt: '2026-12-01T01:00:00.000Z',
+      status,
+    });
+    const content = [licence('SORI-AAAA-BBBB-CCCC', 'active', '바다의 노래'), licence('SORI-DDDD-EEEE-FFFF', 'revoked', '숲의 노래')];
+    await renderAccount(
+      server((path) =>
+        path === '/api/my/licences' ? json(200, { body: { content, totalElements: 2, totalPages: 1, number: 0, size: 10 } }) : undefined,
+      ),
+    );
+    const [active, revoked] = await screen.findAllByTestId('account-licence');
+    expect(within(revoked!).queryByTestId('licence-credit')).toBeNull();
+    await userEvent.click(within(active!).getByRole('button', { name: '바다의 노래 영상 설명란 문구 복사' }));
+    await vi.waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith(
+        `배경음악: 소리 앙상블 – 바다의 노래\nSori 라이선스 SORI-AAAA-BBBB-CCCC · 확인: ${window.location.origin}/verify/SORI-AAAA-BBBB-CCCC`,
+      ),
+    );
+  });
+});

@@ -42,7 +42,7 @@ import { useSession } from '../auth/useSession';
 import { useSiteQuery } from '../legal/queries';
 import { verifyPath } from '../licences/queries';
 import { neighbourOf, refocusAfterDialogs } from '../../lib/modal-focus';
-import { CertificateButton, LicenceIdText, licensedTitle } from '../licences/LicenceLine';
+import { CertificateButton, CreditButton, LicenceIdText, licensedTitle } from '../licences/LicenceLine';
 import { UploadQuotaMeter } from '../uploads/UploadQuota';
 import { invalidPasswordChangeFields, type PasswordChangeField, type PasswordChangeFields } from './password-change-fields';
 import { invalidProfileFields, type ProfileField, type ProfileFields } from './profile-fields';
@@ -339,6 +339,13 @@ function LicencesSection() {
                 >
                   {t('licence.verify')}
                 </Link>
+                {l.status === 'revoked' ? null : (
+                  <CreditButton
+                    id={l.id}
+                    track={{ title: l.trackTitle, artist: l.trackArtist ?? null }}
+                    name={licensedTitle(t, l.trackTitle, l.edit)}
+                  />
+                )}
               </div>
             </li>
           ))}

@@ -15,6 +15,6 @@ export async function copyTrackLink(track: Pick<Music, 'id'>, t: TFunction): Pro
     await navigator.clipboard.writeText(link);
     notices.show('success', t('tracks.linkCopied'));
   } catch {
-    notices.show('info', t('tracks.linkManual', { link }));
+    notices.showCopy(t('tracks.linkManual'), link);
   }
 }

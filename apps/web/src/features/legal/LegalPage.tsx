@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -25,8 +26,21 @@ export function LegalPage({ title, document }: LegalPageProps) {
   const shown = asked ?? readable.find((r) => r.revision === current)!;
   const isCurrent = shown.revision === current;
   const versionLink = (effectiveOn: string) => ({ search: effectiveOn === current.effectiveOn ? '' : `?version=${effectiveOn}` });
+  // Another version chosen: the link that was pressed may be gone (the notice's) or far below (the list's), so
+  // the focus goes to what says which version this is, at the top: the banner, or the title for the text in force.
+  const page = useRef<HTMLDivElement>(null);
+  const shownVersion = useRef(shown.revision.effectiveOn);
+  useEffect(() => {
+    if (shownVersion.current === shown.revision.effectiveOn) return;
+    shownVersion.current = shown.revision.effectiveOn;
+    const target = page.current?.querySelector<HTMLElement>('[data-testid="legal-other-version"]') ?? page.current?.querySelector('h1');
+    if (!target) return;
+    target.tabIndex = -1;
+    target.focus({ preventScroll: true });
+    window.scrollTo({ top: 0 });
+  }, [shown.revision.effectiveOn]);
   return (
-    <div className="sori-page sori-page-narrow sori-legal">
+    <div className="sori-page sori-page-narrow sori-legal" ref={page}>
       <PageHeader title={title} />
       {korean ? null : (
         <Alert variant="secondary" className="sori-legal-notice" data-testid="korean-only-notice">

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SiteInfo } from '@sori/contract';
 import { CONSENT_VERSIONS } from '@sori/contract';
 import { configureApiClient } from '../../lib/api-client';
@@ -76,7 +76,7 @@ describe('the legal documents’ revisions', () => {
     expect(announced.upcoming).toBe(revised);
     expect(announced.readable).toEqual([
       { revision: revised, until: null },
-      { revision: first, until: '2026-12-13' },
+      { revision: first, until: '2027-01-05' },
     ]);
 
     const inForce = timelineOn(policy, PRIVACY_REVISION_EFFECTIVE);
@@ -84,7 +84,7 @@ describe('the legal documents’ revisions', () => {
     expect(inForce.upcoming).toBeNull();
     expect(inForce.readable).toEqual([
       { revision: revised, until: null },
-      { revision: first, until: '2026-12-13' },
+      { revision: first, until: '2027-01-05' },
     ]);
   });
 
@@ -96,18 +96,23 @@ describe('the legal documents’ revisions', () => {
     expect(early.readable.map((r) => r.revision)).toEqual([policy.revisions[0]]);
   });
 
-  it('the revision is announced seven days ahead, as the policy promises for a change that is not material', () => {
+  it('the revision is announced thirty days ahead, as the policy promises for a change that matters to members’ rights', () => {
     const days = (Date.parse(PRIVACY_REVISION_EFFECTIVE) - Date.parse(PRIVACY_REVISION_ANNOUNCED)) / 86_400_000;
-    expect(days).toBeGreaterThanOrEqual(7);
-    // The consent to the collection and use of personal data is not the policy: its items and purposes are
+    expect(days).toBeGreaterThanOrEqual(30);
+    // The consent to the collection and use of personal data is not the policy: the consent's summary is
     // unchanged, so members are not asked again and the consent keeps its version.
     expect(CONSENT_VERSIONS.privacy).toBe(privacyPolicy(SITE).revisions[0]!.effectiveOn);
   });
 });
 
 describe('the privacy policy page', () => {
+  // jsdom does not scroll; the page's call is recorded.
+  beforeEach(() => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  });
   afterEach(() => {
     vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
   it('during the notice period: the text in force, a notice of the revision with what it changes, and the revision readable', async () => {
@@ -118,17 +123,17 @@ describe('the privacy policy page', () => {
     expect(notice).toHaveTextContent(
       `이 문서가 ${PRIVACY_REVISION_EFFECTIVE}부터 개정되어 시행됩니다(${PRIVACY_REVISION_ANNOUNCED} 공고).`,
     );
-    expect(
-      within(notice)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toContain('수집 항목과 이용 목적은 바뀌지 않습니다.');
+    expect(within(notice).getAllByRole('listitem').at(-1)).toHaveTextContent(
+      '회원의 권리에 중요한 변경이므로 시행 30일 전에 알려드립니다.',
+    );
     expect(article()).toHaveAttribute('data-version', '2026-11-26');
     expect(article()).not.toHaveTextContent('개인정보 보호책임자');
     expect(screen.getByTestId('legal-current-since')).toHaveTextContent('최종 개정 시행일자: 2026-11-26');
 
     await user.click(within(notice).getByRole('link', { name: '개정 문서 미리 보기' }));
     expect(article()).toHaveAttribute('data-version', PRIVACY_REVISION_EFFECTIVE);
+    // The pressed link is gone with the notice: the focus goes to the banner that says which version this is.
+    expect(screen.getByTestId('legal-other-version')).toHaveFocus();
     expect(screen.getByTestId('legal-other-version')).toHaveTextContent(
       `${PRIVACY_REVISION_EFFECTIVE}부터 시행될 개정 문서입니다. 그 전까지는 지금 시행 중인 문서가 적용됩니다.`,
     );
@@ -146,12 +151,13 @@ describe('the privacy policy page', () => {
     await user.click(screen.getByRole('link', { name: '지금 시행 중인 문서 보기' }));
     expect(article()).toHaveAttribute('data-version', '2026-11-26');
     expect(screen.queryByTestId('legal-other-version')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
   });
 
   it('from the effective day in Seoul: the revision in force, with the deployment’s officer, and the old text kept readable', async () => {
     const user = userEvent.setup();
-    // 00:30 on 14 December in Seoul, still the 13th in UTC.
-    await renderPrivacy('/privacy', '2026-12-13T15:30:00Z');
+    // 00:30 on 6 January in Seoul, still the 5th in UTC.
+    await renderPrivacy('/privacy', '2027-01-05T15:30:00Z');
     await vi.waitFor(() => expect(article()).toHaveAttribute('data-version', PRIVACY_REVISION_EFFECTIVE));
     expect(screen.queryByTestId('legal-upcoming')).toBeNull();
     expect(screen.getByTestId('legal-current-since')).toHaveTextContent(`최종 개정 시행일자: ${PRIVACY_REVISION_EFFECTIVE}`);
@@ -165,13 +171,18 @@ describe('the privacy policy page', () => {
     expect(article()).toHaveTextContent('회사는 현재 개인정보 처리업무를 외부에 위탁하지 않습니다.');
     expect(article()).toHaveTextContent('주식회사 소리(이하 "회사")는 「개인정보 보호법」 제30조에 따라');
 
-    await user.click(screen.getByRole('link', { name: '2026-11-26 ~ 2026-12-13 시행' }));
+    const scrollTo = vi.mocked(window.scrollTo);
+    scrollTo.mockClear();
+    await user.click(screen.getByRole('link', { name: '2026-11-26 ~ 2027-01-05 시행' }));
     expect(article()).toHaveAttribute('data-version', '2026-11-26');
-    expect(screen.getByTestId('legal-other-version')).toHaveTextContent('2026-11-26부터 2026-12-13까지 시행된 이전 문서입니다.');
+    // Chosen from the list under the text: back to the top, on the banner.
+    expect(screen.getByTestId('legal-other-version')).toHaveFocus();
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    expect(screen.getByTestId('legal-other-version')).toHaveTextContent('2026-11-26부터 2027-01-05까지 시행된 이전 문서입니다.');
   });
 
   it('lists the companies a deployment entrusts data to, and says what the verify page shows of a licensee', async () => {
-    await renderPrivacy('/privacy', '2026-12-20T00:00:00Z', {
+    await renderPrivacy('/privacy', '2027-01-10T00:00:00Z', {
       ...SITE,
       privacyProcessors: [
         { name: 'Amazon Web Services, Inc.', task: '음원 파일과 데이터의 저장(클라우드 인프라)' },
@@ -198,7 +209,7 @@ describe('the privacy policy page', () => {
   it('in English, the notice of the revision is in English, above the Korean text', async () => {
     await renderPrivacy('/privacy', '2026-12-08T00:00:00Z', SITE, 'en');
     expect(await screen.findByTestId('legal-upcoming')).toHaveTextContent(
-      `A revised version of this document takes effect on ${PRIVACY_REVISION_EFFECTIVE} (announced ${PRIVACY_REVISION_ANNOUNCED}). The main changes:`,
+      `A revised version of this document takes effect on ${PRIVACY_REVISION_EFFECTIVE} (announced ${PRIVACY_REVISION_ANNOUNCED}). The main changes (in Korean):`,
     );
     expect(screen.getByRole('link', { name: 'Read the revised version' })).toBeInTheDocument();
   });

@@ -7,6 +7,7 @@ import { configureApiClient } from '../../lib/api-client';
 import { notices } from '../../lib/notices';
 import { createTestI18n } from '../../test/i18n';
 import { AuthModalContext } from '../auth/auth-modal-state';
+import { NoticeStack } from '../../components/NoticeStack';
 import { LicenceLine } from './LicenceLine';
 import type { Music } from '@sori/contract';
 
@@ -184,18 +185,33 @@ describe('a licence’s video description credit', () => {
     expect(shown).toEqual([{ tone: 'success', text: '설명란 문구를 복사했습니다. 영상 설명란에 붙여 넣으세요.' }]);
   });
 
-  it('in English and Japanese too; without clipboard access the credit is shown to copy by hand', async () => {
+  it('in English too; without clipboard access the credit waits in a field, focused and selected, to copy by hand', async () => {
     writeText.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
     await open('en', withArtist);
+    render(<NoticeStack />);
     await userEvent.click(screen.getByRole('button', { name: 'Copy the video description credit for 바다의 노래' }));
     const credit = `Music: 소리 앙상블 – 바다의 노래\nLicensed via Sori, licence ${ID} · Verify: ${verifyUrl}`;
-    await waitFor(() => expect(shown).toEqual([{ tone: 'info', text: `Copy this credit into your video's description: ${credit}` }]));
+    await waitFor(() =>
+      expect(shown).toEqual([
+        { tone: 'info', text: "The credit could not be copied for you. Copy it from here into your video's description:" },
+      ]),
+    );
+    const field = screen.getByRole('textbox', {
+      name: "The credit could not be copied for you. Copy it from here into your video's description:",
+    });
+    expect(field).toHaveValue(credit);
+    expect(field).toHaveAttribute('readonly');
+    expect(field).toHaveFocus();
+    const area = field as HTMLTextAreaElement;
+    expect([area.selectionStart, area.selectionEnd]).toEqual([0, credit.length]);
+    // It stays until closed: copying by hand takes as long as it takes.
+    expect(notices.getSnapshot()[0]!.copy).toBe(credit);
   });
 
   it('in Japanese, names the track alone when it has no artist', async () => {
     writeText.mockResolvedValue();
     await open('ja');
-    await userEvent.click(screen.getByRole('button', { name: '바다의 노래の動画概要欄用テキストをコピー' }));
+    await userEvent.click(screen.getByRole('button', { name: '바다의 노래の概要欄テキストをコピー' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`BGM：바다의 노래\nSoriライセンス ${ID}・確認：${verifyUrl}`));
   });
 

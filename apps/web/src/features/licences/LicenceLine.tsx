@@ -70,18 +70,24 @@ function OneLicence({ track, held }: { track: Pick<Music, 'title' | 'artist'>; h
       <Link to={verifyPath(id)} className="btn btn-link btn-sm p-0" aria-label={t('licence.verifyOf', { title: named })}>
         {t('licence.verify')}
       </Link>
-      {held.status === 'revoked' ? null : (
-        <button
-          type="button"
-          className="btn btn-link btn-sm p-0"
-          onClick={() => void copyCredit(creditText(t, track, id), t)}
-          aria-label={t('licence.creditOf', { title: named })}
-          data-testid="licence-credit"
-        >
-          {t('licence.credit')}
-        </button>
-      )}
+      {held.status === 'revoked' ? null : <CreditButton id={id} track={track} name={named} />}
     </span>
+  );
+}
+
+/** A licence's "설명란 문구" button (an active licence's: a revoked one licenses nothing), named after `name`. */
+export function CreditButton({ id, track, name }: { id: string; track: Pick<Music, 'title' | 'artist'>; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="btn btn-link btn-sm p-0"
+      onClick={() => void copyCredit(creditText(t, track, id), t)}
+      aria-label={t('licence.creditOf', { title: name })}
+      data-testid="licence-credit"
+    >
+      {t('licence.credit')}
+    </button>
   );
 }
 
@@ -101,7 +107,7 @@ async function copyCredit(text: string, t: TFunction): Promise<void> {
     await navigator.clipboard.writeText(text);
     notices.show('success', t('licence.creditCopied'));
   } catch {
-    notices.show('info', t('licence.creditManual', { text }));
+    notices.showCopy(t('licence.creditManual'), text);
   }
 }
 

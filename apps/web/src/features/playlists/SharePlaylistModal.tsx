@@ -55,7 +55,7 @@ export default function SharePlaylistModal({ playlistId, onClose }: SharePlaylis
       await navigator.clipboard.writeText(url);
       notices.show('success', t('tracks.linkCopied'));
     } catch {
-      notices.show('info', t('tracks.linkManual', { link: url }));
+      notices.showCopy(t('tracks.linkManual'), url);
     }
   };
 
