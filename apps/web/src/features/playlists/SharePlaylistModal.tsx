@@ -55,7 +55,14 @@ export default function SharePlaylistModal({ playlistId, onClose }: SharePlaylis
       await navigator.clipboard.writeText(url);
       notices.show('success', t('tracks.linkCopied'));
     } catch {
-      notices.showCopy(t('tracks.linkManual'), url);
+      // The link is in the dialog's own field: selected there (a notice's field would be outside the dialog,
+      // which keeps the focus in itself).
+      const field = document.getElementById(`${id}-link`);
+      if (field instanceof HTMLInputElement) {
+        field.focus();
+        field.select();
+      }
+      notices.show('info', t('playlistShare.copyManual'));
     }
   };
 
