@@ -83,6 +83,11 @@ export const isWithdrawnLicensee = (licensee: { name: string; email: string }): 
  */
 export const SERVICE_TIME_ZONE = 'Asia/Seoul';
 
+/** The service's day of an instant, as an ISO day (`2026-12-07`): a day in Seoul, whatever the reader's zone. */
+export function serviceDay(at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: SERVICE_TIME_ZONE }).format(at);
+}
+
 /**
  * The locale each language writes dates in: English as the site's English is written, British (29 November
  * 2026, as the certificate and the verify page write it), so that a list and the licence it links to agree.

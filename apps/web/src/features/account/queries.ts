@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SERVICE_TIME_ZONE } from '@sori/contract';
+import { serviceDay } from '@sori/contract';
 import { api } from '../../lib/api-client';
 import { saveBlob } from '../../lib/save-file';
 import { userKeys } from '../auth/queries';
@@ -78,8 +78,7 @@ export function useWithdrawMutation() {
  */
 export async function saveAccountData(): Promise<string> {
   const data = await api.get('/my/data');
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: SERVICE_TIME_ZONE }).format(new Date(data.exportedAt));
-  const fileName = `sori-account-data-${day}.json`;
+  const fileName = `sori-account-data-${serviceDay(new Date(data.exportedAt))}.json`;
   saveBlob(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }), fileName);
   return fileName;
 }

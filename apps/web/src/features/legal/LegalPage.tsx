@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { languageFromTag } from '../../i18n/detect';
-import { serviceToday, timelineOn, type LegalDocument } from './documents';
+import { serviceDay } from '@sori/contract';
+import { timelineOn, type LegalDocument } from './documents';
 
 export interface LegalPageProps {
   title: string;
@@ -18,7 +19,7 @@ export interface LegalPageProps {
  */
 export function LegalPage({ title, document }: LegalPageProps) {
   const { t, i18n } = useTranslation();
-  const today = serviceToday();
+  const today = serviceDay();
   const [params] = useSearchParams();
   const korean = languageFromTag(i18n.language) === 'ko';
   const { current, upcoming, readable } = timelineOn(document, today);

@@ -5,11 +5,11 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SiteInfo } from '@sori/contract';
-import { CONSENT_VERSIONS } from '@sori/contract';
+import { CONSENT_VERSIONS, serviceDay } from '@sori/contract';
 import { configureApiClient } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
 import { createTestI18n } from '../../test/i18n';
-import { PRIVACY_REVISION_ANNOUNCED, PRIVACY_REVISION_EFFECTIVE, privacyPolicy, serviceToday, timelineOn } from './documents';
+import { PRIVACY_REVISION_ANNOUNCED, PRIVACY_REVISION_EFFECTIVE, privacyPolicy, timelineOn } from './documents';
 import PrivacyPage from './PrivacyPage';
 
 const SITE: SiteInfo = {
@@ -59,8 +59,8 @@ const article = () => document.querySelector<HTMLElement>('article[lang="ko"]');
 
 describe('the legal documents’ revisions', () => {
   it('take effect at midnight in Korea, not in the reader’s time zone', () => {
-    expect(serviceToday(new Date('2026-12-13T14:59:59Z'))).toBe('2026-12-13');
-    expect(serviceToday(new Date('2026-12-13T15:00:00Z'))).toBe('2026-12-14');
+    expect(serviceDay(new Date('2026-12-13T14:59:59Z'))).toBe('2026-12-13');
+    expect(serviceDay(new Date('2026-12-13T15:00:00Z'))).toBe('2026-12-14');
   });
 
   it('a revision is unseen before its announcement, announced until its day, then in force with the old one readable', () => {

@@ -9,7 +9,7 @@
  */
 
 import type { SiteInfo } from '@sori/contract';
-import { CONSENT_VERSIONS, LICENCE_SCOPE_LABELS, LICENCE_SCOPES, LICENCE_TERMS, SERVICE_TIME_ZONE } from '@sori/contract';
+import { CONSENT_VERSIONS, LICENCE_SCOPE_LABELS, LICENCE_SCOPES, LICENCE_TERMS } from '@sori/contract';
 
 export interface LegalSection {
   /** An anchor other pages link to (`/terms#licence`). */
@@ -40,11 +40,6 @@ export interface LegalDocument {
   effectiveOn: string;
   /** Oldest first; the first revision is the text in force when revisions began to be kept. */
   revisions: readonly LegalRevision[];
-}
-
-/** Today as an ISO day in Korean time, the service's day: a revision takes effect at midnight in Seoul. */
-export function serviceToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SERVICE_TIME_ZONE }).format(now);
 }
 
 /** What the page can show on a given day. */
