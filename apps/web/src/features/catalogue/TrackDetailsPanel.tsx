@@ -1,4 +1,5 @@
 import type { Music } from '@sori/contract';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
@@ -17,10 +18,22 @@ export interface TrackDetailsPanelProps {
   show?: boolean;
 }
 
-/** The row menu's 'details' (DECISIONS 18): title, artist, genre, moods, key, BPM and duration. */
+/**
+ * The row menu's 'details' (DECISIONS 18): title, artist, genre, moods, key, BPM and duration. When the clipboard
+ * refuses the track's link, the link waits in the panel's own field, focused and selected: the panel keeps the
+ * focus in itself, so a notice's field (outside it) could not take it.
+ */
 export default function TrackDetailsPanel({ track, onClose, show = true }: TrackDetailsPanelProps) {
   const { t } = useTranslation();
   const lang = useLabelLanguage();
+  const [manual, setManual] = useState<{ id: number; link: string } | null>(null);
+  const manualLink = manual?.id === track.id ? manual.link : null;
+  const manualField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (manualLink === null) return;
+    manualField.current?.focus();
+    manualField.current?.select();
+  }, [manualLink, manual]);
   const rows: [string, string][] = [
     [t('tracks.artist'), track.artist || t('tracks.unknownArtist')],
     [t('filters.genre'), track.genre !== null ? genreLabel(track.genre, lang) : '-'],
@@ -85,7 +98,7 @@ export default function TrackDetailsPanel({ track, onClose, show = true }: Track
           <Button
             variant="outline-secondary"
             className="d-inline-flex align-items-center gap-2"
-            onClick={() => void copyTrackLink(track, t)}
+            onClick={() => void copyTrackLink(track, t, (link) => setManual({ id: track.id, link }))}
           >
             <Icon name="link" size={16} />
             {t('tracks.share')}
@@ -100,6 +113,22 @@ export default function TrackDetailsPanel({ track, onClose, show = true }: Track
             {t('tracks.openPage')}
           </Link>
         </div>
+        {manualLink !== null ? (
+          <div className="mt-3">
+            <label htmlFor="track-details-link" className="form-label small">
+              {t('tracks.linkManual')}
+            </label>
+            <input
+              ref={manualField}
+              id="track-details-link"
+              className="form-control form-control-sm"
+              readOnly
+              value={manualLink}
+              onFocus={(event) => event.currentTarget.select()}
+              data-testid="details-link"
+            />
+          </div>
+        ) : null}
       </Offcanvas.Body>
     </Offcanvas>
   );

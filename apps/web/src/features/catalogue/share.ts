@@ -8,13 +8,20 @@ export function trackLink(id: number): string {
   return new URL(trackPath(id), window.location.origin).href;
 }
 
-/** Copies a track's link and says so; without clipboard access the link is shown to copy by hand. */
-export async function copyTrackLink(track: Pick<Music, 'id'>, t: TFunction): Promise<void> {
+/**
+ * Copies a track's link and says so; without clipboard access the link is shown to copy by hand: in a notice,
+ * or by `manual` where a notice's field could not take the focus (inside a dialog, which keeps it).
+ */
+export async function copyTrackLink(
+  track: Pick<Music, 'id'>,
+  t: TFunction,
+  manual: (link: string) => void = (link) => notices.showCopy(t('tracks.linkManual'), link),
+): Promise<void> {
   const link = trackLink(track.id);
   try {
     await navigator.clipboard.writeText(link);
     notices.show('success', t('tracks.linkCopied'));
   } catch {
-    notices.showCopy(t('tracks.linkManual'), link);
+    manual(link);
   }
 }
