@@ -527,6 +527,40 @@ test('player close: Enter on the close button returns focus to the control that 
   await expect(page.locator('#main'), 'the main content').toBeFocused();
 });
 
+test('player bar covers no focus: Tab down a results page while a track plays scrolls each control clear of the bar, at 1280 and 360 px', async ({
+  newPage,
+}) => {
+  const page = await newPage();
+  const hidden: string[] = [];
+  for (const [width, height] of [
+    [1280, 600],
+    [360, 640],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await open(page, '/library');
+    await settledResults(page);
+    const play = page.locator('[data-testid="row-play"]').first();
+    await play.focus();
+    await page.keyboard.press('Enter');
+    await expect(bar(page), 'playing').toHaveAttribute('data-status', 'playing');
+    await play.focus();
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      // The focused control, named, when any of it is under the bar (the bar's own controls aside).
+      const under = await page.evaluate(() => {
+        const el = document.activeElement;
+        const barEl = document.querySelector('[data-testid="player-bar"]');
+        if (!(el instanceof HTMLElement) || !barEl || barEl.contains(el)) return null;
+        return el.getBoundingClientRect().bottom > barEl.getBoundingClientRect().top + 1
+          ? `${el.getAttribute('aria-label') ?? el.textContent ?? el.tagName}`
+          : null;
+      });
+      if (under) hidden.push(`${width} px: ${under}`);
+    }
+  }
+  expect(hidden, 'controls focused under the player bar').toEqual([]);
+});
+
 test('player volume on a phone (360 px): a speaker button opens the slider in a popover, by touch or by keys; nothing scrolls sideways; axe clean', async ({
   newPage,
 }) => {
