@@ -72,3 +72,8 @@ export function addKoreanParticles(instance: I18n): void {
 export function joinList(items: readonly string[], lang: string): string {
   return items.join(lang.startsWith('ja') ? '、' : ', ');
 }
+
+/** Joins sentences the way the language writes them: none between them in Japanese (after 。), a space otherwise. */
+export function joinSentences(sentences: readonly string[], lang: string): string {
+  return sentences.join(lang.startsWith('ja') ? '' : ' ');
+}

@@ -36,8 +36,8 @@ const TRACK: Music = {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-async function review(onSaved: (track: Music) => void = () => undefined, track: Music = TRACK) {
-  const i18n = await createTestI18n('ko');
+async function review(onSaved: (track: Music) => void = () => undefined, track: Music = TRACK, lang: 'ko' | 'ja' = 'ko') {
+  const i18n = await createTestI18n(lang);
   render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={createQueryClient()}>
@@ -96,6 +96,42 @@ describe('the upload review', () => {
     expect(await screen.findByTestId('confirmed-suggestion')).toBeInTheDocument();
     expect(screen.getByTestId('measured-key')).toHaveTextContent('A 단조');
     expect(screen.getByTestId('measured-key')).not.toHaveTextContent('확인 전');
+  });
+
+  it('shows a confirmed key in the key fields, as a key the analysis was sure of, and does not count it as a change to save', async () => {
+    const onSaved = vi.fn();
+    fetchMock.mockResolvedValue(json(200, { body: { ...TRACK, soundkey: 'A', keyMode: 'minor', suggested: undefined } }));
+    await review(onSaved);
+    expect(screen.getByTestId('meta-key')).toHaveDisplayValue('측정값');
+    await userEvent.click(screen.getByTestId('confirm-key'));
+    await screen.findByTestId('confirmed-suggestion');
+    // It read "측정값" and "지정 안 함" beside "A 단조로 확정했습니다".
+    expect(screen.getByTestId('meta-key')).toHaveDisplayValue('A');
+    expect(screen.getByTestId('meta-key-mode')).toHaveDisplayValue('단조');
+    await userEvent.click(screen.getByTestId('meta-save'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(onSaved).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a key the uploader chose before confirming the suggestion, and saves it', async () => {
+    fetchMock.mockImplementation(async (_url, init) =>
+      json(200, { body: { ...TRACK, soundkey: 'A', keyMode: 'minor', suggested: undefined, ...JSON.parse(String(init?.body ?? '{}')) } }),
+    );
+    await review();
+    await userEvent.selectOptions(screen.getByTestId('meta-key'), 'B');
+    await userEvent.click(screen.getByTestId('confirm-key'));
+    await screen.findByTestId('confirmed-suggestion');
+    expect(screen.getByTestId('meta-key')).toHaveDisplayValue('B');
+    await userEvent.click(screen.getByTestId('meta-save'));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(JSON.parse(String(fetchMock.mock.calls[1]![1]?.body))).toMatchObject({ soundKey: 'B' });
+  });
+
+  it('writes the hint’s Japanese sentences with no space between them', async () => {
+    await review(undefined, TRACK, 'ja');
+    const hint = screen.getByTestId('measured-hint').textContent ?? '';
+    expect(hint).toContain('使われます。確かでない');
+    expect(hint).not.toMatch(/。 /);
   });
 
   it('sends nothing without a title: the field is marked, named by its message, and takes the focus', async () => {

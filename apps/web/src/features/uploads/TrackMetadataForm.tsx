@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { keptLength, keptText, TextLimit, textLimitState } from '../../components/form/TextLimit';
+import { joinSentences } from '../../i18n/grammar';
 import { useUnsavedWork } from '../../lib/unsaved';
 import { MoodChoices } from '../catalogue/filters/FilterFields';
 import { useLabelLanguage } from '../catalogue/filters/labels';
@@ -88,7 +89,7 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested, onTrack
   const lang = useLabelLanguage();
   const id = useId();
   const update = useTrackUpdateMutation();
-  const [initial] = useState(() => kept?.initial ?? draftOf(track));
+  const [initial, setInitial] = useState(() => kept?.initial ?? draftOf(track));
   const [draft, setDraft] = useState(() => kept?.draft ?? initial);
   const [error, setError] = useState<string | null>(null);
   // The track as the summary shows it: a suggestion confirmed above the form is the track's own from then on.
@@ -128,13 +129,27 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested, onTrack
   const keyMeasured = shown.soundkey !== null || shown.suggested?.soundkey != null;
   const which = bpmMeasured && keyMeasured ? 'both' : bpmMeasured ? 'bpm' : keyMeasured ? 'key' : null;
   const missing = !bpmMeasured && !keyMeasured ? 'both' : !bpmMeasured ? 'bpm' : !keyMeasured ? 'key' : null;
-  const hint = [
-    which ? t(`upload.measuredHint.${which}`) : null,
-    missing ? t(`upload.notMeasured.${missing}`) : null,
-    which ? t('upload.unsureHint') : null,
-  ]
-    .filter((part) => part !== null)
-    .join(' ');
+  const hint = joinSentences(
+    [
+      which ? t(`upload.measuredHint.${which}`) : null,
+      missing ? t(`upload.notMeasured.${missing}`) : null,
+      which ? t('upload.unsureHint') : null,
+    ].filter((part) => part !== null),
+    lang,
+  );
+
+  // A confirmed suggestion is the track's own value from then on: the fields show it, as they show a value the
+  // analysis was sure of, where the uploader has not chosen another. It moves the form's starting values with
+  // it, so it does not count as a change to save, and what the uploader typed stays as typed.
+  const adoptConfirmed = (saved: Music) => {
+    const now = draftOf(saved);
+    const patch: Partial<Draft> = {
+      ...(draft.soundKey === initial.soundKey && draft.keyMode === initial.keyMode ? { soundKey: now.soundKey, keyMode: now.keyMode } : {}),
+      ...(draft.bpm.trim() === initial.bpm.trim() ? { bpm: now.bpm } : {}),
+    };
+    setInitial((i) => ({ ...i, ...patch }));
+    setDraft((d) => ({ ...d, ...patch }));
+  };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -187,6 +202,7 @@ export function TrackMetadataForm({ track, onSaved, onCancel, suggested, onTrack
         track={track}
         onConfirmed={(saved) => {
           setShown(saved);
+          adoptConfirmed(saved);
           onTrackChange?.(saved);
         }}
       />
