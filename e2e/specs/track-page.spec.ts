@@ -110,6 +110,9 @@ test('track page sections: the short edits play and download under the rules; si
   const editsSection = page.getByTestId('track-edits');
   await expect(editsSection.getByRole('heading', { name: tr('ko', 'trackPage.editsTitle') })).toBeVisible();
   await expect(editsSection.getByTestId('edit-row')).toHaveCount(edits.length);
+  // The lead names 15, 30 and 60 s; the 40 s track lacks the 60-second edit, and the lead says so.
+  expect(edits.map((e) => e.seconds)).toEqual([15, 30]);
+  await expect(editsSection.getByTestId('edits-missing')).toHaveText(tr('ko', 'trackPage.editsTooShort', { seconds: '60' }));
   const row = editsSection.locator(`[data-testid="edit-row"][data-seconds="${ready!.seconds}"]`);
   await row.getByTestId('edit-play').click();
   await expect(page.locator('[data-testid="player-title"]')).toHaveText(

@@ -1,10 +1,12 @@
 import {
+  EDIT_SECONDS,
   formatDuration,
   keyLabel,
   LICENCE_SCOPE_LABELS,
   LICENCE_TERMS,
   parseIdText,
   type EditSeconds,
+  type Lang,
   type Music,
   type TrackEdit,
 } from '@sori/contract';
@@ -296,6 +298,9 @@ function LicenceSummary({ track }: { track: Music }) {
   );
 }
 
+/** How the lengths a track is too short for are listed: "30·60초", "30・60秒", "30 or 60-second". */
+const MISSING_JOIN: Record<Lang, string> = { ko: '·', ja: '・', en: ' or ' };
+
 /** An edit as the player plays it: the same track id (its plays count for the track), its own audio. */
 function editTrack(track: Music, edit: TrackEdit, title: string): PlayerTrack {
   return {
@@ -314,7 +319,10 @@ function editTrack(track: Music, edit: TrackEdit, title: string): PlayerTrack {
 /** The track's 15, 30 and 60-second edits: each plays in the player and downloads under the licence rules. */
 function EditsSection({ track }: { track: Music }) {
   const { t } = useTranslation();
+  const lang = useLabelLanguage();
   const edits = useEditsQuery(track.id);
+  // The lead names every length; a track too short for some gets the others, and the lead says which it lacks.
+  const missing = edits.data?.length ? EDIT_SECONDS.filter((s) => !edits.data.some((e) => e.seconds === s)) : [];
   let body: ReactNode;
   if (edits.isPending) {
     body = <Spinner animation="border" size="sm" role="status" aria-label={t('common.loading')} />;
@@ -347,7 +355,15 @@ function EditsSection({ track }: { track: Music }) {
       <h2 id="track-edits-title" className="sori-track-section-title">
         {t('trackPage.editsTitle')}
       </h2>
-      <p className="text-body-secondary">{t('trackPage.editsLead')}</p>
+      <p className="text-body-secondary">
+        {t('trackPage.editsLead')}
+        {missing.length > 0 ? (
+          <>
+            {lang === 'ja' ? '' : ' '}
+            <span data-testid="edits-missing">{t('trackPage.editsTooShort', { seconds: missing.join(MISSING_JOIN[lang]) })}</span>
+          </>
+        ) : null}
+      </p>
       {body}
     </section>
   );
