@@ -1,4 +1,3 @@
-import type { Music } from '@sori/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
@@ -6,29 +5,10 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notices } from '../../lib/notices';
 import { createTestI18n } from '../../test/i18n';
+import { aTrack } from '../../test/music';
 import TrackDetailsPanel from './TrackDetailsPanel';
 
-const TRACK: Music = {
-  id: 31,
-  title: '새벽 산책',
-  artist: '윤하늘',
-  cover: null,
-  duration: '2:14',
-  playTime: 134,
-  soundkey: 'A',
-  keyMode: 'minor',
-  bpm: 92,
-  genre: 601,
-  moods: [],
-  speed: 3,
-  filePath: '/api/musics/31/stream',
-  fileUrl: null,
-  fileName: null,
-  liked: false,
-  waveUrl: null,
-  peaksUrl: null,
-  createdAt: '2026-11-20T03:00:00.000Z',
-};
+const TRACK = aTrack(31, { title: '새벽 산책', soundkey: 'A', keyMode: 'minor', bpm: 92 });
 
 const clipboard = (writeText: (text: string) => Promise<void>) =>
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

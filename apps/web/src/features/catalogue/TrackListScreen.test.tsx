@@ -1,4 +1,3 @@
-import type { Music } from '@sori/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,33 +7,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
 import { createTestI18n } from '../../test/i18n';
+import { aTrack } from '../../test/music';
 import { AuthModalProvider } from '../auth/AuthModalContext';
 import { TrackListScreen } from './TrackListScreen';
 
 // The player bar's code (wavesurfer.js) is warmed when a list shows; nothing here plays.
 vi.mock('../player/player-bar-loader', () => ({ preloadPlayerBar: () => undefined }));
 
-const track = (id: number, title: string): Music => ({
-  id,
-  title,
-  artist: '윤하늘',
-  cover: null,
-  duration: '2:14',
-  playTime: 134,
-  soundkey: 'G',
-  keyMode: 'major',
-  bpm: 104,
-  genre: 601,
-  moods: [],
-  speed: 3,
-  filePath: `/api/musics/${id}/stream`,
-  fileUrl: null,
-  fileName: null,
-  liked: false,
-  waveUrl: null,
-  peaksUrl: null,
-  createdAt: '2026-11-20T03:00:00.000Z',
-});
+const track = (id: number, title: string) => aTrack(id, { title });
 
 const RAIN = [track(11, '빗소리 카페'), track(12, '비 오는 오후'), track(13, '장마 전선')];
 
