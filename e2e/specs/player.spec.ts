@@ -527,10 +527,26 @@ test('player close: Enter on the close button returns focus to the control that 
   await expect(page.locator('#main'), 'the main content').toBeFocused();
 });
 
-test('player bar covers no focus: Tab down a results page while a track plays scrolls each control clear of the bar, at 1280 and 360 px', async ({
+test('no focus under a bar: Tab down a results page clear of the player bar, Shift+Tab up clear of the navigation and the compact filters, at 1280 and 360 px', async ({
   newPage,
 }) => {
   const page = await newPage();
+  // The focused control, named, when any of it is under a bar laid over the page (the bars' own controls aside).
+  const underABar = () =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      if (!(el instanceof HTMLElement)) return null;
+      const covers = [...document.querySelectorAll<HTMLElement>('[data-covers]')];
+      if (covers.some((c) => c.contains(el))) return null;
+      const box = el.getBoundingClientRect();
+      for (const c of covers) {
+        const bar = c.getBoundingClientRect();
+        if (getComputedStyle(c).visibility === 'hidden' || bar.height === 0) continue;
+        const under = c.dataset.covers === 'top' ? box.top < bar.bottom - 1 : box.bottom > bar.top + 1;
+        if (under) return `${el.getAttribute('aria-label') ?? el.textContent ?? el.tagName} under ${c.dataset.testid ?? c.tagName}`;
+      }
+      return null;
+    });
   const hidden: string[] = [];
   for (const [width, height] of [
     [1280, 600],
@@ -546,19 +562,19 @@ test('player bar covers no focus: Tab down a results page while a track plays sc
     await play.focus();
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
-      // The focused control, named, when any of it is under the bar (the bar's own controls aside).
-      const under = await page.evaluate(() => {
-        const el = document.activeElement;
-        const barEl = document.querySelector('[data-testid="player-bar"]');
-        if (!(el instanceof HTMLElement) || !barEl || barEl.contains(el)) return null;
-        return el.getBoundingClientRect().bottom > barEl.getBoundingClientRect().top + 1
-          ? `${el.getAttribute('aria-label') ?? el.textContent ?? el.tagName}`
-          : null;
-      });
-      if (under) hidden.push(`${width} px: ${under}`);
+      const under = await underABar();
+      if (under) hidden.push(`${width} px, Tab: ${under}`);
+    }
+    // From the last row back up: the navigation is sticky, and the compact filters show once the search scrolled away.
+    await page.locator('[data-testid="row-play"]').last().focus();
+    await page.keyboard.press('Tab');
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Shift+Tab');
+      const under = await underABar();
+      if (under) hidden.push(`${width} px, Shift+Tab: ${under}`);
     }
   }
-  expect(hidden, 'controls focused under the player bar').toEqual([]);
+  expect(hidden, 'controls focused under a bar').toEqual([]);
 });
 
 test('player volume on a phone (360 px): a speaker button opens the slider in a popover, by touch or by keys; nothing scrolls sideways; axe clean', async ({

@@ -10,6 +10,7 @@ import { usePlayerSelector } from '../features/player/player';
 import { browserPlayerBarActions, loadedPlayerBar, loadPlayerBar, playerBarFailed } from '../features/player/player-bar-loader';
 import { ErrorBoundary, ScreenBoundary, showNewVersionNotice } from '../components/ErrorBoundary';
 import { documentTitle, pageTitleKey } from './page-title';
+import { useFocusClear } from '../lib/focus-clear';
 import { ownDocumentTitle } from '../lib/own-title';
 import { showsSidebar } from '../lib/routes';
 
@@ -22,6 +23,7 @@ export function AppLayout() {
   const withSidebar = showsSidebar(pathname);
   const playing = usePlayerSelector((state) => state.track !== null);
   useUserRefresh();
+  useFocusClear();
 
   useEffect(() => {
     // A new screen starts at its top, as a full page load would, at once: Bootstrap's smooth scrolling could

@@ -42,7 +42,7 @@ export function TopNav() {
   };
 
   return (
-    <header className="navbar navbar-expand-lg sticky-top sori-navbar" onKeyDown={handleKey}>
+    <header className="navbar navbar-expand-lg sticky-top sori-navbar" data-covers="top" onKeyDown={handleKey}>
       <div className="container-xxl px-3 px-lg-4">
         <Link to={ROUTES.home} className="navbar-brand d-flex align-items-center gap-2">
           <Logo />

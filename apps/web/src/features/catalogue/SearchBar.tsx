@@ -148,6 +148,7 @@ export function SearchBar() {
       </div>
       <div
         className={`sori-compact-filters${scrolledPast ? ' show' : ''}`}
+        data-covers="top"
         data-testid="compact-filters"
         aria-hidden={!scrolledPast}
         inert={!scrolledPast}

@@ -19,37 +19,6 @@ const FIRST_ANNOUNCEMENT_DELAY_MS = 100;
 const WAVEFORM_FALLBACK_MS = 120;
 
 /**
- * Keeps the focused control clear of the bar (WCAG 2.4.11): Tab scrolls a control into view only when it is
- * outside the window, and the browser does not count the part under a fixed bar as outside (Chromium leaves
- * the page's scroll padding out of that test), so Tab went through the rows under the bar unseen. A control
- * that scrolls with the page and is focused under the bar brings the page up by as much; one in a fixed or
- * sticky layer (a dialog, a menu, the bar itself) is left where it is.
- */
-function useFocusClearOf(bar: { current: HTMLElement | null }, shown: boolean): void {
-  useEffect(() => {
-    if (!shown) return;
-    const onFocus = (event: FocusEvent) => {
-      const el = event.target;
-      const barEl = bar.current;
-      if (!(el instanceof Element) || !barEl || barEl.contains(el)) return;
-      const under = el.getBoundingClientRect().bottom - barEl.getBoundingClientRect().top;
-      if (under <= 0 || !scrollsWithPage(el)) return;
-      window.scrollBy({ top: under + 8, behavior: 'instant' });
-    };
-    document.addEventListener('focusin', onFocus);
-    return () => document.removeEventListener('focusin', onFocus);
-  }, [bar, shown]);
-}
-
-function scrollsWithPage(el: Element): boolean {
-  for (let node: Element | null = el; node && node !== document.body; node = node.parentElement) {
-    const { position } = getComputedStyle(node);
-    if (position === 'fixed' || position === 'sticky') return false;
-  }
-  return true;
-}
-
-/**
  * The player bar (PRODUCT §2 and §4): hidden until a track plays, then fixed at the bottom of every
  * screen. The audio itself lives in the player controller; this is its face.
  */
@@ -67,7 +36,6 @@ export default function PlayerBar() {
     const active = document.activeElement;
     if (key && active instanceof HTMLElement && active !== document.body && !bar.current?.contains(active)) origin.current = active;
   }, [key]);
-  useFocusClearOf(bar, track !== null);
   if (!track) return null;
 
   const close = () => {
@@ -79,7 +47,14 @@ export default function PlayerBar() {
   const playing = state.status === 'playing' || state.status === 'loading';
   const artist = track.artist || t('tracks.unknownArtist');
   return (
-    <section ref={bar} className="sori-player" aria-label={t('player.label')} data-testid="player-bar" data-status={state.status}>
+    <section
+      ref={bar}
+      className="sori-player"
+      aria-label={t('player.label')}
+      data-covers="bottom"
+      data-testid="player-bar"
+      data-status={state.status}
+    >
       <Announcer track={track} status={state.status} />
       <div className="sori-player-inner">
         <div className="sori-player-track">
