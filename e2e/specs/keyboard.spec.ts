@@ -94,6 +94,20 @@ test('the track table writes a minor key as chord symbols do (Am), with its full
   }
 });
 
+test('signing out from the phone menu leaves the focus on its ☰ button, not at the page’s start', async ({ signedInPage }) => {
+  const page = await signedInPage(await createAccount('폰나가기'));
+  await page.setViewportSize({ width: 360, height: 740 });
+  await open(page, '/');
+  const burger = page.getByTestId('nav-toggle');
+  await burger.click();
+  await page.click('[data-testid="user-menu"] > button');
+  await page.getByTestId('logout').focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'))).toBeNull();
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
+  await expect(burger, 'on the ☰ button').toBeFocused();
+});
+
 test('signing out on the account page asks the server nothing more on the signed-out member’s behalf', async ({ signedInPage }) => {
   const account = await createAccount('나가기');
   const page = await signedInPage(account);

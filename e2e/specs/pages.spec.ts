@@ -158,6 +158,11 @@ test('plan buttons: a visitor is asked to log in, or to sign up to start free; a
 }) => {
   const visitor = await newPage();
   await open(visitor, '/plan');
+  // Each button is named with its plan: in a screen reader's list of buttons two read "구독하기" alone.
+  for (const plan of ['premium', 'family'] as const)
+    await expect(visitor.getByTestId(`subscribe-${plan}`)).toHaveAccessibleName(
+      `${await visitor.getByTestId(`subscribe-${plan}`).innerText()} ${tr('ko', `plan.${plan}.name`)}`,
+    );
   await visitor.click('[data-testid="subscribe-premium"]');
   await visitor.locator('.modal.show').waitFor();
   await expect(visitor.locator('.modal.show .modal-title'), 'login modal').toHaveText(tr('ko', 'auth.login.title'), { useInnerText: true });

@@ -81,7 +81,14 @@ export function TopNav() {
           <ul className="navbar-nav align-items-lg-center sori-util-nav">
             <LanguageDropdown />
             <ThemeDropdown />
-            <UserMenu onAction={() => setExpanded(false)} />
+            <UserMenu
+              onAction={() => {
+                setExpanded(false);
+                // Folded away, the phone menu hides the account menu that had the focus: it goes to the menu's
+                // button, where Escape leaves it too (signing out would otherwise drop it to the page's start).
+                if (expanded) toggler.current?.focus();
+              }}
+            />
           </ul>
         </div>
       </div>

@@ -513,6 +513,9 @@ describe('login and signup modals', () => {
     await user.type(screen.getByLabelText(/^비밀번호 확인/u), '123456');
     await user.type(screen.getByLabelText(/^이름/u), '김소리');
     await user.type(screen.getByLabelText(/^휴대전화 번호/u), '010-1234-5678');
+    // The two documents' links are told apart by name, and say they open a new tab.
+    expect(screen.getByRole('link', { name: '이용약관 전문 보기(새 창)' })).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: '개인정보처리방침 전문 보기(새 창)' })).toHaveAttribute('href', '/privacy');
     // Without the required consents, the form says so and sends nothing.
     await user.click(screen.getByRole('button', { name: '가입하기' }));
     expect((await screen.findByTestId('auth-error')).textContent).toBe('서비스 이용약관에 동의해주세요.');

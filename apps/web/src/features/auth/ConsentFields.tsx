@@ -73,7 +73,7 @@ export function ConsentFields({
           label={t('auth.consent.terms')}
           {...invalidIf('agreeTerms')}
         />
-        <a href={ROUTES.terms} target="_blank" rel="noopener" className="small text-nowrap">
+        <a href={ROUTES.terms} target="_blank" rel="noopener" className="small text-nowrap" aria-label={t('auth.consent.viewTerms')}>
           {t('auth.consent.view')}
         </a>
       </div>
@@ -86,7 +86,7 @@ export function ConsentFields({
           label={t('auth.consent.privacy')}
           {...invalidIf('agreePrivacy', 'signup-privacy-summary')}
         />
-        <a href={ROUTES.privacy} target="_blank" rel="noopener" className="small text-nowrap">
+        <a href={ROUTES.privacy} target="_blank" rel="noopener" className="small text-nowrap" aria-label={t('auth.consent.viewPrivacy')}>
           {t('auth.consent.view')}
         </a>
       </div>

@@ -120,6 +120,9 @@ export default function PlanPage() {
                   className="w-100 mt-auto"
                   disabled={isCurrent}
                   onClick={(event) => handleSubscribe(plan.id, changeTo(info), event.currentTarget)}
+                  // Named by its text and its plan ("구독하기 프리미엄"): two buttons read "구독하기" alone.
+                  id={`subscribe-${plan.id}`}
+                  aria-labelledby={`subscribe-${plan.id} plan-${plan.id}`}
                   data-testid={`subscribe-${plan.id}`}
                 >
                   {buttonText(plan.id, info, isCurrent)}
