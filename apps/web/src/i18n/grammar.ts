@@ -73,7 +73,12 @@ export function joinList(items: readonly string[], lang: string): string {
   return items.join(lang.startsWith('ja') ? '、' : ', ');
 }
 
-/** Joins sentences the way the language writes them: none between them in Japanese (after 。), a space otherwise. */
+/** What goes between two sentences: nothing in Japanese (after 。), a space otherwise. */
+export function sentenceGap(lang: string): string {
+  return lang.startsWith('ja') ? '' : ' ';
+}
+
+/** Joins sentences the way the language writes them (`sentenceGap`). */
 export function joinSentences(sentences: readonly string[], lang: string): string {
-  return sentences.join(lang.startsWith('ja') ? '' : ' ');
+  return sentences.join(sentenceGap(lang));
 }

@@ -38,6 +38,7 @@ import { playerKey, type PlayerTrack } from '../player/player-controller';
 import { useEditsQuery, useSimilarQuery } from './queries';
 import { TrackWave } from './TrackWave';
 import { setOwnTitle } from '../../lib/own-title';
+import { sentenceGap } from '../../i18n/grammar';
 
 const ChoosePlaylistModal = lazy(() => import('../playlists/ChoosePlaylistModal'));
 
@@ -359,7 +360,7 @@ function EditsSection({ track }: { track: Music }) {
         {t('trackPage.editsLead')}
         {missing.length > 0 ? (
           <>
-            {lang === 'ja' ? '' : ' '}
+            {sentenceGap(lang)}
             <span data-testid="edits-missing">{t('trackPage.editsTooShort', { seconds: missing.join(MISSING_JOIN[lang]) })}</span>
           </>
         ) : null}
