@@ -29,6 +29,9 @@ Commands:
   licence:revoke <id> --reason "…"
                                Revoke a licence: it stays public and signed, and says revoked, when and why
   licence:list <email>         List a user's licences (id, status, issue time, track)
+  licence:list --own-unpublished
+                               List active licences an uploader holds for their own unpublished upload
+                               (issued before Sori licensed only the catalogue), to review and revoke
   jobs [--limit N]             With JOBS=queue: jobs waiting, running and failed, and the failed ones with
                                their reasons (the dead-letter state)
   jobs:retry <id>              Send a failed job back to the queue
@@ -192,16 +195,18 @@ async function licenceRevoke(args: string[]): Promise<number> {
 async function licenceList(args: string[]): Promise<number> {
   const [email, ...rest] = args;
   if (!email || rest.length > 0) {
-    console.error('licence:list needs an e-mail.\n\n' + USAGE);
+    console.error('licence:list needs an e-mail or --own-unpublished.\n\n' + USAGE);
     return 2;
   }
   return withOperatorServices(loadConfig(), {}, async ({ licences }) => {
-    const list = await licences.listForEmail(email);
+    const unpublished = email === '--own-unpublished';
+    const list = unpublished ? await licences.listOwnUnpublished() : await licences.listForEmail(email);
     if (list === null) {
       console.error(`No user with the e-mail ${email}.`);
       return 1;
     }
-    if (list.length === 0) console.log(`${email} holds no licences.`);
+    if (list.length === 0)
+      console.log(unpublished ? 'No active licence is held for its holder’s own unpublished upload.' : `${email} holds no licences.`);
     for (const l of list)
       console.log(
         `${l.id}  ${l.status.padEnd(7)}  ${l.issuedAt}  #${l.track.id} ${l.track.title}${l.track.artist ? ` — ${l.track.artist}` : ''}`,

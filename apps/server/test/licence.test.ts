@@ -15,8 +15,8 @@ const ORIGINAL = Buffer.from('RIFF-this-stands-for-the-original-file-bytes-' + '
 const SHA256 = createHash('sha256').update(ORIGINAL).digest('hex');
 
 /** A published track with a stored original, as a licensed download needs. */
-async function licensable(t: TestApp, title = '바다의 노래'): Promise<number> {
-  const id = await t.track({ title, artist: '김소리' });
+async function licensable(t: TestApp, title = '바다의 노래', row: { owner_id?: number; published?: number } = {}): Promise<number> {
+  const id = await t.track({ title, artist: '김소리', ...row });
   const key = `tracks/${id}/original.wav`;
   await t.ctx.storage.put(key, ORIGINAL);
   await updateTrack(t.ctx.db.kysely, id, { original_key: key, file_name: 'sea.wav', original_mime: 'audio/wav' });
@@ -117,6 +117,33 @@ describe.each(DIALECTS)('licences (%s)', (dialect) => {
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('LEVEL_TOO_LOW');
     expect(res.json()).not.toHaveProperty('body');
+  });
+
+  it("licenses only the catalogue: an owner's unpublished upload downloads with no licence, and one once it is published", async () => {
+    const owner = await t.user({ plan: 'premium' });
+    const id = await licensable(t, '내 데모', { owner_id: owner.id, published: 0 });
+    const res = await download(owner.token, id);
+    expect(res.statusCode).toBe(200);
+    const ticket = res.json().body;
+    expect(ticket).not.toHaveProperty('licenceId');
+    expect(ticket.url).not.toContain('licence=');
+    expect(ticket.fileName).toBe('김소리 - 내 데모.wav');
+    // The owner still gets the file.
+    const saved = await t.call({ method: 'GET', url: ticket.url });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.rawPayload.equals(ORIGINAL)).toBe(true);
+    // Nothing to show on the track, in the downloads list or to the operator: no licence was made.
+    expect((await t.call({ method: 'GET', url: `/api/musics/${id}`, token: owner.token })).json().body).not.toHaveProperty('licences');
+    const downloads = (await t.call({ method: 'GET', url: '/api/musics?tempPlayListId=-1', token: owner.token })).json().body;
+    const listed = downloads.content.find((m: { id: number }) => m.id === id);
+    expect(listed).toMatchObject({ id, title: '내 데모' });
+    expect(listed).not.toHaveProperty('licenceId');
+    // Once an operator has published it, it is in the catalogue and Sori licenses it.
+    await updateTrack(t.ctx.db.kysely, id, { published: 1 });
+    await t.ctx.catalogue.refresh([id]);
+    const licensed = (await download(owner.token, id)).json().body;
+    expect(licensed.licenceId).toMatch(LICENCE_ID_PATTERN);
+    expect((await lookup(licensed.licenceId)).json().body.status).toBe('active');
   });
 
   it('answers the public licence to anyone: the track, the exact file, a masked licensee, signed', async () => {
@@ -377,6 +404,29 @@ describe('licence operator commands', () => {
         status: 'revoked',
         revocationReason: 'refund',
       });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('lists the licences an uploader holds for their own upload while it is out of the catalogue', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const u = await t.user({ plan: 'premium', email: 'cli-uploader@example.com' });
+      const own = await licensable(t, 'My Demo', { owner_id: u.id });
+      const other = await licensable(t, 'Catalogue Song');
+      const licenceOf = async (id: number) =>
+        (await t.call({ method: 'GET', url: `/api/download/download?musicId=${id}`, token: u.token })).json().body.licenceId as string;
+      const ownLicence = await licenceOf(own);
+      const otherLicence = await licenceOf(other);
+      expect(t.cli('licence:list', '--own-unpublished').stdout).toContain('No active licence');
+      // Taken out of the catalogue, the own upload's licence is one to review; the catalogue track's is not.
+      await updateTrack(t.ctx.db.kysely, own, { published: 0 });
+      const list = t.cli('licence:list', '--own-unpublished');
+      expect(list.status).toBe(0);
+      expect(list.stdout).toContain(ownLicence);
+      expect(list.stdout).toContain('My Demo');
+      expect(list.stdout).not.toContain(otherLicence);
     } finally {
       await t.close();
     }

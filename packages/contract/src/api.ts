@@ -177,8 +177,11 @@ export const DownloadTicket = /* @__PURE__ */ z.object({
   url: z.string(),
   fileName: z.string(),
   expiresAt: z.string(),
-  /** The licence this download is made under: issued now, or the caller's active one for this file. */
-  licenceId: z.string(),
+  /**
+   * The licence this download is made under: issued now, or the caller's active one for this file. Absent
+   * for the owner's own unpublished upload, which Sori does not license.
+   */
+  licenceId: z.string().optional(),
   /** The short edit downloaded (15, 30 or 60 seconds); absent for the full track. */
   edit: z.number().int().optional(),
 });

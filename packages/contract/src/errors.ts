@@ -146,6 +146,11 @@ export const ERROR_MESSAGES = {
     en: 'There is no file for this track, so it cannot be downloaded.',
     ja: 'ファイル情報がないため、ダウンロードできません。',
   },
+  NOT_LICENSABLE: {
+    ko: '카탈로그에 공개되지 않은 곡은 라이선스를 발급할 수 없습니다.',
+    en: 'Sori can only license tracks published in its catalogue.',
+    ja: 'カタログに公開されていない曲にはライセンスを発行できません。',
+  },
   NOT_FOUND: {
     ko: '요청한 주소를 찾을 수 없습니다.',
     en: 'Not found.',

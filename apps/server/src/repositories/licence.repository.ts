@@ -55,6 +55,23 @@ export async function licencesOfUser(db: Kysely<Database>, userId: number): Prom
   return db.selectFrom('licences').selectAll().where('user_id', '=', userId).orderBy('issued_at', 'desc').orderBy('id').execute();
 }
 
+/**
+ * Active licences held by the uploader of their own track while it is out of the catalogue: what Sori issued
+ * for unpublished uploads before it licensed only the catalogue (operators: `licence:list --own-unpublished`).
+ */
+export async function ownUnpublishedLicences(db: Kysely<Database>): Promise<LicenceRow[]> {
+  return db
+    .selectFrom('licences')
+    .innerJoin('tracks', 'tracks.id', 'licences.track_id')
+    .selectAll('licences')
+    .where('licences.status', '=', 'active')
+    .where('tracks.published', '=', 0)
+    .whereRef('tracks.owner_id', '=', 'licences.user_id')
+    .orderBy('licences.issued_at', 'desc')
+    .orderBy('licences.id')
+    .execute();
+}
+
 export async function revokeLicence(
   db: Kysely<Database>,
   id: string,

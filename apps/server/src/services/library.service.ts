@@ -55,6 +55,10 @@ export class LibraryService {
    * the download and answers a short-lived link to the original with the licence's id. With `edit`, the
    * same rules give the track's short edit of that length instead (it must have been made), under a licence
    * of its own that names it.
+   *
+   * Sori licenses only what it publishes. An owner's own unpublished upload downloads under the same rules
+   * but with no licence: nobody has reviewed whose music it is, so Sori's signature cannot say it may be used
+   * (docs/DECISIONS.md, "Licences only for the catalogue").
    */
   async download(id: number, viewer: Viewer | null, edit: EditSeconds | null = null, lang: Lang = 'ko'): Promise<DownloadTicket> {
     if (!viewer) throw unauthorized();
@@ -69,10 +73,10 @@ export class LibraryService {
       fileName = editDownloadName(row.artist, row.title, edit, lang);
       licensed = { seconds: edit, fileName, sha256: made.sha256 };
     }
-    const { licence } = await this.deps.licences.issue(viewer, row, licensed);
+    const licence = row.published === 1 ? (await this.deps.licences.issue(viewer, row, licensed)).licence : null;
     // The file is saved under the name its licence gives it, so the two agree when a licence is reused after
     // a language switch (an edit's name is in the language of its first download) or a retitling.
-    fileName = licence.file.name;
+    if (licence) fileName = licence.file.name;
     await library.recordDownload(this.deps.db, viewer.id, id);
     await this.bump(id, 'download_count', 1);
     const s = this.deps.urls.tokens.signUrlParams(downloadResource(id, edit), viewer.id, DOWNLOAD_LINK_TTL_SECONDS);
@@ -81,10 +85,10 @@ export class LibraryService {
       // The link names the licence, whose file name the response saves the file under, and an edit's language
       // (the name only: neither is signed, and the licence's name is used only when the licence is the link
       // holder's for this track and file).
-      url: `/api/musics/${id}/original?licence=${licence.id}&${edit === null ? '' : `edit=${edit}&lang=${lang}&`}exp=${s.exp}&uid=${s.uid}&sig=${s.sig}`,
+      url: `/api/musics/${id}/original?${licence ? `licence=${licence.id}&` : ''}${edit === null ? '' : `edit=${edit}&lang=${lang}&`}exp=${s.exp}&uid=${s.uid}&sig=${s.sig}`,
       fileName,
       expiresAt: new Date(s.exp * 1000).toISOString(),
-      licenceId: licence.id,
+      ...(licence ? { licenceId: licence.id } : {}),
       ...(edit === null ? {} : { edit }),
     };
   }

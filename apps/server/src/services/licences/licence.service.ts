@@ -83,6 +83,8 @@ export class LicenceService {
     edit?: { seconds: number; fileName: string; sha256: string },
   ): Promise<{ licence: PublicLicence; reused: boolean }> {
     if (!track.original_key || !track.file_name) throw new AppError(409, 'NO_FILE');
+    // Sori licenses only the catalogue: an upload nobody has published is not Sori's to license.
+    if (track.published !== 1) throw new AppError(409, 'NOT_LICENSABLE');
     const sha256 = edit ? edit.sha256 : await this.fileHash(track.id, track.original_key);
     // The file as the licensee saves it ("Artist - Title.wav", as the download names it), not as it was uploaded.
     const fileName = edit ? edit.fileName : trackDownloadName(track.artist, track.title, track.file_name);
@@ -246,6 +248,11 @@ export class LicenceService {
   async listForEmail(email: string): Promise<PublicLicence[] | null> {
     const user = await findUserByEmail(this.deps.db, email.trim().toLowerCase());
     return user ? (await licences.licencesOfUser(this.deps.db, user.id)).map(parse) : null;
+  }
+
+  /** Active licences an uploader holds for their own upload while it is unpublished, newest first. */
+  async listOwnUnpublished(): Promise<PublicLicence[]> {
+    return (await licences.ownUnpublishedLicences(this.deps.db)).map(parse);
   }
 
   /**
