@@ -102,3 +102,21 @@ describe('examples the forms show', () => {
     }
   });
 });
+
+describe('what the product promises', () => {
+  // The landing and plan pages once sold the licence for "영상, 방송, 광고" (ads and broadcast television), which
+  // its terms do not grant: they cover online video, social media that is not advertising, podcasts and live
+  // streams (LICENCE_SCOPES). A video maker choosing Sori for an ad would have used music outside the licence.
+  const NOT_GRANTED: Record<string, RegExp> = {
+    ko: /광고|(?<!라이브 )방송/u,
+    en: /\bads?\b|advert|broadcast/iu,
+    ja: /広告|放送/u,
+  };
+  it('should promise no use the licence does not grant on the landing and plan pages', () => {
+    for (const [lng, words] of Object.entries(NOT_GRANTED)) {
+      const promises = [...FLAT[lng]!].filter(([key]) => key.startsWith('home.') || key.startsWith('plan.'));
+      expect(promises.length).toBeGreaterThan(10);
+      expect(promises.filter(([, text]) => words.test(text)).map(([key, text]) => `${key}: ${text}`)).toEqual([]);
+    }
+  });
+});
