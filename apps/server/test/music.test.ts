@@ -33,6 +33,7 @@ describe.each(DIALECTS)('catalogue API (%s)', (dialect) => {
         genre: 602,
         moods: '1301,1302',
         sound_key: 'D♭',
+        key_mode: 'minor',
         bpm: 84,
         speed: 2,
         duration_sec: 156,
@@ -43,6 +44,7 @@ describe.each(DIALECTS)('catalogue API (%s)', (dialect) => {
         genre: 202,
         moods: '1701,1702',
         sound_key: 'C♯',
+        key_mode: 'major',
         bpm: 140,
         speed: 4,
         duration_sec: 211,
@@ -53,6 +55,7 @@ describe.each(DIALECTS)('catalogue API (%s)', (dialect) => {
         genre: 702,
         moods: '1403',
         sound_key: 'E',
+        key_mode: 'minor',
         bpm: 90,
         speed: 2,
         duration_sec: 175,
@@ -115,7 +118,22 @@ describe.each(DIALECTS)('catalogue API (%s)', (dialect) => {
     expect(titles(await musics('moods=1301&moods=1302'))).toEqual(['Morning Lo-fi']);
     expect(titles(await musics(`soundKey=${encodeURIComponent('C#')}`)).sort()).toEqual(['Epic Dawn', 'Morning Lo-fi'].sort());
     expect(titles(await musics('speed=4'))).toEqual(['Epic Dawn']);
+    // The mode alone, and with a key: that key in that mode (D♭ minor, as the list writes it).
+    expect(titles(await musics('keyMode=minor')).sort()).toEqual(['Morning Lo-fi', '夜明けのメロディー'].sort());
+    expect(titles(await musics(`soundKey=${encodeURIComponent('C#')}&keyMode=minor`))).toEqual(['Morning Lo-fi']);
+    expect(titles(await musics('keyMode=MAJOR'))).toEqual(['Epic Dawn']);
     expect(titles(await musics('bpmGte=70&bpmLte=90&sort=bpm,asc'))).toEqual(['사랑의노래', 'Morning Lo-fi', '夜明けのメロディー']);
+  });
+
+  it("finds a key's mode and a speed by the words the screens show for them, in three languages", async () => {
+    for (const word of ['단조', 'minor', '短調', 'マイナー']) {
+      expect(titles(await musics(`q=${encodeURIComponent(word)}`)).sort(), word).toEqual(['Morning Lo-fi', '夜明けのメロディー'].sort());
+    }
+    expect(titles(await musics(`q=${encodeURIComponent('장조')}`))).toEqual(['Epic Dawn']);
+    // A mode word narrows other words: a calm track in a minor key.
+    expect(titles(await musics(`q=${encodeURIComponent('잔잔한 단조')}`))).toEqual(['Morning Lo-fi']);
+    for (const word of ['매우 빠름', 'very fast', 'ハイテンポ'])
+      expect(titles(await musics(`q=${encodeURIComponent(word)}`)), word).toEqual(['Epic Dawn']);
   });
 
   it('sorts by every field both ways, as sort=f,dir, sort=f&sort=dir and sortOrder', async () => {
@@ -137,6 +155,7 @@ describe.each(DIALECTS)('catalogue API (%s)', (dialect) => {
       ['g=abc', 'INVALID_FILTER'],
       ['moods=1', 'INVALID_FILTER'],
       ['soundKey=H', 'INVALID_FILTER'],
+      ['keyMode=dorian', 'INVALID_FILTER'],
       ['speed=5', 'INVALID_FILTER'],
       ['bpmGte=fast', 'INVALID_FILTER'],
       ['bpmGte=150&bpmLte=100', 'INVALID_FILTER'],

@@ -342,6 +342,7 @@ export const MusicQueryRaw = /* @__PURE__ */ z.object({
   sortOrder: z.union([z.string(), z.array(z.string())]).optional(),
   g: z.union([z.string(), z.array(z.string())]).optional(),
   soundKey: z.union([z.string(), z.array(z.string())]).optional(),
+  keyMode: z.union([z.string(), z.array(z.string())]).optional(),
   speed: z.union([z.string(), z.array(z.string())]).optional(),
   moods: z.union([z.string(), z.array(z.string())]).optional(),
   tempPlayListId: z.union([z.string(), z.array(z.string())]).optional(),

@@ -215,6 +215,15 @@ export const SPEEDS: readonly Speed[] = [
   { value: 4, labels: l('매우 빠름', 'Very fast', 'ハイテンポ'), minBpm: 140 },
 ];
 
+/**
+ * The words a search takes for a key's mode ("단조" finds the tracks in a minor key), as label words are
+ * taken: each word of each language, and the last word typed as a beginning.
+ */
+export const KEY_MODE_WORDS: Readonly<Record<'major' | 'minor', Labels>> = {
+  major: l('장조 메이저', 'major', '長調 メジャー'),
+  minor: l('단조 마이너', 'minor', '短調 マイナー'),
+};
+
 /** The speed bucket a tempo falls in (slow < 80 ≤ medium < 110 ≤ fast < 140 ≤ fastest). */
 export function speedFromBpm(bpm: number): 1 | 2 | 3 | 4 {
   let v: 1 | 2 | 3 | 4 = 1;

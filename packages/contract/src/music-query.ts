@@ -1,5 +1,6 @@
 import { isGenreCode, isGenreGroupCode, isMoodCode, parseSoundKey } from './codes';
 import { BPM_RANGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TEXT_LIMITS } from './constants';
+import type { KeyMode } from './api';
 import type { ErrorCode } from './errors';
 import { parseListIdText } from './ids';
 
@@ -34,6 +35,8 @@ export interface MusicQuery {
   /** A genre code, or a group code N00 standing for every genre of the group. */
   genre: number | null;
   soundKey: string | null;
+  /** Major or minor; with `soundKey`, that key only ('A' and 'minor': A minor), without it every key of the mode. */
+  keyMode: KeyMode | null;
   speed: 1 | 2 | 3 | 4 | null;
   /** A track must have every one of these. */
   moods: number[];
@@ -124,6 +127,13 @@ export function parseMusicQuery(raw: RawQuery): MusicQueryResult {
     if (soundKey === null) return fail('INVALID_FILTER', 'soundKey');
   }
 
+  let keyMode: KeyMode | null = null;
+  const modeRaw = single(raw.keyMode)?.toLowerCase();
+  if (modeRaw !== undefined) {
+    if (modeRaw !== 'major' && modeRaw !== 'minor') return fail('INVALID_FILTER', 'keyMode');
+    keyMode = modeRaw;
+  }
+
   let speed: MusicQuery['speed'] = null;
   const speedRaw = single(raw.speed);
   if (speedRaw !== undefined) {
@@ -164,6 +174,7 @@ export function parseMusicQuery(raw: RawQuery): MusicQueryResult {
       dir: dir ?? DEFAULT_SORT_DIR[sort],
       genre,
       soundKey,
+      keyMode,
       speed,
       moods,
       tempPlayListId,
@@ -179,6 +190,7 @@ export function hasConditions(q: MusicQuery): boolean {
     q.bpmLte !== null ||
     q.genre !== null ||
     q.soundKey !== null ||
+    q.keyMode !== null ||
     q.speed !== null ||
     q.moods.length > 0
   );

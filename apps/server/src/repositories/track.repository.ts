@@ -24,7 +24,7 @@ const TRACK_FACTS = [
 ] as const;
 
 /** Columns the search index needs, read in bulk at boot. */
-export const INDEX_COLUMNS = [...TRACK_FACTS, 'play_count', 'like_count', 'download_count'] as const;
+export const INDEX_COLUMNS = [...TRACK_FACTS, 'key_mode', 'play_count', 'like_count', 'download_count'] as const;
 export type IndexRow = Pick<TrackRow, (typeof INDEX_COLUMNS)[number]>;
 
 export function findTrack(db: Kysely<Database>, id: number): Promise<TrackRow | undefined> {

@@ -132,6 +132,7 @@ const trackFields = fc.record({
   genre: fc.constantFrom(null, 101, 202, 301, 302, 602, 703, 999),
   moods: fc.subarray([1101, 1102, 1302, 1801, 1501, 1502]),
   soundKey: fc.constantFrom(null, 'C♯', 'D♭', 'D', 'Db', 'x'),
+  keyMode: fc.constantFrom(null, 'major' as const, 'minor' as const),
   // 120.3 and 0.1 do not fit a Float32: writing one moves that column to Float64 mid-test.
   bpm: fc.constantFrom(null, 60, 90, 90.5, 120, 120.3, -0, 0, 119.5, 89.6, 119.25, 120.75),
   speed: fc.constantFrom(null, 1, 2, 3),
@@ -160,6 +161,7 @@ const queryOf = (ids: readonly number[]) =>
     genre: rarely(null, fc.constantFrom(300, 301, 600, 602, 999)),
     moods: rarely([], fc.subarray([1101, 1302, 1801], { minLength: 1, maxLength: 2 })),
     soundKey: rarely(null, fc.constantFrom('D♭', 'C#', 'D')),
+    keyMode: rarely(null, fc.constantFrom('major' as const, 'minor' as const)),
     speed: rarely(null, fc.constantFrom(2, 3)),
     bpmGte: rarely(null, fc.constantFrom(0, 60, 90.5)),
     bpmLte: rarely(null, fc.constantFrom(90, 120, 120.3)),

@@ -10,6 +10,7 @@ function track(p: Partial<IndexedTrack> & { title: string }): IndexedTrack {
     genre: null,
     moods: [],
     soundKey: null,
+    keyMode: null,
     bpm: null,
     speed: null,
     durationSec: null,

@@ -221,6 +221,11 @@ export class CatalogueIndex {
       if (pitch === null) return [f.fill(0), 0];
       ands.push(this.store.pitchBits[pitch]!);
     }
+    if (q.keyMode !== null) {
+      const b = this.store.modeBits.get(q.keyMode);
+      if (!b) return [f.fill(0), 0];
+      ands.push(b);
+    }
     ands.push(this.scopeBits(q));
     let count = andAllInto(f, ands);
     if (withBpm && (q.bpmGte !== null || q.bpmLte !== null)) count = this.filterBpm(f, count, q.bpmGte ?? -Infinity, q.bpmLte ?? Infinity);

@@ -1,5 +1,5 @@
 /** The shapes the catalogue index takes and answers (catalogue-index.ts), shared by its parts. */
-import type { SortDir, SortField } from '@sori/contract';
+import type { KeyMode, SortDir, SortField } from '@sori/contract';
 import type { Bits } from './bitset';
 
 export interface IndexedTrack {
@@ -10,6 +10,8 @@ export interface IndexedTrack {
   genre: number | null;
   moods: readonly number[];
   soundKey: string | null;
+  /** The key's mode; null without a key. */
+  keyMode: KeyMode | null;
   bpm: number | null;
   speed: number | null;
   durationSec: number | null;
@@ -31,6 +33,7 @@ export interface IndexQuery {
   genre: number | null;
   moods: readonly number[];
   soundKey: string | null;
+  keyMode: KeyMode | null;
   speed: number | null;
   bpmGte: number | null;
   bpmLte: number | null;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { cjkLabelKeys, GENRE_GROUPS, GENRES, MOOD_GROUPS, MOODS, parseSearchQuery, type SearchTerm } from '@sori/contract';
+import {
+  cjkLabelKeys,
+  GENRE_GROUPS,
+  GENRES,
+  KEY_MODE_WORDS,
+  MOOD_GROUPS,
+  MOODS,
+  parseSearchQuery,
+  SPEEDS,
+  type SearchTerm,
+} from '@sori/contract';
 import { labelKeys, resolveLabels } from './labels';
 
 const term = (q: string): SearchTerm => parseSearchQuery(q).readings[0]!.at(-1)!;
@@ -13,22 +23,33 @@ describe('labels as words', () => {
 
   it('cuts forgiven CJK runs at exactly the CJK keys it finds labels under', () => {
     const mine = new Set<string>();
-    for (const item of [...GENRES, ...GENRE_GROUPS, ...MOODS, ...MOOD_GROUPS]) {
+    const modes = [{ labels: KEY_MODE_WORDS.major }, { labels: KEY_MODE_WORDS.minor }];
+    for (const item of [...GENRES, ...GENRE_GROUPS, ...MOODS, ...MOOD_GROUPS, ...SPEEDS, ...modes]) {
       for (const k of labelKeys(item.labels)) if (Array.from(k).length >= 2 && !/[a-z0-9]/u.test(k)) mine.add(k);
     }
     expect([...cjkLabelKeys()].sort()).toEqual([...mine].sort());
     for (const k of cjkLabelKeys()) {
       const codes = resolveLabels({ kind: 'cjk', text: k, last: false });
-      expect(codes.genres.length + codes.moods.length, k).toBeGreaterThan(0);
+      expect(codes.genres.length + codes.moods.length + codes.speeds.length + codes.modes.length, k).toBeGreaterThan(0);
     }
   });
 
   it('resolves moods and genres by exact key', () => {
-    expect(resolveLabels(notLast('잔잔한'))).toEqual({ genres: [], moods: [1302] });
+    expect(resolveLabels(notLast('잔잔한'))).toEqual({ genres: [], moods: [1302], speeds: [], modes: [] });
     expect(resolveLabels(notLast('calm')).moods).toEqual([1302]);
     expect(resolveLabels(notLast('落ち着いた')).moods).toEqual([1302]);
     expect(resolveLabels(notLast('lo-fi')).genres).toEqual([602]);
     expect(resolveLabels(notLast('로파이')).genres).toEqual([602]);
+  });
+
+  it("resolves a key's mode and a speed by the words the screens use for them, in every language", () => {
+    for (const word of ['단조', '마이너', 'minor', '短調', 'マイナー']) expect(resolveLabels(notLast(word)).modes, word).toEqual(['minor']);
+    for (const word of ['장조', '메이저', 'major', '長調', 'メジャー']) expect(resolveLabels(notLast(word)).modes, word).toEqual(['major']);
+    // The speed filter's own names: the Japanese "Fast" is アップテンポ; 빠름 is in 빠름 and 매우 빠름.
+    expect(resolveLabels(notLast('アップテンポ')).speeds).toEqual([3]);
+    expect(resolveLabels(notLast('slow')).speeds).toEqual([1]);
+    expect(resolveLabels(notLast('빠름')).speeds).toEqual([3, 4]);
+    expect(resolveLabels(term('mino')).modes).toEqual(['minor']);
   });
 
   it('expands a group label to every member', () => {
@@ -43,11 +64,11 @@ describe('labels as words', () => {
   it('matches a prefix only for the last term and from two characters', () => {
     expect(resolveLabels(term('잔잔')).moods).toEqual([1302]);
     expect(resolveLabels(notLast('잔잔')).moods).toEqual([]);
-    expect(resolveLabels(term('c'))).toEqual({ genres: [], moods: [] });
+    expect(resolveLabels(term('c'))).toEqual({ genres: [], moods: [], speeds: [], modes: [] });
     expect(resolveLabels(term('ca')).genres).toEqual([704]);
   });
 
   it('never resolves a 초성 term', () => {
-    expect(resolveLabels(term('ㅈㅈㅎ'))).toEqual({ genres: [], moods: [] });
+    expect(resolveLabels(term('ㅈㅈㅎ'))).toEqual({ genres: [], moods: [], speeds: [], modes: [] });
   });
 });

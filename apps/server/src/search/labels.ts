@@ -1,5 +1,6 @@
 /**
- * Genre and mood labels (ko/en/ja) as searchable words of a track, resolved at query time.
+ * Genre, mood and speed labels (ko/en/ja) and the key modes' words as searchable words of a track, resolved
+ * at query time.
  *
  * Indexing label text per track would repeat the same few hundred words a million times; instead a query
  * term is looked up in this small dictionary and turns into genre and mood codes, whose per-code bitsets the
@@ -16,11 +17,14 @@ import {
   compactNormalized,
   GENRE_GROUPS,
   GENRES,
+  KEY_MODE_WORDS,
   LANGS,
   MOOD_GROUPS,
   MOODS,
   normalizeText,
+  SPEEDS,
   typingReadings,
+  type KeyMode,
   type Labels,
   type SearchTerm,
 } from '@sori/contract';
@@ -28,11 +32,15 @@ import {
 export interface LabelCodes {
   genres: number[];
   moods: number[];
+  speeds: number[];
+  modes: KeyMode[];
 }
 
 interface Entry {
   genres: Set<number>;
   moods: Set<number>;
+  speeds: Set<number>;
+  modes: Set<KeyMode>;
 }
 
 /** Every key a label is found under. */
@@ -62,7 +70,7 @@ class LabelDictionary {
   constructor() {
     const entry = (key: string): Entry => {
       let e = this.byKey.get(key);
-      if (!e) this.byKey.set(key, (e = { genres: new Set(), moods: new Set() }));
+      if (!e) this.byKey.set(key, (e = { genres: new Set(), moods: new Set(), speeds: new Set(), modes: new Set() }));
       return e;
     };
     for (const g of GENRES) for (const k of labelKeys(g.labels)) entry(k).genres.add(g.code);
@@ -75,6 +83,8 @@ class LabelDictionary {
       const members = MOODS.filter((m) => m.group === grp.code).map((m) => m.code);
       for (const k of labelKeys(grp.labels)) for (const c of members) entry(k).moods.add(c);
     }
+    for (const sp of SPEEDS) for (const k of labelKeys(sp.labels)) entry(k).speeds.add(sp.value);
+    for (const mode of ['major', 'minor'] as const) for (const k of labelKeys(KEY_MODE_WORDS[mode])) entry(k).modes.add(mode);
     this.sortedKeys = [...this.byKey.keys()].sort();
   }
 
@@ -105,17 +115,22 @@ class LabelDictionary {
     }
     const genres = new Set<number>();
     const moods = new Set<number>();
+    const speeds = new Set<number>();
+    const modes = new Set<KeyMode>();
     for (const e of matched) {
       for (const c of e.genres) genres.add(c);
       for (const c of e.moods) moods.add(c);
+      for (const c of e.speeds) speeds.add(c);
+      for (const c of e.modes) modes.add(c);
     }
-    return { genres: [...genres].sort((a, b) => a - b), moods: [...moods].sort((a, b) => a - b) };
+    const sorted = (codes: Set<number>) => [...codes].sort((a, b) => a - b);
+    return { genres: sorted(genres), moods: sorted(moods), speeds: sorted(speeds), modes: [...modes].sort() };
   }
 }
 
 let dictionary: LabelDictionary | null = null;
 
-/** The genre and mood codes a query term names (both empty when it names none). */
+/** The genre, mood and speed codes and the key modes a query term names (all empty when it names none). */
 export function resolveLabels(term: SearchTerm): LabelCodes {
   dictionary ??= new LabelDictionary();
   return dictionary.resolve(term);

@@ -300,5 +300,13 @@ export class TextMatcher {
       const b = this.store.moodBits.get(m);
       if (b) orInto(out, b);
     }
+    for (const sp of codes.speeds) {
+      const b = this.store.speedBits.get(sp);
+      if (b) orInto(out, b);
+    }
+    for (const mode of codes.modes) {
+      const b = this.store.modeBits.get(mode);
+      if (b) orInto(out, b);
+    }
   }
 }

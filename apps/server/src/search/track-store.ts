@@ -10,7 +10,7 @@
  * The query parts (the index's filters, `TextMatcher`, `Pager`) read its fields directly: the search's inner
  * loops take a column or bitset once and index it, with no call per track. Only the store writes them.
  */
-import { compactNormalized, genreOf, normalizeText, parseSoundKey, pitchClassOfKey } from '@sori/contract';
+import { compactNormalized, genreOf, normalizeText, parseSoundKey, pitchClassOfKey, type KeyMode } from '@sori/contract';
 import { BitsPool, bitsToIdArray, clearBit, grown, setBit, testBit, type Bits, wordsFor } from './bitset';
 import type { Column, IndexedTrack, NumericField } from './index-types';
 import { PostingStore } from './postings';
@@ -45,6 +45,8 @@ export class TrackStore {
   readonly moodBits = new Map<number, Bits>();
   readonly speedBits = new Map<number, Bits>();
   pitchBits: Bits[] = [];
+  /** The tracks whose key is major, and those whose key is minor. */
+  readonly modeBits = new Map<KeyMode, Bits>();
 
   // Float32 while every value written fits it exactly (BPMs, seconds, counts, ids below 2^24 do), Float64
   // from the first one that does not: half the memory for the usual catalogue, exact values always.
@@ -191,6 +193,7 @@ export class TrackStore {
     if (track.speed !== null) setBit(this.bitsFor(this.speedBits, track.speed), id);
     const pitch = pitchOf(track.soundKey);
     if (pitch !== null) setBit(this.pitchBits[pitch]!, id);
+    if (track.keyMode !== null) setBit(this.bitsFor(this.modeBits, track.keyMode), id);
 
     this.put('bpm', id, stored(track.bpm));
     this.put('duration', id, stored(track.durationSec));
@@ -249,7 +252,13 @@ export class TrackStore {
   /** Rough memory held by the index, in bytes (typed arrays and posting heaps; strings estimated). */
   memoryEstimate(): Record<string, number> {
     const bitsets =
-      (4 + this.genreBits.size + this.genreGroupBits.size + this.moodBits.size + this.speedBits.size + this.pitchBits.length) *
+      (4 +
+        this.genreBits.size +
+        this.genreGroupBits.size +
+        this.moodBits.size +
+        this.speedBits.size +
+        this.pitchBits.length +
+        this.modeBits.size) *
       this.words *
       4;
     return {
@@ -327,9 +336,10 @@ export class TrackStore {
     for (const b of this.moodBits.values()) clearBit(b, id);
     for (const b of this.speedBits.values()) clearBit(b, id);
     for (const b of this.pitchBits) clearBit(b, id);
+    for (const b of this.modeBits.values()) clearBit(b, id);
   }
 
-  private bitsFor(map: Map<number, Bits>, code: number): Bits {
+  private bitsFor<K>(map: Map<K, Bits>, code: K): Bits {
     let b = map.get(code);
     if (!b) map.set(code, (b = new Uint32Array(this.words)));
     return b;
@@ -387,6 +397,7 @@ export class TrackStore {
     for (const map of [this.genreBits, this.genreGroupBits, this.moodBits, this.speedBits]) {
       for (const [k, b] of map) map.set(k, grown(b, words));
     }
+    for (const [k, b] of this.modeBits) this.modeBits.set(k, grown(b, words));
     this.pitchBits = Array.from({ length: 12 }, (_, i) => grown(this.pitchBits[i] ?? new Uint32Array(0), words));
     this.titleField.grow(capacity);
     this.pool = new BitsPool(words);

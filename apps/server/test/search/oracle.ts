@@ -11,9 +11,11 @@ import {
   GENRE_GROUPS,
   GENRES,
   genresMatching,
+  KEY_MODE_WORDS,
   LANGS,
   MOOD_GROUPS,
   MOODS,
+  SPEEDS,
   normalizeText,
   parseSearchQuery,
   parseSoundKey,
@@ -79,9 +81,12 @@ function keysOfLabels(labels: Labels): string[] {
   return keys.filter((k) => k !== '');
 }
 
-/** Every label key of a track: its genre, its genre's group, its moods and their groups. */
+/** Every label key of a track: its genre, its genre's group, its moods and their groups, its speed, its key's mode. */
 function trackLabelKeys(t: IndexedTrack): string[] {
   const keys: string[] = [];
+  const speed = SPEEDS.find((sp) => sp.value === t.speed);
+  if (speed) keys.push(...keysOfLabels(speed.labels));
+  if (t.keyMode !== null) keys.push(...keysOfLabels(KEY_MODE_WORDS[t.keyMode]));
   const genre = GENRES.find((g) => g.code === t.genre);
   if (genre) {
     keys.push(...keysOfLabels(genre.labels));
@@ -182,6 +187,7 @@ function passesFilters(t: IndexedTrack, q: IndexQuery): boolean {
     const have = t.soundKey === null ? null : parseSoundKey(t.soundKey);
     if (want === null || have === null || pitchClassOfKey(want) !== pitchClassOfKey(have)) return false;
   }
+  if (q.keyMode !== null && t.keyMode !== q.keyMode) return false;
   if (q.speed !== null && t.speed !== q.speed) return false;
   if (q.bpmGte !== null || q.bpmLte !== null) {
     if (t.bpm === null || Number.isNaN(t.bpm)) return false;
@@ -272,6 +278,7 @@ export function indexQuery(overrides: Partial<IndexQuery> = {}): IndexQuery {
     genre: null,
     moods: [],
     soundKey: null,
+    keyMode: null,
     speed: null,
     bpmGte: null,
     bpmLte: null,

@@ -356,13 +356,14 @@ export function syntheticTrack(id: number, rng: Rng, artists: readonly string[],
   const moodCount = 1 + Math.floor(rng() * 4);
   for (let k = 0; k < moodCount; k++) moods.add(rng() < 0.85 ? cluster[skewed(rng, cluster.length, 1.3)]! : pick(rng, MOODS).code);
   const bpm = rng() < 0.9 ? Math.round(60 + rng() * 120 + (rng() < 0.2 ? 0.5 : 0)) : null;
-  return {
+  const track: IndexedTrack = {
     id,
     title: syntheticTitle(rng),
     artist: rng() < 0.97 ? artists[skewed(rng, artists.length, 1.6)]! : null,
     genre: rng() < 0.97 ? GENRES[skewed(rng, GENRES.length, 1.8)]!.code : null,
     moods: [...moods],
     soundKey: rng() < 0.8 ? pick(rng, SOUND_KEYS).name : null,
+    keyMode: null,
     bpm,
     speed: bpm === null ? null : speedFromBpm(bpm),
     durationSec: rng() < 0.95 ? 30 + Math.floor(rng() * 370) : null,
@@ -370,6 +371,9 @@ export function syntheticTrack(id: number, rng: Rng, artists: readonly string[],
     published: rng() < 0.95,
     ownerId: rng() < 0.9 ? 1 + Math.floor(rng() * ownerCount) : null,
   };
+  // The mode from the id, not from the generator: the tracks drawn before modes existed stay as they were.
+  if (track.soundKey !== null) track.keyMode = id % 5 < 3 ? 'major' : 'minor';
+  return track;
 }
 
 // ---- The benchmarks' database catalogue ---------------------------------------------------------------------

@@ -4,21 +4,23 @@
  * since Japanese (and often Korean) runs words together: 穏やかなピアノ is 穏やか + ピアノ, 잔잔한피아노 is
  * 잔잔한 + 피아노.
  */
-import { GENRE_GROUPS, GENRES, LANGS, MOOD_GROUPS, MOODS } from '../codes';
+import { GENRE_GROUPS, GENRES, KEY_MODE_WORDS, LANGS, MOOD_GROUPS, MOODS, SPEEDS } from '../codes';
 import { compactNormalized, isCjkCodePoint, normalizeText } from './normalize';
 import { termKey, type ParsedQuery, type SearchTerm } from './tokenize';
 
 let cjkKeys: readonly string[] | null = null;
+const LABELLED_MODES = [{ labels: KEY_MODE_WORDS.major }, { labels: KEY_MODE_WORDS.minor }];
 
 /**
- * The genre and mood label keys (as the server's label dictionary finds labels: each label's compact form
+ * The genre, mood and speed label keys and the key modes' words (as the server's label dictionary finds
+ * labels: each label's compact form
  * and its words, in the three languages) of two or more characters, all CJK: 잔잔한, 穏やか, ろーふぁい.
  * Longest first. Made at first use.
  */
 export function cjkLabelKeys(): readonly string[] {
   if (cjkKeys === null) {
     const keys = new Set<string>();
-    for (const item of [...GENRES, ...GENRE_GROUPS, ...MOODS, ...MOOD_GROUPS]) {
+    for (const item of [...GENRES, ...GENRE_GROUPS, ...MOODS, ...MOOD_GROUPS, ...SPEEDS, ...LABELLED_MODES]) {
       for (const lang of LANGS) {
         const norm = normalizeText(item.labels[lang]);
         for (const k of [compactNormalized(norm), ...norm.split(/[ -]/u)]) {

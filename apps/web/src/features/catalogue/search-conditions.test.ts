@@ -13,13 +13,22 @@ import {
   type SearchConditions,
 } from './search-conditions';
 
-const FULL: SearchConditions = { q: '잔잔한 피아노', genre: 300, speed: 2, moods: [1302, 1404], soundKey: 'D♭', bpmMin: 60, bpmMax: 120 };
+const FULL: SearchConditions = {
+  q: '잔잔한 피아노',
+  genre: 300,
+  speed: 2,
+  moods: [1302, 1404],
+  soundKey: 'D♭',
+  keyMode: 'minor',
+  bpmMin: 60,
+  bpmMax: 120,
+};
 
 describe('search conditions in the URL', () => {
   it('should write every condition under the API names and read them back', () => {
     const params = conditionsToParams(FULL, 3);
     expect(params.toString()).toBe(
-      'q=%EC%9E%94%EC%9E%94%ED%95%9C+%ED%94%BC%EC%95%84%EB%85%B8&g=300&speed=2&moods=1302&moods=1404&soundKey=D%E2%99%AD&bpmGte=60&bpmLte=120&page=3',
+      'q=%EC%9E%94%EC%9E%94%ED%95%9C+%ED%94%BC%EC%95%84%EB%85%B8&g=300&speed=2&moods=1302&moods=1404&soundKey=D%E2%99%AD&keyMode=minor&bpmGte=60&bpmLte=120&page=3',
     );
     expect(conditionsFromParams(params)).toEqual(FULL);
     expect(pageFromParams(params)).toBe(3);
@@ -45,7 +54,7 @@ describe('search conditions in the URL', () => {
   });
 
   it('should drop a refused field and keep the rest', () => {
-    const read = conditionsFromParams(new URLSearchParams('q=jazz&g=999&speed=9&soundKey=H&moods=1&bpmGte=abc&bpmLte=100'));
+    const read = conditionsFromParams(new URLSearchParams('q=jazz&g=999&speed=9&soundKey=H&keyMode=lydian&moods=1&bpmGte=abc&bpmLte=100'));
     expect(read).toEqual({ ...NO_CONDITIONS, q: 'jazz', bpmMax: 100 });
   });
 
@@ -92,6 +101,7 @@ describe('toApiQuery', () => {
       speed: 2,
       moods: [1302, 1404],
       soundKey: 'D♭',
+      keyMode: 'minor',
       bpmGte: 60,
       bpmLte: 120,
     });

@@ -1,9 +1,9 @@
-import { parseMusicQuery, type MusicQuery, type RawQuery } from '@sori/contract';
+import { parseMusicQuery, type KeyMode, type MusicQuery, type RawQuery } from '@sori/contract';
 import type { QueryValue } from '../../lib/api-client';
 
 /**
  * The search conditions of a track list (PRODUCT §3 and §4) and their place in the URL (DECISIONS 16):
- * the query of the screen uses the API's own names (q, g, speed, moods, soundKey, bpmGte, bpmLte) plus a
+ * the query of the screen uses the API's own names (q, g, speed, moods, soundKey, keyMode, bpmGte, bpmLte) plus a
  * one-based `page`, so a shared link, reload, back and forward all restore the same search.
  */
 export interface SearchConditions {
@@ -15,6 +15,8 @@ export interface SearchConditions {
   /** Every selected mood must match. */
   moods: number[];
   soundKey: string | null;
+  /** Major or minor: with a key, that key in that mode; alone, every key of the mode. */
+  keyMode: KeyMode | null;
   bpmMin: number | null;
   bpmMax: number | null;
 }
@@ -25,12 +27,13 @@ export const NO_CONDITIONS: SearchConditions = Object.freeze({
   speed: null,
   moods: [],
   soundKey: null,
+  keyMode: null,
   bpmMin: null,
   bpmMax: null,
 }) as SearchConditions;
 
 /** The URL parameters that are search conditions; anything else in the query is left alone. */
-const CONDITION_PARAMS = ['q', 'g', 'speed', 'moods', 'soundKey', 'bpmGte', 'bpmLte'] as const;
+const CONDITION_PARAMS = ['q', 'g', 'speed', 'moods', 'soundKey', 'keyMode', 'bpmGte', 'bpmLte'] as const;
 
 function rawFrom(params: URLSearchParams): RawQuery {
   const raw: RawQuery = {};
@@ -49,6 +52,7 @@ function fromQuery(query: MusicQuery): SearchConditions {
     speed: query.speed,
     moods: [...query.moods],
     soundKey: query.soundKey,
+    keyMode: query.keyMode,
     bpmMin: query.bpmGte,
     bpmMax: query.bpmLte,
   };
@@ -105,6 +109,7 @@ export function conditionsToParams(c: SearchConditions, page = 1, base?: URLSear
   if (n.speed !== null) out.set('speed', String(n.speed));
   for (const mood of n.moods) out.append('moods', String(mood));
   if (n.soundKey) out.set('soundKey', n.soundKey);
+  if (n.keyMode) out.set('keyMode', n.keyMode);
   if (n.bpmMin !== null) out.set('bpmGte', String(n.bpmMin));
   if (n.bpmMax !== null) out.set('bpmLte', String(n.bpmMax));
   if (page > 1) out.set('page', String(page));
@@ -120,6 +125,7 @@ export function toApiQuery(c: SearchConditions): Record<string, QueryValue> {
     speed: n.speed ?? undefined,
     moods: n.moods.length ? n.moods : undefined,
     soundKey: n.soundKey ?? undefined,
+    keyMode: n.keyMode ?? undefined,
     bpmGte: n.bpmMin ?? undefined,
     bpmLte: n.bpmMax ?? undefined,
   };
@@ -127,7 +133,15 @@ export function toApiQuery(c: SearchConditions): Record<string, QueryValue> {
 
 /** True when any filter besides the text is set. */
 export function hasFilters(c: SearchConditions): boolean {
-  return c.genre !== null || c.speed !== null || c.moods.length > 0 || c.soundKey !== null || c.bpmMin !== null || c.bpmMax !== null;
+  return (
+    c.genre !== null ||
+    c.speed !== null ||
+    c.moods.length > 0 ||
+    c.soundKey !== null ||
+    c.keyMode !== null ||
+    c.bpmMin !== null ||
+    c.bpmMax !== null
+  );
 }
 
 export function hasConditions(c: SearchConditions): boolean {

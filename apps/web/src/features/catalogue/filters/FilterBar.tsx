@@ -1,8 +1,9 @@
 import { useId, type ReactNode } from 'react';
+import { keyLabel } from '@sori/contract';
 import { useTranslation } from 'react-i18next';
 import { DropdownPanel } from '../../../components/DropdownPanel';
 import { searchedBpm, type SearchConditions } from '../search-conditions';
-import { BpmRange, GenreChoices, INFINITY_SIGN, KeyChoices, MoodChoices, SpeedChoices } from './FilterFields';
+import { BpmRange, GenreChoices, INFINITY_SIGN, KeyChoices, KeyModeChoices, MoodChoices, SpeedChoices } from './FilterFields';
 import { chosenGenreLabel, moodLabel, speedLabel, useLabelLanguage } from './labels';
 
 export interface FilterBarProps {
@@ -31,7 +32,10 @@ export function FilterBar({ conditions, onChange, testIdPrefix }: FilterBarProps
         : t('filters.moodsCount', { count: conditions.moods.length });
   const { bpmMin, bpmMax } = searchedBpm(conditions.bpmMin, conditions.bpmMax);
   const bpm = bpmMin !== null || bpmMax !== null;
-  const keyBpmValue = [conditions.soundKey, bpm ? `${bpmMin ?? 0}–${bpmMax ?? INFINITY_SIGN}` : null].filter(Boolean).join(' · ');
+  const keyValue = conditions.soundKey
+    ? keyLabel(conditions.soundKey, conditions.keyMode, lang)
+    : conditions.keyMode && t(`filters.modes.${conditions.keyMode}`);
+  const keyBpmValue = [keyValue, bpm ? `${bpmMin ?? 0}–${bpmMax ?? INFINITY_SIGN}` : null].filter(Boolean).join(' · ');
 
   return (
     <div className="sori-filter-bar">
@@ -83,6 +87,7 @@ export function FilterBar({ conditions, onChange, testIdPrefix }: FilterBarProps
           <div>
             <div className="sori-panel-title">{t('filters.key')}</div>
             <KeyChoices value={conditions.soundKey} onChange={(soundKey) => set({ soundKey })} />
+            <KeyModeChoices value={conditions.keyMode} onChange={(keyMode) => set({ keyMode })} />
           </div>
           <div>
             <div className="sori-panel-title">{t('filters.bpm')}</div>

@@ -1,4 +1,4 @@
-import { GENRE_GROUPS, GENRES, MOOD_GROUPS, MOODS, SOUND_KEYS, SPEEDS, type KeyGroup } from '@sori/contract';
+import { GENRE_GROUPS, GENRES, KEY_MODES, MOOD_GROUPS, MOODS, SOUND_KEYS, SPEEDS, type KeyGroup, type KeyMode } from '@sori/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseBpmInput, searchedBpm } from '../search-conditions';
@@ -135,6 +135,33 @@ export function KeyChoices({ value, onChange }: ChoiceProps<string | null>) {
           </div>
         </div>
       ))}
+    </div>
+  );
+}
+
+/**
+ * Major or minor, one or neither: with a key chosen, that key in that mode (D♭ and minor: D♭ minor); alone,
+ * every key of the mode. The key chips match by pitch class whatever the mode (PRODUCT §3).
+ */
+export function KeyModeChoices({ value, onChange }: ChoiceProps<KeyMode | null>) {
+  const { t } = useTranslation();
+  return (
+    <div className="sori-mode-group" role="group" aria-label={t('filters.keyMode')}>
+      <span className="sori-choice-heading">{t('filters.keyMode')}</span>
+      <div className="sori-chips">
+        {KEY_MODES.map((mode) => (
+          <button
+            key={mode}
+            type="button"
+            className={`sori-chip${value === mode ? ' active' : ''}`}
+            aria-pressed={value === mode}
+            onClick={() => onChange(value === mode ? null : mode)}
+            data-testid={`key-mode-${mode}`}
+          >
+            {t(`filters.modes.${mode}`)}
+          </button>
+        ))}
+      </div>
     </div>
   );
 }

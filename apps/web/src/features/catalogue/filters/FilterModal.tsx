@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { NO_CONDITIONS, type SearchConditions } from '../search-conditions';
-import { BpmRange, GenreChoices, KeyChoices, MoodChoices, SpeedChoices } from './FilterFields';
+import { BpmRange, GenreChoices, KeyChoices, KeyModeChoices, MoodChoices, SpeedChoices } from './FilterFields';
 
 export interface FilterModalProps {
   show: boolean;
@@ -46,6 +46,7 @@ export default function FilterModal({ show, conditions, onApply, onClose }: Filt
         <section>
           <h3 className="sori-panel-title">{t('filters.key')}</h3>
           <KeyChoices value={draft.soundKey} onChange={(soundKey) => set({ soundKey })} />
+          <KeyModeChoices value={draft.keyMode} onChange={(keyMode) => set({ keyMode })} />
         </section>
         <section>
           <h3 className="sori-panel-title">{t('filters.bpm')}</h3>

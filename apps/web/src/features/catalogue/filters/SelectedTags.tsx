@@ -49,6 +49,7 @@ export function SelectedTags({ conditions, onRemove }: { conditions: SearchCondi
     tags.push({ key: `mood-${mood}`, text: moodLabel(mood, lang), without: { ...c, moods: c.moods.filter((m) => m !== mood) } });
   }
   if (c.soundKey) tags.push({ key: 'key', text: t('filters.keyTag', { key: c.soundKey }), without: { ...c, soundKey: null } });
+  if (c.keyMode) tags.push({ key: 'mode', text: t(`filters.modes.${c.keyMode}`), without: { ...c, keyMode: null } });
   if (c.bpmMin !== null || c.bpmMax !== null) {
     // The range as it is searched: bounds typed the wrong way round are swapped here too.
     const { bpmMin, bpmMax } = normalizeConditions(c);
