@@ -11,6 +11,7 @@ import { browserPlayerBarActions, loadedPlayerBar, loadPlayerBar, playerBarFaile
 import { ErrorBoundary, ScreenBoundary, showNewVersionNotice } from '../components/ErrorBoundary';
 import { documentTitle, pageTitleKey } from './page-title';
 import { useFocusClear } from '../lib/focus-clear';
+import { notices } from '../lib/notices';
 import { ownDocumentTitle } from '../lib/own-title';
 import { showsSidebar } from '../lib/routes';
 
@@ -29,6 +30,8 @@ export function AppLayout() {
     // A new screen starts at its top, as a full page load would, at once: Bootstrap's smooth scrolling could
     // be cut short by the new screen's content arriving and leave it part-way down.
     window.scrollTo({ top: 0, behavior: 'instant' });
+    // A notice waiting for its button was about the screen left (lib/notices.ts).
+    notices.leavePage();
   }, [pathname]);
 
   // The browser tab names the screen, in the UI language; at each address afresh, since a screen that named

@@ -35,7 +35,10 @@ const reload = () => window.location.reload();
  * the reload for a new version was not made (`reloadForNewVersion`).
  */
 export function showNewVersionNotice(offline: boolean): void {
-  notices.show('info', i18n.t(offline ? 'errors.network' : 'errors.newVersionTitle'), { label: i18n.t('errors.reload'), onClick: reload });
+  notices.showAppWide('info', i18n.t(offline ? 'errors.network' : 'errors.newVersionTitle'), {
+    label: i18n.t('errors.reload'),
+    onClick: reload,
+  });
 }
 
 /**

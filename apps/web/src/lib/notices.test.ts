@@ -75,6 +75,16 @@ describe('notices', () => {
     expect(store.getSnapshot()).toEqual([]);
   });
 
+  it('should let the notices that wait to be used go with the page they were about, and no other', () => {
+    const { store } = setup();
+    store.show('danger', '레벨 5 이상만 다운로드할 수 있습니다.', { label: '요금제 보기', onClick: () => undefined });
+    store.showCopy('클립보드에 복사하지 못했습니다.', 'https://sori.example/track/7');
+    const timed = store.show('success', '다운로드를 시작합니다.');
+    const newVersion = store.showAppWide('info', '새 버전이 나왔습니다.', { label: '새로 고침', onClick: () => undefined });
+    store.leavePage();
+    expect(store.getSnapshot().map((n) => n.id)).toEqual([timed, newVersion]);
+  });
+
   it('should keep a notice with a button until it is used, closed or replaced', () => {
     const { store, elapse } = setup();
     const id = store.show('danger', '레벨 5 이상만 다운로드할 수 있습니다.', { label: '요금제 보기', onClick: () => undefined });

@@ -26,7 +26,8 @@ const MAX_NOTICES = 3;
  * A notice goes after its time (`NOTICE_MS`), but not while the reader is on it (`hold`: pointer over it or
  * focus in it; its time starts again on `release`), and one with a button not at all: a keyboard user may need
  * more than 8 s to reach the button, so it stays until used, closed or replaced. Nor does one holding text to copy
- * by hand (`showCopy`): selecting and copying takes as long as it takes.
+ * by hand (`showCopy`): selecting and copying takes as long as it takes. Those two go when the reader moves to
+ * another page (`leavePage`): they were about what was done on the page left.
  */
 export function createNoticeStore(
   schedule: (fn: () => void, ms: number) => unknown = setTimeout,
@@ -37,6 +38,8 @@ export function createNoticeStore(
   const listeners = new Set<Listener>();
   const timers = new Map<number, unknown>();
   const held = new Set<number>();
+  /** Notices about the app rather than a page (`showAppWide`), which stay when the page changes. */
+  const appWide = new Set<number>();
   const emit = (next: readonly Notice[]) => {
     notices = next;
     for (const listener of listeners) listener();
@@ -48,6 +51,7 @@ export function createNoticeStore(
   const dismiss = (id: number) => {
     stopTimer(id);
     held.delete(id);
+    appWide.delete(id);
     if (notices.some((n) => n.id === id)) emit(notices.filter((n) => n.id !== id));
   };
   const startTimer = (notice: Notice) => {
@@ -85,6 +89,12 @@ export function createNoticeStore(
     showCopy(text: string, copy: string): number {
       return this.show('info', text, undefined, copy);
     },
+    /** A notice about the app, not the page it is shown on (a new version is out): it stays when the page changes. */
+    showAppWide(tone: NoticeTone, text: string, action?: Notice['action']): number {
+      const id = this.show(tone, text, action);
+      appWide.add(id);
+      return id;
+    },
     /** The reader is on the notice: it stays until `release`. */
     hold(id: number): void {
       held.add(id);
@@ -95,6 +105,16 @@ export function createNoticeStore(
       held.delete(id);
       const notice = notices.find((n) => n.id === id);
       if (notice) startTimer(notice);
+    },
+    /**
+     * The reader moved to another page: the notices that wait to be used (a button, text to copy) were about
+     * the page left and go with it. A "level 5 required · See plans" on the uploads page stayed over the
+     * account page's password form until closed. Notices that go by themselves keep their time.
+     */
+    leavePage(): void {
+      for (const notice of notices) {
+        if ((notice.action || notice.copy !== undefined) && !appWide.has(notice.id)) dismiss(notice.id);
+      }
     },
     dismiss,
   };
