@@ -12,6 +12,7 @@ import { useTrackDeleteMutation } from './queries';
 import { TrackMetadataForm } from './TrackMetadataForm';
 import { UploadPanel } from './UploadPanel';
 import { refreshQuota } from './UploadQuota';
+import { uploadQueue } from './upload-queue';
 
 /** /upload: titled 'library', the user's own uploaded tracks with the upload form (PRODUCT §2, DECISIONS 13). */
 export default function UploadPage() {
@@ -32,6 +33,8 @@ export default function UploadPage() {
         refocusRow(track.id, next);
         // A deleted track must not stay loaded in the player.
         if (player.getSnapshot().track?.id === track.id) player.close();
+        // Nor its upload card, whose form would save a track that is gone.
+        uploadQueue.trackDeleted(track.id);
         setDeleting(null);
         refreshQuota(queryClient);
         notices.show('success', t('upload.deleted', { title: track.title }));

@@ -1,6 +1,6 @@
 import type { Music, UploadStatus } from '@sori/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
@@ -9,6 +9,7 @@ import { configureApiClient } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
 import { createTestI18n } from '../../test/i18n';
 import { UploadPanel } from './UploadPanel';
+import { uploadQueue } from './upload-queue';
 
 const TRACK: Music = {
   id: 31,
@@ -105,5 +106,16 @@ describe('the upload panel', () => {
 
     await vi.waitFor(() => expect(within(item).getByTestId('upload-step')).toHaveTextContent('라이브러리에 저장했습니다.'));
     expect(elsewhere).toHaveFocus();
+  });
+
+  it('takes the card of a track deleted from its row away, with its form', async () => {
+    const track = { ...TRACK, id: 33, title: '지워질 노래' };
+    serve(track);
+    await showPanel();
+    const item = (await screen.findByText(track.title)).closest<HTMLElement>('[data-testid="upload-item"]')!;
+    await within(item).findByTestId('metadata-form');
+    act(() => uploadQueue.trackDeleted(track.id));
+    expect(screen.queryByText(track.title)).toBeNull();
+    expect(item).not.toBeInTheDocument();
   });
 });

@@ -236,6 +236,14 @@ function createUploadQueue() {
       const item = items.find((i) => i.key === key);
       if (item && (item.review ?? null) !== review) update(key, { review });
     },
+    /**
+     * The track was deleted (from its row's menu): its card goes, review or saved. Left, its form offered to
+     * save a track that no longer exists, and a save with nothing changed said "saved".
+     */
+    trackDeleted(trackId: number) {
+      const next = items.filter((i) => !('track' in i.state && i.state.track.id === trackId));
+      if (next.length !== items.length) emit(next);
+    },
     /** Hides a finished or failed upload; a failed one the server kept goes there too, with its quota. */
     dismiss(key: number) {
       const item = items.find((i) => i.key === key);
