@@ -18,9 +18,9 @@ export const MEDIA_ERROR_MESSAGES = {
     ja: 'ファイルが大きすぎます。上限以下のファイルをアップロードしてください。',
   },
   MEDIA_UNSUPPORTED: {
-    ko: '지원하지 않는 파일 형식입니다. WAV, AIFF, FLAC, MP3, OGG, Opus, M4A(AAC) 파일을 올려주세요.',
-    en: 'This file type is not supported. Please upload WAV, AIFF, FLAC, MP3, OGG, Opus or M4A (AAC).',
-    ja: '対応していないファイル形式です。WAV、AIFF、FLAC、MP3、OGG、Opus、M4A(AAC)をアップロードしてください。',
+    ko: '오디오로 읽을 수 없는 파일입니다. 다른 종류의 파일이거나 손상된 파일일 수 있습니다. WAV, AIFF, FLAC, MP3, OGG, Opus, M4A(AAC) 파일을 올려주세요.',
+    en: 'Sori cannot read this file as audio: it may be another kind of file, or damaged. Please upload WAV, AIFF, FLAC, MP3, OGG, Opus or M4A (AAC).',
+    ja: '音声として読み込めないファイルです。別の種類のファイルか、破損している可能性があります。WAV、AIFF、FLAC、MP3、OGG、Opus、M4A(AAC)をアップロードしてください。',
   },
   MEDIA_CORRUPT: {
     ko: '파일이 손상되었거나 끝까지 올라오지 않았습니다. 원본 파일을 확인해주세요.',

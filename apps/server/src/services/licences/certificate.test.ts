@@ -95,7 +95,7 @@ describe.runIf(hasPoppler)('the licence certificate', () => {
       const raw = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
       const text = raw.replace(/\s+/gu, ' ');
       const flat = raw.replace(/\s/gu, '');
-      expect(text).toContain({ ko: '등록된 채널', en: 'Cleared channels', ja: '登録チャンネル' }[lang]);
+      expect(text).toContain({ ko: '등록된 채널', en: 'Cleared channels', ja: '使用許可チャンネル' }[lang]);
       // Platform, address and since when (16:14 UTC on the 28th is the 29th in Korea), as the verify page names them.
       expect(flat).toContain(
         {
@@ -110,7 +110,7 @@ describe.runIf(hasPoppler)('the licence certificate', () => {
       const note = {
         ko: '이 증명서를 만든 2026년 11월 29일 12:00 (KST) 기준이며, 서명된 라이선스에는 포함되지 않습니다. 지금 등록된 채널은 아래 검증 주소에서',
         en: 'as of 29 November 2026 at 12:00 (KST), when this certificate was made; not part of the signed licence. The verify address below shows the channels cleared now.',
-        ja: 'この証明書を作成した2026年11月29日 12:00 (KST)時点のもので、署名済みライセンスには含まれません。現在の登録チャンネルは下記の確認先で',
+        ja: 'この証明書を作成した2026年11月29日 12:00 (KST)時点のもので、署名済みライセンスには含まれません。現在の使用許可チャンネルは下記の確認先で',
       }[lang];
       expect(flat).toContain(note.replace(/\s/gu, ''));
     },

@@ -151,6 +151,8 @@ function TrackRow({ track, current, playing, highlight, showActions, handlers, b
   const { t } = useTranslation();
   const lang = useLabelLanguage();
   const artist = track.artist || t('tracks.unknownArtist');
+  const keyShort = track.soundkey ? `${track.soundkey}${track.keyMode === 'minor' ? 'm' : ''}` : null;
+  const facts = [keyShort, track.bpm === null ? null : `${track.bpm} BPM`].filter(Boolean).join(' · ');
 
   const handleDragStart = (event: DragEvent<HTMLTableRowElement>) => {
     // The track id travels with the drag (PRODUCT §2); a sidebar playlist accepts it.
@@ -204,6 +206,13 @@ function TrackRow({ track, current, playing, highlight, showActions, handlers, b
           </span>
           {badge}
         </div>
+        {/* On a phone the key and BPM columns give the title their room: the two ride under the artist, so a
+            list filtered by BPM still shows it (CSS shows this line only where it hides the columns). */}
+        {facts ? (
+          <div className="sori-track-facts" data-testid="track-facts">
+            {facts}
+          </div>
+        ) : null}
       </td>
       <td className="sori-col-wave">
         <WaveImage
@@ -218,14 +227,7 @@ function TrackRow({ track, current, playing, highlight, showActions, handlers, b
       <td className="sori-col-key text-center" data-testid="track-key">
         {/* The column is narrow: a minor key is written as chord symbols write it ('Am'), a major key by its
             tonic alone ('C'), the full name ('A 단조', 'A minor', 'イ短調') on hover. */}
-        {track.soundkey ? (
-          <span title={keyLabel(track.soundkey, track.keyMode, lang)}>
-            {track.soundkey}
-            {track.keyMode === 'minor' ? 'm' : ''}
-          </span>
-        ) : (
-          '-'
-        )}
+        {track.soundkey ? <span title={keyLabel(track.soundkey, track.keyMode, lang)}>{keyShort}</span> : '-'}
       </td>
       <td className="sori-col-bpm text-end" data-testid="track-bpm">
         {track.bpm ?? '-'}
