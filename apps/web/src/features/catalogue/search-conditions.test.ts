@@ -110,9 +110,10 @@ describe('toApiQuery', () => {
 });
 
 describe('parseBpmInput', () => {
-  it('should accept whole numbers 1–999 and nothing else', () => {
+  it('should accept numbers above 0 up to 999, with up to two decimals, and nothing else', () => {
     expect(parseBpmInput('120')).toBe(120);
     expect(parseBpmInput(' 60 ')).toBe(60);
-    for (const bad of ['', '0', '-5', '12.5', '1000', 'fast']) expect(parseBpmInput(bad)).toBeNull();
+    expect(parseBpmInput('72.5')).toBe(72.5);
+    for (const bad of ['', '0', '0.0', '-5', '12.555', '1000', 'fast', '1e2']) expect(parseBpmInput(bad)).toBeNull();
   });
 });

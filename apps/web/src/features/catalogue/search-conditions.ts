@@ -153,10 +153,13 @@ export function conditionsKey(c: SearchConditions): string {
   return conditionsToParams(c).toString();
 }
 
-/** Reads a BPM typed into a filter box: a whole number within 1–999, else no bound. */
+/**
+ * Reads a BPM typed into a filter box: a number above 0 and up to 999, with at most two decimals (72.5, as
+ * the analysis measures tempi), else no bound. The box says when what it holds is no bound (BpmRange).
+ */
 export function parseBpmInput(text: string): number | null {
   const trimmed = text.trim();
-  if (!/^\d{1,3}$/u.test(trimmed)) return null;
+  if (!/^\d{1,3}(?:\.\d{1,2})?$/u.test(trimmed)) return null;
   const value = Number(trimmed);
   return value > 0 ? value : null;
 }

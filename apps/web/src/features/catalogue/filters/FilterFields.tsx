@@ -184,6 +184,12 @@ export function BpmRange({ min, max, onChange }: BpmRangeProps) {
   }
   // The summary says what is searched: 120 to 90 typed is 90–120 BPM.
   const searched = searchedBpm(min, max);
+  // What a box holds that is no bound (0, -20, 9999, "fast") is said beside it, not silently dropped.
+  const invalid = {
+    min: text.min.trim() !== '' && parseBpmInput(text.min) === null,
+    max: text.max.trim() !== '' && parseBpmInput(text.max) === null,
+  };
+  const errorId = `${id}-error`;
   const update = (field: 'min' | 'max', value: string) => {
     const next = { ...text, [field]: value };
     const nextMin = parseBpmInput(next.min);
@@ -204,10 +210,13 @@ export function BpmRange({ min, max, onChange }: BpmRangeProps) {
             inputMode="numeric"
             min={1}
             max={999}
+            step="any"
             className="form-control form-control-sm"
             placeholder="60"
             value={text.min}
             onChange={(e) => update('min', e.target.value)}
+            aria-invalid={invalid.min || undefined}
+            aria-describedby={invalid.min ? errorId : undefined}
             data-testid="bpm-min"
           />
         </div>
@@ -224,14 +233,20 @@ export function BpmRange({ min, max, onChange }: BpmRangeProps) {
             inputMode="numeric"
             min={1}
             max={999}
+            step="any"
             className="form-control form-control-sm"
             placeholder="180"
             value={text.max}
             onChange={(e) => update('max', e.target.value)}
+            aria-invalid={invalid.max || undefined}
+            aria-describedby={invalid.max ? errorId : undefined}
             data-testid="bpm-max"
           />
         </div>
       </div>
+      <p id={errorId} className="sori-bpm-error" aria-live="polite" data-testid="bpm-error">
+        {invalid.min || invalid.max ? t('filters.bpmInvalid') : null}
+      </p>
       <p className="sori-bpm-summary" data-testid="bpm-summary">
         {t('filters.bpmRange', { min: searched.bpmMin ?? 0, max: searched.bpmMax ?? INFINITY_SIGN })}
       </p>
