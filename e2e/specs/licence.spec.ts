@@ -1,4 +1,4 @@
-import type { PublicLicence } from '@sori/contract';
+import { LICENCE_VERIFY_SCRIPT, type PublicLicence } from '@sori/contract';
 import { readFileSync } from 'node:fs';
 import { api, operator, setLevel, trackNamed } from '../data';
 import { BASE_URL, createAccount, open, tr, type Lang } from '../app';
@@ -101,6 +101,9 @@ test('licences: a level-5 download issues one; the download history lists it wit
       await expect(visitor).toHaveURL(new RegExp(`/verify/${licenceId}$`, 'u'));
       await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(tr(lang, 'verify.valid'));
       await expect(visitor.getByTestId('dispute-text')).toContainText(licenceId);
+      // How to check it without Sori, opened: the steps and the script the docs' test runs.
+      await visitor.getByText(tr(lang, 'verify.yourself.title'), { exact: true }).click();
+      await expect(visitor.getByTestId('verify-yourself').locator('code')).toHaveText(LICENCE_VERIFY_SCRIPT, { useInnerText: true });
       expect(await seriousViolations(visitor), `${lang} ${theme}`).toEqual([]);
       await visitor.close();
     }

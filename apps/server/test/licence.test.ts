@@ -1,4 +1,4 @@
-import { LICENCE_ID_PATTERN, type PublicLicence } from '@sori/contract';
+import { LICENCE_ID_PATTERN, LICENCE_VERIFY_SCRIPT, type PublicLicence } from '@sori/contract';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -449,6 +449,8 @@ describe('licence operator commands', () => {
       // It says what to save the block as: with `import`, a .js file is a module only on recent Node.
       expect(doc).toContain('save the block below as `verify.mjs`');
       expect(recipe!.trim().split('\n').length).toBeLessThanOrEqual(10);
+      // The verify page shows the same lines, so what a stranger copies from it is what runs here.
+      expect(recipe!.trim()).toBe(LICENCE_VERIFY_SCRIPT);
       const dir = mkdtempSync(path.join(tmpdir(), 'sori-recipe-'));
       try {
         writeFileSync(path.join(dir, 'licence.json'), saved);

@@ -7,6 +7,7 @@ import {
   licensorName,
   LICENCE_SCOPE_LABELS,
   parseLicenceId,
+  LICENCE_VERIFY_SCRIPT,
   type LicenceScope,
   type PublicLicence,
 } from '@sori/contract';
@@ -183,7 +184,29 @@ function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' |
         {' · '}
         <a href={KEY_URL}>{t('verify.keyLink')}</a>
       </p>
+      <VerifyYourself />
     </>
+  );
+}
+
+/**
+ * How to check the signature without Sori: the page promised anyone could, and said no more. Three steps and
+ * the script docs/LICENCES.md runs in its test (`LICENCE_VERIFY_SCRIPT`), folded away until asked for.
+ */
+function VerifyYourself() {
+  const { t } = useTranslation();
+  return (
+    <details className="sori-verify-yourself small" data-testid="verify-yourself">
+      <summary>{t('verify.yourself.title')}</summary>
+      <ol>
+        <li>{t('verify.yourself.save')}</li>
+        <li>{t('verify.yourself.run')}</li>
+        <li>{t('verify.yourself.read')}</li>
+      </ol>
+      <pre className="sori-verify-script" tabIndex={0} aria-label={t('verify.yourself.script')}>
+        <code>{LICENCE_VERIFY_SCRIPT}</code>
+      </pre>
+    </details>
   );
 }
 
