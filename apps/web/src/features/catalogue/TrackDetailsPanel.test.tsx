@@ -13,12 +13,12 @@ const TRACK = aTrack(31, { title: '새벽 산책', soundkey: 'A', keyMode: 'mino
 const clipboard = (writeText: (text: string) => Promise<void>) =>
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 
-async function openPanel() {
+async function openPanel(track = TRACK) {
   const i18n = await createTestI18n('ko');
   render(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>
-        <TrackDetailsPanel track={TRACK} onClose={() => undefined} />
+        <TrackDetailsPanel track={track} onClose={() => undefined} />
       </MemoryRouter>
     </I18nextProvider>,
   );
@@ -63,5 +63,15 @@ describe('the track details panel’s share button', () => {
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/track/31`));
     expect(notices.getSnapshot().map((n) => n.text)).toEqual(['링크를 복사했습니다.']);
     expect(screen.queryByTestId('details-link')).toBeNull();
+  });
+
+  it('says that the link of an own upload not yet published opens for its owner only', async () => {
+    clipboard(vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined));
+    await userEvent.click(await openPanel({ ...TRACK, published: false }));
+    await waitFor(() =>
+      expect(notices.getSnapshot().map((n) => n.text)).toEqual([
+        '링크를 복사했습니다. 공개되기 전에는 나만 이 링크로 곡을 열 수 있습니다.',
+      ]),
+    );
   });
 });

@@ -13,14 +13,15 @@ export function trackLink(id: number): string {
  * or by `manual` where a notice's field could not take the focus (inside a dialog, which keeps it).
  */
 export async function copyTrackLink(
-  track: Pick<Music, 'id'>,
+  track: Pick<Music, 'id' | 'published'>,
   t: TFunction,
   manual: (link: string) => void = (link) => notices.showCopy(t('tracks.linkManual'), link),
 ): Promise<void> {
   const link = trackLink(track.id);
   try {
     await navigator.clipboard.writeText(link);
-    notices.show('success', t('tracks.linkCopied'));
+    // An own upload not yet published opens for its owner only: the link would say "not found" to anyone else.
+    notices.show('success', t(track.published === false ? 'tracks.linkCopiedPrivate' : 'tracks.linkCopied'));
   } catch {
     manual(link);
   }

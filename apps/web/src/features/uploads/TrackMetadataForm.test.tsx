@@ -207,4 +207,12 @@ describe('the upload review', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toMatchObject({ title: kept });
   });
+
+  it('lists the natural keys first, so typing A in the key list picks A rather than A♭', async () => {
+    await review();
+    const names = [...(screen.getByTestId('meta-key') as HTMLSelectElement).options].map((o) => o.text);
+    expect(names.find((name) => name.startsWith('A'))).toBe('A');
+    expect(names.indexOf('C')).toBeLessThan(names.indexOf('C♯'));
+    expect(names.indexOf('C♯')).toBeLessThan(names.indexOf('D♭'));
+  });
 });

@@ -78,7 +78,11 @@ export interface TrackMetadataFormProps {
   onKeep?: (kept: KeptReview | null) => void;
 }
 
-const KEY_GROUPS: readonly KeyGroup[] = ['flat', 'sharp', 'natural'];
+/**
+ * The key list's groups, naturals first: typing A in the list picks A, not A♭ then A♯ first (the filter's
+ * chips keep the specification's flat, sharp, natural order).
+ */
+const KEY_GROUPS: readonly KeyGroup[] = ['natural', 'sharp', 'flat'];
 
 /**
  * Review and correct a track's metadata (the suggested BPM, key, genre and moods of an upload).
