@@ -207,7 +207,7 @@ export function BpmRange({ min, max, onChange }: BpmRangeProps) {
           <input
             id={`${id}-min`}
             type="number"
-            inputMode="numeric"
+            inputMode="decimal"
             min={1}
             max={999}
             step="any"
@@ -230,7 +230,7 @@ export function BpmRange({ min, max, onChange }: BpmRangeProps) {
           <input
             id={`${id}-max`}
             type="number"
-            inputMode="numeric"
+            inputMode="decimal"
             min={1}
             max={999}
             step="any"
