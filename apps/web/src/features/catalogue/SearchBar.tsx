@@ -8,7 +8,7 @@ import { Icon } from '../../components/Icon';
 import { FilterBar } from './filters/FilterBar';
 import { SelectedTags } from './filters/SelectedTags';
 import { SearchScheduler, type SearchRequest } from './search-scheduler';
-import { conditionsFromParams, conditionsKey, conditionsToParams, hasFilters, type SearchConditions } from './search-conditions';
+import { conditionsFromParams, conditionsKey, conditionsToParams, countFilters, type SearchConditions } from './search-conditions';
 
 const FilterModal = lazy(() => import('./filters/FilterModal'));
 
@@ -68,8 +68,12 @@ export function SearchBar() {
     setDraft((d) => ({ ...d, conditions: next }));
     scheduler.filtersChanged(next);
   };
+  // Filters set from outside the panels (a tag removed, all cleared, the sheet applied): the BPM boxes start
+  // again from what is searched, leaving no number that was not a bound, nor its message, behind.
+  const [applyCount, setApplyCount] = useState(0);
   const applyFilters = (next: SearchConditions) => {
     setDraft((d) => ({ ...d, conditions: next }));
+    setApplyCount((n) => n + 1);
     scheduler.applyFilters(next);
   };
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -143,7 +147,7 @@ export function SearchBar() {
         </div>
       </Form>
       <div className="sori-advanced" data-testid="advanced-form">
-        <FilterBar conditions={conditions} onChange={changeFilters} testIdPrefix="filter" />
+        <FilterBar conditions={conditions} onChange={changeFilters} testIdPrefix="filter" applied={applyCount} />
         <SelectedTags conditions={conditions} onRemove={applyFilters} />
       </div>
       <div
@@ -167,7 +171,7 @@ export function SearchBar() {
             <Icon name="search" />
           </button>
           {conditions.q ? <span className="sori-compact-q text-truncate">“{conditions.q}”</span> : null}
-          <FilterBar conditions={conditions} onChange={changeFilters} testIdPrefix="compact" />
+          <FilterBar conditions={conditions} onChange={changeFilters} testIdPrefix="compact" applied={applyCount} />
         </div>
       </div>
       {modalOpen > 0 ? (
@@ -185,17 +189,6 @@ export function SearchBar() {
         </Suspense>
       ) : null}
     </div>
-  );
-}
-
-function countFilters(c: SearchConditions): number {
-  if (!hasFilters(c)) return 0;
-  return (
-    (c.genre !== null ? 1 : 0) +
-    (c.speed !== null ? 1 : 0) +
-    c.moods.length +
-    (c.soundKey ? 1 : 0) +
-    (c.bpmMin !== null || c.bpmMax !== null ? 1 : 0)
   );
 }
 

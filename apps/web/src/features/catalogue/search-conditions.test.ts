@@ -3,6 +3,7 @@ import {
   conditionsFromParams,
   conditionsKey,
   conditionsToParams,
+  countFilters,
   hasConditions,
   hasFilters,
   NO_CONDITIONS,
@@ -106,6 +107,14 @@ describe('toApiQuery', () => {
       bpmLte: 120,
     });
     expect(Object.values(toApiQuery(NO_CONDITIONS)).every((v) => v === undefined)).toBe(true);
+  });
+});
+
+describe('countFilters', () => {
+  it('should count each filter the tags show, major or minor included, and the BPM range as one', () => {
+    expect(countFilters(FULL)).toBe(7);
+    expect(countFilters({ ...NO_CONDITIONS, keyMode: 'minor' })).toBe(1);
+    expect(countFilters({ ...NO_CONDITIONS, q: 'jazz' })).toBe(0);
   });
 });
 

@@ -144,6 +144,19 @@ export function hasFilters(c: SearchConditions): boolean {
   );
 }
 
+/** How many filters are on, as the filter button's badge counts them (the BPM range is one). */
+export function countFilters(c: SearchConditions): number {
+  if (!hasFilters(c)) return 0;
+  return (
+    (c.genre !== null ? 1 : 0) +
+    (c.speed !== null ? 1 : 0) +
+    c.moods.length +
+    (c.soundKey ? 1 : 0) +
+    (c.keyMode ? 1 : 0) +
+    (c.bpmMin !== null || c.bpmMax !== null ? 1 : 0)
+  );
+}
+
 export function hasConditions(c: SearchConditions): boolean {
   return c.q.trim() !== '' || hasFilters(c);
 }

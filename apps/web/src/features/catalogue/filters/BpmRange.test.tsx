@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { createTestI18n } from '../../../test/i18n';
+import { NO_CONDITIONS } from '../search-conditions';
 import { BpmRange } from './FilterFields';
+import FilterModal from './FilterModal';
 
 function Range({ seen }: { seen: [number | null, number | null][] }) {
   const [bounds, setBounds] = useState<[number | null, number | null]>([null, null]);
@@ -57,5 +59,23 @@ describe('the BPM range', () => {
     expect(screen.getByLabelText('Min BPM')).toHaveAccessibleDescription(
       'Enter a BPM above 0 and up to 999. This value was left out of the search.',
     );
+  });
+
+  it('starts again from nothing when the filter sheet is reset: no number that was no bound, nor its message, is left', async () => {
+    const user = userEvent.setup();
+    const i18n = await createTestI18n('ko');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <FilterModal show conditions={{ ...NO_CONDITIONS, keyMode: 'minor' }} onApply={() => undefined} onClose={() => undefined} />
+      </I18nextProvider>,
+    );
+    const min = await screen.findByLabelText('최소 BPM');
+    await user.type(min, '0');
+    expect(min).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByTestId('filter-modal-reset'));
+    expect(screen.getByLabelText('최소 BPM')).toHaveValue(null);
+    expect(screen.getByLabelText('최소 BPM')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByTestId('bpm-error')).toHaveTextContent('');
+    expect(screen.getByRole('button', { name: '단조' })).toHaveAttribute('aria-pressed', 'false');
   });
 });

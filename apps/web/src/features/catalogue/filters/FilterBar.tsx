@@ -11,6 +11,8 @@ export interface FilterBarProps {
   onChange: (next: SearchConditions) => void;
   /** Prefix of test ids, so the inline and the compact bar can be told apart. */
   testIdPrefix: string;
+  /** Counts the filters set from outside the panels; the BPM boxes start again from the bounds at each. */
+  applied?: number;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface FilterBarProps {
  * advanced form under the search box and, once the intro has scrolled away, in the bar under the
  * navigation.
  */
-export function FilterBar({ conditions, onChange, testIdPrefix }: FilterBarProps) {
+export function FilterBar({ conditions, onChange, testIdPrefix, applied = 0 }: FilterBarProps) {
   const { t } = useTranslation();
   const lang = useLabelLanguage();
   const name = useId();
@@ -91,7 +93,12 @@ export function FilterBar({ conditions, onChange, testIdPrefix }: FilterBarProps
           </div>
           <div>
             <div className="sori-panel-title">{t('filters.bpm')}</div>
-            <BpmRange min={conditions.bpmMin} max={conditions.bpmMax} onChange={(bpmMin, bpmMax) => set({ bpmMin, bpmMax })} />
+            <BpmRange
+              key={applied}
+              min={conditions.bpmMin}
+              max={conditions.bpmMax}
+              onChange={(bpmMin, bpmMax) => set({ bpmMin, bpmMax })}
+            />
           </div>
         </div>
       </DropdownPanel>

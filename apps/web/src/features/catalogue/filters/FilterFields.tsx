@@ -153,7 +153,7 @@ export function KeyModeChoices({ value, onChange }: ChoiceProps<KeyMode | null>)
           <button
             key={mode}
             type="button"
-            className={`sori-chip${value === mode ? ' active' : ''}`}
+            className={`sori-chip sori-key${value === mode ? ' active' : ''}`}
             aria-pressed={value === mode}
             onClick={() => onChange(value === mode ? null : mode)}
             data-testid={`key-mode-${mode}`}

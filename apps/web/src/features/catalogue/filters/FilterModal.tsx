@@ -20,6 +20,8 @@ export default function FilterModal({ show, conditions, onApply, onClose }: Filt
   const { t } = useTranslation();
   const name = useId();
   const [draft, setDraft] = useState(conditions);
+  // Reset starts the BPM boxes again too: a number that was no bound, and its message, go with the rest.
+  const [resets, setResets] = useState(0);
   const set = (patch: Partial<SearchConditions>) => setDraft((d) => ({ ...d, ...patch }));
   return (
     <Modal show={show} onHide={onClose} size="lg" scrollable aria-labelledby={`${name}-title`} data-testid="filter-modal">
@@ -50,11 +52,18 @@ export default function FilterModal({ show, conditions, onApply, onClose }: Filt
         </section>
         <section>
           <h3 className="sori-panel-title">{t('filters.bpm')}</h3>
-          <BpmRange min={draft.bpmMin} max={draft.bpmMax} onChange={(bpmMin, bpmMax) => set({ bpmMin, bpmMax })} />
+          <BpmRange key={resets} min={draft.bpmMin} max={draft.bpmMax} onChange={(bpmMin, bpmMax) => set({ bpmMin, bpmMax })} />
         </section>
       </Modal.Body>
       <Modal.Footer className="justify-content-between">
-        <Button variant="link" onClick={() => setDraft({ ...NO_CONDITIONS, q: draft.q })} data-testid="filter-modal-reset">
+        <Button
+          variant="link"
+          onClick={() => {
+            setDraft({ ...NO_CONDITIONS, q: draft.q });
+            setResets((n) => n + 1);
+          }}
+          data-testid="filter-modal-reset"
+        >
           {t('filters.reset')}
         </Button>
         <div className="d-flex gap-2">
