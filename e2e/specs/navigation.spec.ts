@@ -168,7 +168,7 @@ test('phone screens (360×740, ko/en/ja, both themes): a readable search box, ti
       // The key and BPM columns make room for the title; the two ride under the artist instead.
       expect(await page.locator('[data-testid="track-bpm"]').first().isVisible(), `${where}: no BPM column`).toBe(false);
       const facts = await page
-        .locator('[data-testid="track-facts"]')
+        .locator('[data-testid="track-row-facts"]')
         .evaluateAll((els) => els.filter((el) => el.checkVisibility()).map((el) => el.textContent ?? ''));
       expect(facts.length, `${where}: key and BPM shown under the artist`).toBeGreaterThan(5);
       for (const line of facts) expect(line, `${where}: ${line}`).toMatch(/^(?:[A-G][♭♯]?m? · )?\d+(?:\.\d+)? BPM$/u);

@@ -7,6 +7,7 @@ export * from './music-query';
 export * from './search';
 export * from './ids';
 export * from './licence';
+export * from './licence-verify';
 export * from './routes';
 export * from './account';
 export * from './share';

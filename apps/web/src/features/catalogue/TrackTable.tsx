@@ -209,7 +209,7 @@ function TrackRow({ track, current, playing, highlight, showActions, handlers, b
         {/* On a phone the key and BPM columns give the title their room: the two ride under the artist, so a
             list filtered by BPM still shows it (CSS shows this line only where it hides the columns). */}
         {facts ? (
-          <div className="sori-track-facts" data-testid="track-facts">
+          <div className="sori-track-facts" data-testid="track-row-facts">
             {facts}
           </div>
         ) : null}
