@@ -43,6 +43,8 @@ const QUERIES: [string, Partial<IndexQuery>][] = [
   ['q=calm (label)', { q: 'calm' }],
   ['q=cafe (diacritics folded)', { q: 'cafe', sort: 'relevance' }],
   ['q=120 (title word or BPM)', { q: '120', sort: 'relevance' }],
+  ['q=A minor (a key named)', { q: 'A minor', sort: 'relevance' }],
+  ['q=잔잔한 가단조 피아노 (a key named, with words)', { q: '잔잔한 가단조 피아노', sort: 'relevance' }],
   ['q=calm piano zzzz (forgiven)', { q: 'calm piano zzzz', sort: 'relevance' }],
   ['q=穏やかなピアノ (forgiven, cut at a label)', { q: '穏やかなピアノ', sort: 'relevance' }],
   [

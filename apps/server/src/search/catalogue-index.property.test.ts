@@ -120,6 +120,15 @@ const QUERY_PIECES = [
   '穏やかなピアノ',
   '잔잔한피아노',
   '落ち着いたの',
+  // Keys named with their mode (key-names.ts): the tracks are in C♯/D♭ or D, major or minor.
+  'D minor',
+  ' Dm',
+  'C# major ',
+  'db major',
+  '라단조',
+  '내림라장조 ',
+  'ニ長調',
+  'A minor',
 ];
 const ARTISTS = [null, '김소리', 'Alex Park', '사랑 밴드', 'DJ Lo-Fi', 'ㅋㅋ'];
 

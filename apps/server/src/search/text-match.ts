@@ -8,8 +8,10 @@ import {
   bpmOfTerm,
   compactNormalized,
   forgivingTerms,
+  keyNamedIn,
   parseSearchQuery,
   typingReadings,
+  type KeyMode,
   type ParsedQuery,
   type SearchTerm,
 } from '@sori/contract';
@@ -22,9 +24,33 @@ import type { TrackStore } from './track-store';
 /** Parsed search texts kept (a parse costs a normalisation and a tokenisation). */
 const PARSED_QUERIES_MAX = 1024;
 
+/**
+ * A parsed search text, with the key it names, if any ("A minor", "가단조", "イ短調": `keyNamedIn`): a track
+ * in that key and mode matching every other word of the text (`rest`) matches too, as by a label.
+ */
+export interface SearchText extends ParsedQuery {
+  key: { pitchClass: number; mode: KeyMode; rest: SearchTerm[] } | null;
+  /** What the text's matches are cached under: the normalised text, and the key (♯ and ♭ are normalised away). */
+  cacheKey: string;
+}
+
+function searchTextOf(q: string): SearchText {
+  const parsed = parseSearchQuery(q);
+  const named = keyNamedIn(q);
+  if (named === null) return { ...parsed, key: null, cacheKey: parsed.normalized };
+  const rest = parseSearchQuery(named.rest).readings[0] ?? [];
+  // When the key's name ended the text, none of the other words is the one being typed (matched as a prefix).
+  if (named.atEnd) for (const t of rest) if (t.kind !== 'choseong') t.last = false;
+  return {
+    ...parsed,
+    key: { pitchClass: named.pitchClass, mode: named.mode, rest },
+    cacheKey: `${parsed.normalized}\u0002${named.pitchClass}${named.mode}`,
+  };
+}
+
 export class TextMatcher {
   private readonly textCache: TextMatchCache;
-  private readonly parsedQueries = new Map<string, ParsedQuery>();
+  private readonly parsedQueries = new Map<string, SearchText>();
 
   constructor(
     private readonly store: TrackStore,
@@ -44,10 +70,10 @@ export class TextMatcher {
     return { ...this.textCache.stats, entries: this.textCache.size, bytes: this.textCache.byteSize };
   }
 
-  parse(q: string): ParsedQuery {
+  parse(q: string): SearchText {
     let parsed = this.parsedQueries.get(q);
     if (parsed === undefined) {
-      parsed = parseSearchQuery(q);
+      parsed = searchTextOf(q);
       if (this.parsedQueries.size >= PARSED_QUERIES_MAX) this.parsedQueries.clear();
       this.parsedQueries.set(q, parsed);
     }
@@ -59,14 +85,14 @@ export class TextMatcher {
    * live track, and each query then ANDs those sets with its own filter.
    */
   textMatches(
-    parsed: ParsedQuery,
+    parsed: SearchText,
     filter: Bits,
     wantTiers: boolean,
     partial: boolean,
   ): { matches: Bits; count: number; tiers: readonly (Bits | IdSet)[] | null } {
     // The partial matches of a text are cached apart from its whole matches, under a key no normalised
     // text can be (a control character is never part of one).
-    const key = partial ? `\u0001${parsed.normalized}` : parsed.normalized;
+    const key = partial ? `\u0001${parsed.cacheKey}` : parsed.cacheKey;
     let sets: TextMatchSets | undefined = this.textCache.get(key);
     if (!sets && this.textCache.admit(key)) {
       const mark = this.store.pool.mark();
@@ -112,7 +138,7 @@ export class TextMatcher {
    * The tracks of `filter` matching the query, and, for a relevance sort, the six relevance classes (best
    * first) partitioning them.
    */
-  private matchText(parsed: ParsedQuery, filter: Bits, wantTiers: boolean): { matches: Bits; tiers: Bits[] | null } {
+  private matchText(parsed: SearchText, filter: Bits, wantTiers: boolean): { matches: Bits; tiers: Bits[] | null } {
     const pool = this.store.pool;
     // A query whose compact form begins a title's compact form matches it (and ranks as exact or prefix).
     const order = this.store.titleOrder;
@@ -180,6 +206,32 @@ export class TextMatcher {
         orInto(label2, inLabel);
       }
     }
+    // The key the text names, with its other words: matched as by a label.
+    if (parsed.key) {
+      const { pitchClass, mode, rest } = parsed.key;
+      const modeBits = this.store.modeBits.get(mode);
+      if (modeBits) {
+        const all = pool.copy(filter);
+        andInto(all, this.store.pitchBits[pitchClass]!);
+        andInto(all, modeBits);
+        for (const term of rest) {
+          if (isEmpty(all)) break;
+          const mark = pool.mark();
+          const any = pool.take();
+          this.store.titleField.matchText(term, any, all, this.store.titleOf);
+          this.artistTracksMatching(term, any);
+          if (term.kind !== 'choseong') {
+            this.labelTracks(term, any);
+            this.bpmTracks(term, any);
+          }
+          andInto(all, any);
+          pool.release(mark);
+        }
+        orInto(matches, all);
+        // A word matched by its 초성 puts the track in the 초성 class, as in the readings above.
+        if (label2 && !rest.some((t) => t.kind === 'choseong')) orInto(label2, all);
+      }
+    }
     if (!title4 || !artist3 || !label2) return { matches, tiers: null };
 
     const exact = pool.take();
@@ -208,7 +260,7 @@ export class TextMatcher {
    * over the words. A track matching every term is found here only when the terms were cut at labels
    * (穏やか + ぴあの matches a peaceful ピアノ track, which 穏やかなぴあの does not).
    */
-  private matchPartial(parsed: ParsedQuery, filter: Bits, wantTiers: boolean): { matches: Bits; tiers: Bits[] | null } {
+  private matchPartial(parsed: SearchText, filter: Bits, wantTiers: boolean): { matches: Bits; tiers: Bits[] | null } {
     const pool = this.store.pool;
     const terms = forgivingTerms(parsed)!;
     const matches = pool.take();

@@ -12,6 +12,7 @@ import {
   GENRES,
   genresMatching,
   KEY_MODE_WORDS,
+  keyNamedIn,
   LANGS,
   MOOD_GROUPS,
   MOODS,
@@ -150,6 +151,20 @@ export function relevanceOf(t: IndexedTrack, q: string): number {
     let tier = 4;
     for (const term of reading) tier = Math.min(tier, termTierOf(term, t, title, artist, labels));
     best = Math.max(best, tier);
+  }
+  // A key named with its mode ("A minor", "가단조") matches a track in that key and mode, as a label does,
+  // when every other word of the text matches it too.
+  const named = keyNamedIn(q);
+  if (named && t.keyMode === named.mode && t.soundKey !== null) {
+    const name = parseSoundKey(t.soundKey);
+    if (name !== null && pitchClassOfKey(name) === named.pitchClass) {
+      let tier = 2;
+      for (const term of parseSearchQuery(named.rest).readings[0] ?? []) {
+        const typed = named.atEnd ? (term.kind === 'choseong' ? term : { ...term, last: false }) : term;
+        tier = Math.min(tier, termTierOf(typed, t, title, artist, labels));
+      }
+      best = Math.max(best, tier);
+    }
   }
   return best;
 }
