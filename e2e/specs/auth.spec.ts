@@ -68,7 +68,7 @@ test('signup shows every PRODUCT §5 message in order, then signs the new member
   await field('team').fill('소리 스튜디오');
   // Then the required consents, as Korean services ask them.
   await submit(page);
-  await expectBanner(page, '서비스 이용약관에 동의해주세요.', 'terms consent');
+  await expectBanner(page, '만 14세 이상인지 확인하고 서비스 이용약관에 동의해주세요. 만 14세 미만은 가입할 수 없습니다.', 'terms consent');
   await modal(page).getByLabel(tr('ko', 'auth.consent.terms')).check();
   await submit(page);
   await expectBanner(page, '개인정보 수집 및 이용에 동의해주세요.', 'privacy consent');

@@ -44,7 +44,10 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
     it('refuses a missing required consent in the caller’s language, after the form’s own rules', async () => {
       const noTerms = await signup(form({ agreeTerms: false }));
       expect(noTerms.statusCode).toBe(400);
-      expect(noTerms.json()).toMatchObject({ code: 'TERMS_NOT_AGREED', message: '서비스 이용약관에 동의해주세요.' });
+      expect(noTerms.json()).toMatchObject({
+        code: 'TERMS_NOT_AGREED',
+        message: '만 14세 이상인지 확인하고 서비스 이용약관에 동의해주세요. 만 14세 미만은 가입할 수 없습니다.',
+      });
       const noPrivacy = await signup(form({ agreePrivacy: undefined }), 'en');
       expect(noPrivacy.json()).toMatchObject({
         code: 'PRIVACY_NOT_AGREED',
@@ -52,7 +55,7 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
       });
       expect((await signup(form({ agreeTerms: undefined }), 'ja')).json()).toMatchObject({
         code: 'TERMS_NOT_AGREED',
-        message: '利用規約に同意してください。',
+        message: '14歳以上であることを確認し、利用規約に同意してください。14歳未満の方は登録できません。',
       });
       // A consent is a boolean, not a word for one.
       expect((await signup(form({ agreeTerms: 'yes' }))).json().code).toBe('VALIDATION_FAILED');

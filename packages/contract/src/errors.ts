@@ -55,9 +55,9 @@ export const ERROR_MESSAGES = {
   },
   // Consents at sign-up (checked after the form's rules)
   TERMS_NOT_AGREED: {
-    ko: '서비스 이용약관에 동의해주세요.',
-    en: 'Please agree to the Terms of Service.',
-    ja: '利用規約に同意してください。',
+    ko: '만 14세 이상인지 확인하고 서비스 이용약관에 동의해주세요. 만 14세 미만은 가입할 수 없습니다.',
+    en: 'Please confirm that you are 14 or older and agree to the Terms of Service. Under-14s cannot sign up.',
+    ja: '14歳以上であることを確認し、利用規約に同意してください。14歳未満の方は登録できません。',
   },
   PRIVACY_NOT_AGREED: {
     ko: '개인정보 수집 및 이용에 동의해주세요.',

@@ -191,6 +191,18 @@ describe('the account page’s withdrawal', () => {
     return within(await screen.findByRole('dialog', { name: '정말 탈퇴하시겠어요?' }));
   };
 
+  it('says before the password what goes, what stays valid and what to save first', async () => {
+    const user = userEvent.setup();
+    await renderAccount(server(() => undefined));
+    const dialog = await openDialog(user);
+    const list = dialog.getByTestId('withdraw-consequences');
+    expect(list).toHaveTextContent('저작권 자동 확인(Content ID) 예외 목록에서 빠집니다');
+    expect(list).toHaveTextContent('탈퇴한 뒤에는 증명서(PDF)를 다시 받을 수 없으니');
+    expect(list).toHaveTextContent('요금제는 남은 기간과 관계없이 탈퇴와 함께 끝납니다');
+    expect(list).toHaveTextContent('5년간');
+    expect(within(list).getByRole('link', { name: '다운로드 목록에서 증명서 저장하기' })).toHaveAttribute('href', '/download');
+  });
+
   it('marks and focuses the password when it is refused', async () => {
     const user = userEvent.setup();
     await renderAccount(

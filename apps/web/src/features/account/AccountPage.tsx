@@ -667,6 +667,25 @@ function ChannelsSection({ user }: { user: User }) {
   );
 }
 
+/** What withdrawal does, as a list: what goes at once, what stays valid, what is kept and for how long. */
+function WithdrawConsequences() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="small mb-1">{t('account.withdraw.body')}</p>
+      <ul className="small" data-testid="withdraw-consequences">
+        <li>{t('account.withdraw.deleted')}</li>
+        <li>{t('account.withdraw.channels')}</li>
+        <li>
+          {t('account.withdraw.licences')} <Link to={ROUTES.download}>{t('account.withdraw.saveCertificates')}</Link>
+        </li>
+        <li>{t('account.withdraw.plan')}</li>
+        <li>{t('account.withdraw.kept')}</li>
+      </ul>
+    </>
+  );
+}
+
 function WithdrawSection() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -705,7 +724,7 @@ function WithdrawSection() {
   };
   return (
     <Section id="account-withdraw" title={t('account.withdraw.title')} testId="account-withdraw">
-      <p className="small">{t('account.withdraw.body')}</p>
+      <WithdrawConsequences />
       <Button variant="danger" onClick={() => setOpen(true)} data-testid="withdraw-open">
         {t('account.withdraw.button')}
       </Button>
@@ -713,7 +732,7 @@ function WithdrawSection() {
         <Form noValidate onSubmit={submit}>
           <FormModalHeader titleId="withdraw-title" title={t('account.withdraw.confirmTitle')} />
           <Modal.Body>
-            <p className="small">{t('account.withdraw.body')}</p>
+            <WithdrawConsequences />
             <FormError message={error} id="withdraw-error" testId="withdraw-error" />
             <PasswordField
               controlId="withdraw-password"

@@ -518,13 +518,17 @@ describe('login and signup modals', () => {
     expect(screen.getByRole('link', { name: '개인정보처리방침 전문 보기(새 창)' })).toHaveAttribute('href', '/privacy');
     // Without the required consents, the form says so and sends nothing.
     await user.click(screen.getByRole('button', { name: '가입하기' }));
-    expect((await screen.findByTestId('auth-error')).textContent).toBe('서비스 이용약관에 동의해주세요.');
+    expect((await screen.findByTestId('auth-error')).textContent).toBe(
+      '만 14세 이상인지 확인하고 서비스 이용약관에 동의해주세요. 만 14세 미만은 가입할 수 없습니다.',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
     // …beside the box as well, which is focused, marked invalid and described by it (the top may be out of view).
     const terms = screen.getByRole('checkbox', { name: /서비스 이용약관/u });
     expect(terms).toHaveFocus();
     expect(terms).toHaveAttribute('aria-invalid', 'true');
-    expect(terms).toHaveAccessibleDescription('서비스 이용약관에 동의해주세요.');
+    expect(terms).toHaveAccessibleDescription(
+      '만 14세 이상인지 확인하고 서비스 이용약관에 동의해주세요. 만 14세 미만은 가입할 수 없습니다.',
+    );
     await user.click(terms);
     await user.click(screen.getByRole('button', { name: '가입하기' }));
     const privacy = screen.getByRole('checkbox', { name: /개인정보/u });

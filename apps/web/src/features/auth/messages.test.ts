@@ -54,7 +54,9 @@ describe('form messages (PRODUCT §5 and §8)', () => {
   });
 
   it('should ask for the required consents after the form’s own rules', () => {
-    expect(validationMessage(validateSignup({ ...VALID, agreeTerms: false })!, 'ko')).toBe('서비스 이용약관에 동의해주세요.');
+    expect(validationMessage(validateSignup({ ...VALID, agreeTerms: false })!, 'ko')).toBe(
+      '만 14세 이상인지 확인하고 서비스 이용약관에 동의해주세요. 만 14세 미만은 가입할 수 없습니다.',
+    );
     expect(validationMessage(validateSignup({ ...VALID, agreePrivacy: false })!, 'ko')).toBe('개인정보 수집 및 이용에 동의해주세요.');
     expect(validateSignup({ ...VALID, phone: '', agreeTerms: false })).toBe('SIGNUP_REQUIRED_FIELDS');
   });

@@ -143,11 +143,14 @@ describe('the licence check page', () => {
     expect(document.body.textContent).not.toContain('Free (level 5)');
   });
 
-  it('names a withdrawn member’s licensee as a former member, not by the pseudonym’s address', async () => {
+  it('names a withdrawn member’s licensee as a former member, not by the pseudonym, and says why a certificate differs', async () => {
     fetchMock.mockResolvedValue(json(200, { body: { ...LICENCE, licensee: withdrawnLicensee('0123456789abcdef') } }));
     await open('/verify/SORI-7GWR-M0X5-WYAE');
-    expect(await screen.findByText('탈퇴한 회원 (withdrawn-0123456789)')).toBeInTheDocument();
+    expect(await screen.findByText('탈퇴한 회원')).toBeInTheDocument();
+    // Why the page and a certificate saved before differ, without the pseudonym (an id no reader can use).
+    expect(screen.getByTestId('licensee-withdrawn-note')).toHaveTextContent('탈퇴 전에 받은 증명서');
     expect(document.body.textContent).not.toContain('@invalid');
+    expect(document.body.textContent).not.toContain('withdrawn-');
   });
 
   it('says a revoked licence is revoked, when and why, and offers no dispute text', async () => {

@@ -134,9 +134,16 @@ function LicenceRecord({ licence, lang }: { licence: PublicLicence; lang: 'ko' |
         </dd>
         <dt>{t('verify.licensee')}</dt>
         <dd>
-          {isWithdrawnLicensee(licence.licensee)
-            ? t('verify.withdrawnLicensee', { id: licence.licensee.name })
-            : `${licence.licensee.name} (${licence.licensee.email})`}
+          {isWithdrawnLicensee(licence.licensee) ? (
+            <>
+              {t('verify.withdrawnLicensee')}
+              <span className="d-block small text-body-secondary" data-testid="licensee-withdrawn-note">
+                {t('verify.withdrawnNote')}
+              </span>
+            </>
+          ) : (
+            `${licence.licensee.name} (${licence.licensee.email})`
+          )}
         </dd>
         {revoked ? null : <ClearedChannels id={licence.id} lang={lang} />}
         <dt>{t('verify.issued')}</dt>
