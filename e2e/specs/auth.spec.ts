@@ -132,6 +132,11 @@ test('login: required message, server error, spinner with "로그인 중...", su
 
   await modal(page).waitFor({ state: 'hidden' });
   await expect(userLabel(page), 'greeting').toHaveText(tr('ko', 'user.greeting', { nick: account.user.nick }), { useInnerText: true });
+  // Said, not only seen: a status message, which a screen reader reads out.
+  await expect(
+    page.getByRole('status').filter({ hasText: tr('ko', 'user.signedIn', { nick: account.user.nick }) }),
+    'signed in, said',
+  ).toHaveCount(1);
   expect(await storage(page, 'ACCESS_TOKEN'), 'token stored').toBeTruthy();
   expect(await storage(page, 'USER_INFO'), 'user info stored').toBeTruthy();
   const token = await storage(page, 'ACCESS_TOKEN');
@@ -142,6 +147,7 @@ test('login: required message, server error, spinner with "로그인 중...", su
   await page.click('[data-testid="user-menu"] > button');
   await page.click('[data-testid="logout"]');
   await expect(userLabel(page), 'signed out again').toHaveText(tr('ko', 'user.account'), { useInnerText: true });
+  await expect(page.getByRole('status').filter({ hasText: tr('ko', 'user.signedOut') }), 'signed out, said').toHaveCount(1);
   expect(await storage(page, 'ACCESS_TOKEN'), 'token cleared').toEqual(null);
   expect(await storage(page, 'USER_INFO'), 'user cleared').toEqual(null);
   // Sign-out ended the session on the server too: the old token no longer works anywhere.

@@ -418,7 +418,7 @@ test('player waveform keys: Space on the bar’s slider plays and pauses without
     .toBe(true);
 });
 
-test('player announcements: a polite status says the track now playing (on play, N, next, the end of a track) and "paused", never the position or a repeat', async ({
+test('player announcements: a polite status says the track now playing (on play, N, next, the end of a track), "paused" and what a shortcut changed (repeat on), never the position as it plays nor a repeat\'s loops', async ({
   newPage,
 }) => {
   const page = await newPage();
@@ -454,6 +454,7 @@ test('player announcements: a polite status says the track now playing (on play,
   await page.locator('[data-testid="page-title"]').click();
   await page.keyboard.press('KeyL');
   await expect(bar(page).locator('[data-testid="player-repeat"]'), 'repeat on').toHaveAttribute('aria-pressed', 'true');
+  await expect(said, 'L is said, since the focus is not on the repeat button').toHaveText(tr('ko', 'player.repeatOn'));
   await page.locator('[data-testid="nav-search"]').click();
   await expect.poll(() => new URL(page.url()).searchParams.get('q'), { message: 'the whole library' }).toEqual(null);
   // The address changes before the list does (the router draws the new screen as a transition), and until then

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ROUTES, activeNavKey, type NavKey } from '../../lib/routes';
 import { preloadAuthModals, useAuthModal } from '../../features/auth/AuthModalContext';
 import { signOut } from '../../features/auth/queries';
+import { notices } from '../../lib/notices';
 import { useSession } from '../../features/auth/useSession';
 import { LanguageDropdown } from '../../features/settings/LanguageDropdown';
 import { ThemeDropdown } from '../../features/settings/ThemeDropdown';
@@ -142,6 +143,8 @@ function UserMenu({ onAction }: { onAction: () => void }) {
           onSelect: () => {
             onAction();
             signOut();
+            // Said, not only seen: the focus stays on the account button, whose name changes.
+            notices.show('success', t('user.signedOut'));
           },
         },
       ]

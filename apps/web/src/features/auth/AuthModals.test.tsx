@@ -259,6 +259,42 @@ describe('login and signup modals', () => {
     expect(email).not.toHaveAttribute('aria-invalid');
   });
 
+  it('unmarks a field once it is right, and drops the message when no field is left wrong', async () => {
+    const user = userEvent.setup();
+    await renderModals();
+    await user.click(screen.getByText('open login'));
+    await screen.findByRole('dialog');
+    const email = screen.getByLabelText('이메일');
+    const password = screen.getByLabelText('비밀번호');
+    await user.click(screen.getAllByRole('button', { name: '로그인' }).at(-1)!);
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    await user.type(email, 'sori@example.com');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await user.type(password, 'a-password');
+    expect(password).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says that the member signed in (signing out is said too: auth.spec)', async () => {
+    const user = userEvent.setup();
+    const shown: string[] = [];
+    const stop = notices.subscribe(() => shown.splice(0, shown.length, ...notices.getSnapshot().map((n) => n.text)));
+    fetchMock.mockResolvedValueOnce(json(200, { body: { token: 't', user: USER } }));
+    await renderModals();
+    await user.click(screen.getByText('open login'));
+    await screen.findByRole('dialog');
+    await user.type(screen.getByLabelText('이메일'), 'sori@example.com');
+    await user.type(screen.getByLabelText('비밀번호'), 'a-password');
+    await user.click(screen.getAllByRole('button', { name: '로그인' }).at(-1)!);
+    await waitFor(() => expect(shown).toContain(`${USER.nick}님, 로그인되었습니다.`));
+    stop();
+  });
+
   it('should clear fields and the error when switching between the modals', async () => {
     const user = userEvent.setup();
     await renderModals();
@@ -530,6 +566,9 @@ describe('login and signup modals', () => {
       '만 14세 이상인지 확인하고 서비스 이용약관에 동의해주세요. 만 14세 미만은 가입할 수 없습니다.',
     );
     await user.click(terms);
+    // Ticked, the box is no longer marked and the message is gone.
+    expect(terms).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('auth-error')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '가입하기' }));
     const privacy = screen.getByRole('checkbox', { name: /개인정보/u });
     expect(privacy).toHaveFocus();

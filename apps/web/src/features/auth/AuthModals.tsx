@@ -134,6 +134,24 @@ function LoginForm({ onDone, onSwitch, onForgot }: FormProps & { onForgot: () =>
   // The fields a check before sending is about (an empty one, an address of no e-mail's shape): marked invalid.
   const [marked, setMarked] = useState<readonly LoginField[]>([]);
 
+  // A marked field fixed is no longer marked, and with none left the message goes too: a screen reader does not
+  // keep saying "invalid" of a field that is now right until the form is sent again.
+  const recheck = (next: Record<LoginField, string>) => {
+    if (marked.length === 0) return;
+    const invalid = validateLogin(next);
+    const still = invalid ? invalidLoginFields(invalid, next).filter((f) => marked.includes(f)) : [];
+    setMarked(still);
+    setError(invalid && still.length > 0 ? validationMessage(invalid, lang) : null);
+  };
+  const changeEmail = (value: string) => {
+    setEmail(value);
+    recheck({ email: value, password });
+  };
+  const changePassword = (value: string) => {
+    setPassword(value);
+    recheck({ email, password: value });
+  };
+
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (login.isPending) return;
@@ -150,7 +168,11 @@ function LoginForm({ onDone, onSwitch, onForgot }: FormProps & { onForgot: () =>
     login.mutate(
       { email, password },
       {
-        onSuccess: () => onDone(),
+        onSuccess: (result) => {
+          onDone();
+          // Said, not only seen (the account button's name changes without a word), as signing up is.
+          notices.show('success', t('user.signedIn', { nick: result.user.nick || t('user.member') }));
+        },
         onError: (failure) => {
           setError(failureMessage(failure, t('auth.loginFailed'), t('auth.loginError')));
           // Refused address and password (which of the two is not said): the password, selected, is what to
@@ -175,7 +197,7 @@ function LoginForm({ onDone, onSwitch, onForgot }: FormProps & { onForgot: () =>
       <Modal.Body>
         <p className="text-body-secondary small mb-3">{t('auth.login.intro')}</p>
         <FormError message={error} id="login-error" testId="auth-error" />
-        <EmailField className="mb-3" controlId={LOGIN_IDS.email} autoFocus value={email} onChange={setEmail} {...markedProps('email')} />
+        <EmailField className="mb-3" controlId={LOGIN_IDS.email} autoFocus value={email} onChange={changeEmail} {...markedProps('email')} />
         <PasswordField
           {...markedProps('password')}
           className="mb-2"
@@ -184,7 +206,7 @@ function LoginForm({ onDone, onSwitch, onForgot }: FormProps & { onForgot: () =>
           name="password"
           autoComplete="current-password"
           value={password}
-          onChange={setPassword}
+          onChange={changePassword}
         />
         <Button variant="link" size="sm" className="p-0" onClick={onForgot} data-testid="open-forgot">
           {t('auth.login.forgot')}
@@ -262,7 +284,27 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
   // Sent once with a password rule unmet: the rules under the password show what is left as errors.
   const [passwordTried, setPasswordTried] = useState(false);
 
-  const update = (name: keyof SignupFields) => (value: string) => setFields((current) => ({ ...current, [name]: value }));
+  // As in the login form: a marked field fixed is unmarked, and with none left the message goes (a refusal about
+  // something else, a consent, stays until it is fixed or the form is sent again).
+  const update = (name: keyof SignupFields) => (value: string) => {
+    const next = { ...fields, [name]: value };
+    setFields(next);
+    if (marked.length === 0) return;
+    const invalid = validateSignup({ ...next, ...consents });
+    const still = invalid ? invalidSignupFields(invalid, next).filter((f) => marked.includes(f)) : [];
+    setMarked(still);
+    if (still.length === 0) setError(null);
+    else if (invalid)
+      setError(validationMessage(invalid, lang, invalid === 'FIELD_TOO_LONG' ? tooLongDetails(signupTooLong(next)!) : undefined));
+  };
+  // A required consent ticked after it was asked for: its message goes.
+  const changeConsents = (next: Consents) => {
+    setConsents(next);
+    if (missingConsent && next[missingConsent.key]) {
+      setMissingConsent(null);
+      setError(null);
+    }
+  };
 
   const fail = (message: string, code: string | null) => {
     const invalidFields = invalidSignupFields(code, fields);
@@ -353,7 +395,7 @@ function SignupForm({ onDone, onSwitch }: FormProps) {
           {input('phone', 'col-sm-6')}
         </div>
         {input('team')}
-        <ConsentFields value={consents} onChange={setConsents} missing={missingConsent} />
+        <ConsentFields value={consents} onChange={changeConsents} missing={missingConsent} />
       </Modal.Body>
       <AuthFooter
         pending={signup.isPending}

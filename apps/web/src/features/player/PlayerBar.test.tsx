@@ -148,3 +148,23 @@ describe('the compact volume control (phones, below 768 px)', () => {
     expect(screen.getByTestId('player-volume-button')).toHaveAccessibleName(name);
   });
 });
+
+describe('the announcer says what a shortcut changed where the focus is not', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says the position after ← or →, and repeat on or off after L', async () => {
+    vi.spyOn(player, 'skip').mockImplementation(() => undefined);
+    await showBar('ko');
+    const said = screen.getByTestId('player-announcement');
+    // The region is filled a moment after it appears (as a change, which screen readers read out).
+    await vi.waitFor(() => expect(said).toHaveTextContent('재생 중: 새벽 세 시의 골목'));
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    expect(player.skip).toHaveBeenLastCalledWith(1);
+    expect(said).toHaveTextContent('1:02 / 3:04');
+    vi.spyOn(player, 'toggleRepeat').mockImplementation(() => {
+      vi.spyOn(player, 'getSnapshot').mockReturnValue({ ...PLAYING, repeat: true });
+    });
+    fireEvent.keyDown(document.body, { key: 'l', code: 'KeyL' });
+    expect(said).toHaveTextContent('반복 재생 켬');
+  });
+});

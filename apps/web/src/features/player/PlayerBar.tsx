@@ -25,7 +25,18 @@ const WAVEFORM_FALLBACK_MS = 120;
 export default function PlayerBar() {
   const { t } = useTranslation();
   const state = usePlayer();
-  useShortcuts(state.track !== null);
+  // What a shortcut changed where the focus is not (the position, repeat), for the announcer to say.
+  const [said, setSaid] = useState<Said | null>(null);
+  useShortcuts(state.track !== null, (action) => {
+    const now = player.getSnapshot();
+    const text =
+      action === 'back' || action === 'forward'
+        ? `${time(now.currentTime)} / ${time(now.duration)}`
+        : action === 'repeat'
+          ? t(now.repeat ? 'player.repeatOn' : 'player.repeatOff')
+          : null;
+    if (text !== null) setSaid((before) => ({ text, n: (before?.n ?? 0) + 1 }));
+  });
   const { track } = state;
   const bar = useRef<HTMLElement>(null);
   // The control that started the track (a row's play button, the track page's waveform): closing the bar
@@ -55,7 +66,7 @@ export default function PlayerBar() {
       data-testid="player-bar"
       data-status={state.status}
     >
-      <Announcer track={track} status={state.status} />
+      <Announcer track={track} status={state.status} said={said} />
       <div className="sori-player-inner">
         <div className="sori-player-track">
           {track.cover ? (
@@ -252,9 +263,16 @@ function CompactVolume({ volume }: { volume: number }) {
 /**
  * Tells screen readers what the player does, politely: the track now playing when it changes (a row, next,
  * previous, or the end of the one before), "paused" when playback is paused, and the track again when it plays
- * on. Never the position, and nothing at a track's end, so it stays quiet while music plays.
+ * on; and what a keyboard shortcut changed, which the focus is not on (the position after ← or →, repeat on or
+ * off). Never the position as it plays, and nothing at a track's end, so it stays quiet while music plays.
  */
-function Announcer({ track, status }: { track: PlayerTrack; status: PlayerStatus }) {
+/** A message a shortcut asks the announcer to say; `n` tells one press from the next. */
+interface Said {
+  text: string;
+  n: number;
+}
+
+function Announcer({ track, status, said }: { track: PlayerTrack; status: PlayerStatus; said: Said | null }) {
   const { t } = useTranslation();
   const [message, setMessage] = useState('');
   const seen = useRef<{ key: string | null; status: PlayerStatus; paused: boolean; shown: boolean }>({
@@ -295,6 +313,11 @@ function Announcer({ track, status }: { track: PlayerTrack; status: PlayerStatus
     }, FIRST_ANNOUNCEMENT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [key, status, nowPlaying, t]);
+
+  // A shortcut's change (a jump of 5 seconds, repeat on or off), said where the focus is not.
+  useLayoutEffect(() => {
+    if (said && seen.current.shown) setMessage(said.text);
+  }, [said]);
 
   return (
     <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="player-announcement">

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { player } from './player';
 
 /** True when a key press belongs to what the user is typing or to a control that handles keys itself. */
@@ -48,7 +48,12 @@ export function shortcutFor(
   return null;
 }
 
-export function useShortcuts(enabled: boolean): void {
+export function useShortcuts(enabled: boolean, onDone?: (action: ShortcutAction) => void): void {
+  // The latest callback, without adding and removing the key listener at every render.
+  const done = useRef(onDone);
+  useEffect(() => {
+    done.current = onDone;
+  });
   useEffect(() => {
     if (!enabled) return;
     const handleKey = (event: KeyboardEvent) => {
@@ -61,6 +66,7 @@ export function useShortcuts(enabled: boolean): void {
       else if (action === 'next') player.next();
       else if (action === 'previous') player.previous();
       else player.toggleRepeat();
+      done.current?.(action);
     };
     window.addEventListener('keydown', handleKey);
     return () => window.removeEventListener('keydown', handleKey);
