@@ -113,6 +113,10 @@ test('account page: reached from the user menu; changing the password signs the 
   await toggle.click();
   await expect(toggle).not.toBeChecked();
   await expect(consents.getByTestId('consent-marketing')).toContainText('철회');
+  // The result told as the Network Act asks: the sender, the day, what was done.
+  await expect(
+    page.getByRole('status').filter({ hasText: /수신 동의 철회가 처리되었습니다\. 전송자: \S.* · 처리 일자: \d{4}년/u }),
+  ).toHaveCount(1);
 
   // Everything kept about the member, as one file: the consents just changed are in it, the password is not.
   const [dataFile] = await Promise.all([

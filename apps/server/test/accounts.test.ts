@@ -96,6 +96,34 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
     });
   });
 
+  describe('the notice of a marketing consent (Network Act art. 50(8))', () => {
+    it('mails who sends, the day and what was done, at sign-up and on each change, and nothing when nothing changes', async () => {
+      const payload = form({ agreeMarketing: true });
+      expect((await signup(payload)).statusCode).toBe(201);
+      const given = await t.mailbox!.next(payload.email);
+      expect(given.subject).toBe('[소리] 광고성 정보 수신 동의 처리 결과 안내');
+      expect(given.text).toContain('처리 내용: 수신 동의');
+      expect(given.text).toMatch(/전송자: \S/u);
+      expect(given.text).toMatch(/처리 일자: \d{4}년 \d{1,2}월 \d{1,2}일/u);
+      const { token } = (await signin(payload.email, 'secret1')).json().body;
+      const marketing = (agreed: boolean, lang = 'ko') =>
+        t.call({ method: 'PUT', url: '/api/my/consents/marketing', token, payload: { agreed }, lang });
+      expect((await marketing(false)).statusCode).toBe(200);
+      const withdrawn = await t.mailbox!.next(payload.email);
+      expect(withdrawn.subject).toBe('[소리] 광고성 정보 수신 동의 철회 처리 결과 안내');
+      expect(withdrawn.text).toContain('수신 동의 철회');
+      // Withdrawn again: nothing changes, no mail. The next mail is the consent given again, in English.
+      expect((await marketing(false)).json().body).toMatchObject({ agreed: false });
+      expect((await marketing(true, 'en')).statusCode).toBe(200);
+      const again = await t.mailbox!.next(payload.email);
+      expect(again.subject).toBe('[Sori] Your consent to event and offer e-mails is recorded');
+      // A sign-up without the consent gets no such mail.
+      const quiet = form();
+      expect((await signup(quiet)).statusCode).toBe(201);
+      await expect(t.mailbox!.next(quiet.email, 1500)).rejects.toThrow(/no mail/u);
+    });
+  });
+
   describe('password reset by e-mail', () => {
     it('mails a link to the web app’s reset screen in the member’s language; the link sets the password and signs in', async () => {
       const payload = form();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LEVEL } from './constants';
+import { KEY_MODES, MAX_LEVEL } from './constants';
 import { idText, idValue } from './ids';
 import { PlanId, PlanInfo } from './account';
 import { LIMITED_FIELDS, playlistDescriptionText, playlistNameText, TOO_LONG_ISSUE, type LimitedField } from './validation';
@@ -40,7 +40,6 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     last: z.boolean(),
   });
 
-export const KEY_MODES = ['major', 'minor'] as const;
 export const KeyMode = /* @__PURE__ */ z.enum(KEY_MODES);
 export type KeyMode = z.infer<typeof KeyMode>;
 

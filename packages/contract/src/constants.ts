@@ -49,3 +49,9 @@ export const TEXT_LIMITS = {
 } as const;
 
 export const BPM_RANGE = { min: 20, max: 300 } as const;
+
+/**
+ * A key's two modes. Here, apart from the zod schemas of api.ts (`KeyMode`): the search screen's filter chips
+ * need the list, and importing it from api.ts brought zod into the library screen's scripts (17 KB gzip).
+ */
+export const KEY_MODES = ['major', 'minor'] as const;

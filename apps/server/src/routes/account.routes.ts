@@ -15,7 +15,7 @@ import type { AccountService } from '../services/account/account.service';
 import type { ChannelService } from '../services/account/channel.service';
 import type { AuthService } from '../services/auth.service';
 import type { LicenceService } from '../services/licences/licence.service';
-import { ok, parseId } from './http';
+import { ok, parseId, requestLang } from './http';
 
 const IdParam = z.object({ id: z.string() });
 const PageQuery = z.object({ page: z.string().optional(), size: z.string().optional() });
@@ -93,7 +93,7 @@ export const accountRoutes =
     app.put(
       '/my/consents/marketing',
       { schema: { response: responseSchema('PUT /my/consents/marketing'), body: MarketingConsentRequest, tags } },
-      async (request) => ok(await accounts.setMarketing(requireViewer(request), request.body.agreed)),
+      async (request) => ok(await accounts.setMarketing(requireViewer(request), request.body.agreed, requestLang(request))),
     );
 
     app.get('/my/licences', { schema: { response: responseSchema('GET /my/licences'), querystring: PageQuery, tags } }, async (request) => {

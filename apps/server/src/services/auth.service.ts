@@ -22,6 +22,7 @@ import { addressKey } from '../lib/address-key';
 import type { Counters } from '../lib/counters';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/passwords';
 import type { MailMessage, Mailer } from '../lib/mailer';
+import { marketingConsentMail } from './account/mail-texts';
 import { hashToken, newOneTimeToken, type TokenService } from '../lib/tokens';
 import { nowIso } from '../lib/time';
 import { randomBytes } from 'node:crypto';
@@ -57,6 +58,8 @@ export interface AuthDeps {
   onMailError: (err: unknown) => void;
   /** Builds the reset mail (services/account/mail-texts.ts). */
   resetMail: (to: string, lang: Lang, link: string, minutes: number) => MailMessage;
+  /** Who sends the marketing mail: a consent to it given at sign-up is confirmed by mail from them. */
+  mailSender?: (lang: Lang) => string;
 }
 
 const RESET_TTL_MS = 30 * 60 * 1000;
@@ -81,7 +84,8 @@ export function toUser(row: UserRow): User {
   };
 }
 
-const asLang = (v: string): Lang => (v === 'en' || v === 'ja' ? v : 'ko');
+/** A stored language, read as one of the three (Korean when it is none of them). */
+export const asLang = (v: string): Lang => (v === 'en' || v === 'ja' ? v : 'ko');
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -128,6 +132,13 @@ export class AuthService {
       return inserted;
     });
     if (!row) throw conflict('EMAIL_TAKEN');
+    // A marketing consent given is confirmed by mail, as on the account page (AccountService.setMarketing).
+    const { mailer, mailSender } = this.deps;
+    if (form['agreeMarketing'] === true && mailer.enabled && mailSender) {
+      mailer
+        .send(marketingConsentMail(row.email, lang, { agreed: true, at: nowIso(), sender: mailSender(lang) }))
+        .catch(this.deps.onMailError);
+    }
     return toUser(row);
   }
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { licensorName, type Lang } from '@sori/contract';
 import type { Config } from '../config';
 import { createDb, type Db } from '../db/create-db';
 import { migrateToLatest } from '../db/migrate';
@@ -72,6 +73,8 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
   const tokens = new TokenService(config.jwtSecret, config.tokenTtlSeconds);
   // Operator commands send no mail.
   const mailer = createMailer(options.operator ? null : config.mail);
+  // Who sends the site's mail, as a reader of each language reads the company's name.
+  const mailSender = (lang: Lang) => licensorName(config.site.companyName, lang, config.site);
   const urls = { publicBase: config.mediaPublicBaseUrl, tokens };
   const auth = new AuthService({
     db: db.kysely,
@@ -83,6 +86,7 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
     publicBaseUrl: config.publicBaseUrl,
     mailer,
     resetMail,
+    mailSender,
     onMailError: options.onMailError ?? (() => undefined),
   });
   const storage = await openStorage({
@@ -154,7 +158,16 @@ export async function createServices(config: Readonly<Config>, db: Db, counters:
   });
   const mediaAccess = new MediaAccessService({ db: db.kysely, tokens });
   const channels = new ChannelService({ db: db.kysely, plans: config.site.plans, graceDays: config.site.clearanceGraceDays });
-  const accounts = new AccountService({ db: db.kysely, counters, licences, media, channels });
+  const accounts = new AccountService({
+    db: db.kysely,
+    counters,
+    licences,
+    media,
+    channels,
+    mailer,
+    mailSender,
+    onMailError: options.onMailError ?? (() => undefined),
+  });
   if (jobs instanceof InlineJobQueue) jobs.setHandlers(jobHandlers({ media, sound, edits }));
   return {
     tokens,

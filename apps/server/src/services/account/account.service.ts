@@ -12,6 +12,7 @@ import {
   type AccountData,
   type Consent,
   type ConsentKind,
+  type Lang,
   type User,
 } from '@sori/contract';
 import type { Kysely } from 'kysely';
@@ -25,7 +26,9 @@ import * as consents from '../../repositories/consent.repository';
 import * as licenceRows from '../../repositories/licence.repository';
 import type { ConsentRow } from '../../repositories/consent.repository';
 import * as users from '../../repositories/user.repository';
-import { toUser, type Viewer } from '../auth.service';
+import { asLang, toUser, type Viewer } from '../auth.service';
+import type { Mailer } from '../../lib/mailer';
+import { marketingConsentMail } from './mail-texts';
 import type { LicenceService } from '../licences/licence.service';
 import type { MediaService } from '../media.service';
 import type { ChannelService } from './channel.service';
@@ -36,6 +39,11 @@ export interface AccountDeps {
   licences: LicenceService;
   media: MediaService;
   channels: ChannelService;
+  /** Mails the notice of a marketing consent given or withdrawn (when mail is on), from `mailSender`. */
+  mailer?: Mailer;
+  /** Who sends the marketing mail, as its notice names them (the company). */
+  mailSender?: (lang: Lang) => string;
+  onMailError?: (err: unknown) => void;
 }
 
 const WITHDRAWAL_TRIES_PER_HOUR = 10;
@@ -145,16 +153,33 @@ export class AccountService {
   }
 
   /** Gives or withdraws the optional marketing consent (the required ones stand until withdrawal). */
-  async setMarketing(viewer: Viewer, agreed: boolean): Promise<Consent> {
+  /**
+   * Gives or withdraws the marketing consent. A change is confirmed by mail (when mail is on), in the language
+   * it was asked in, as the Network Act (art. 50(8)) asks: the sender, the day and what was done. Asking for
+   * what already holds changes nothing and sends nothing.
+   */
+  async setMarketing(viewer: Viewer, agreed: boolean, lang?: Lang): Promise<Consent> {
     const now = nowIso();
     const current = (await consents.consentsOf(this.deps.db, viewer.id)).find((r) => r.kind === 'marketing');
+    const was = toConsent('marketing', current).agreed;
     const row = await consents.upsertConsent(this.deps.db, {
       user_id: viewer.id,
       kind: 'marketing',
       version: CONSENT_VERSIONS.marketing,
-      agreed_at: agreed ? now : (current?.agreed_at ?? null),
-      withdrawn_at: agreed ? null : current?.agreed_at ? now : null,
+      agreed_at: agreed ? (was ? current!.agreed_at : now) : (current?.agreed_at ?? null),
+      withdrawn_at: agreed ? null : was ? now : (current?.withdrawn_at ?? null),
     });
+    const { mailer, mailSender } = this.deps;
+    if (was !== agreed && mailer?.enabled && mailSender) {
+      const user = await users.findUserById(this.deps.db, viewer.id);
+      if (user) {
+        // Not awaited: the switch answers at once; a failed mail is the operator's to see.
+        const mailLang = lang ?? asLang(user.lang);
+        mailer
+          .send(marketingConsentMail(user.email, mailLang, { agreed, at: now, sender: mailSender(mailLang) }))
+          .catch(this.deps.onMailError ?? (() => undefined));
+      }
+    }
     return toConsent('marketing', row);
   }
 

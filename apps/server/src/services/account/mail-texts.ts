@@ -1,4 +1,4 @@
-import type { Lang } from '@sori/contract';
+import { accountDate, type Lang } from '@sori/contract';
 import type { MailMessage } from '../../lib/mailer';
 
 const RESET_TEXTS: Record<Lang, { subject: string; lines: (minutes: number) => string[]; button: string; footer: string }> = {
@@ -50,4 +50,68 @@ export function resetMail(to: string, lang: Lang, link: string, minutes: number)
     '</body></html>',
   ].join('\n');
   return { to, subject: t.subject, text, html };
+}
+
+const MARKETING_TEXTS: Record<
+  Lang,
+  {
+    subject: (agreed: boolean) => string;
+    lead: (agreed: boolean) => string;
+    sender: string;
+    date: string;
+    result: string;
+    done: (agreed: boolean) => string;
+    footer: string;
+  }
+> = {
+  ko: {
+    subject: (agreed) => `[소리] 광고성 정보 수신 ${agreed ? '동의' : '동의 철회'} 처리 결과 안내`,
+    lead: (agreed) =>
+      `회원님의 요청에 따라 이벤트·혜택 정보(광고성 정보)의 이메일 수신 ${agreed ? '동의' : '동의 철회'}를 다음과 같이 처리했습니다.`,
+    sender: '전송자',
+    date: '처리 일자',
+    result: '처리 내용',
+    done: (agreed) => (agreed ? '수신 동의' : '수신 동의 철회(앞으로 이벤트·혜택 메일을 보내지 않습니다)'),
+    footer:
+      '이 안내는 「정보통신망 이용촉진 및 정보보호 등에 관한 법률」 제50조에 따라 보내 드립니다. 수신 여부는 내 계정의 동의 내역에서 언제든 바꿀 수 있습니다.',
+  },
+  en: {
+    subject: (agreed) => `[Sori] Your consent to event and offer e-mails ${agreed ? 'is recorded' : 'is withdrawn'}`,
+    lead: (agreed) =>
+      `As you asked, we have ${agreed ? 'recorded your consent to' : 'withdrawn your consent to'} event and offer e-mails (advertising).`,
+    sender: 'Sender',
+    date: 'Date',
+    result: 'Result',
+    done: (agreed) => (agreed ? 'Consent given' : 'Consent withdrawn (we will send you no more event or offer e-mails)'),
+    footer:
+      'Korean law (the Network Act, article 50) asks us to confirm this. You can change it at any time under Consents on your account page.',
+  },
+  ja: {
+    subject: (agreed) => `【Sori】広告情報の受信${agreed ? '同意' : '同意の撤回'}を受け付けました`,
+    lead: (agreed) =>
+      `ご依頼により、イベント・特典情報（広告情報）のメール受信${agreed ? 'への同意' : 'への同意の撤回'}を次のとおり処理しました。`,
+    sender: '送信者',
+    date: '処理日',
+    result: '処理内容',
+    done: (agreed) => (agreed ? '受信に同意' : '受信同意の撤回（今後、イベント・特典メールはお送りしません）'),
+    footer: '韓国の情報通信網法第50条に基づきお知らせしています。受信の設定は、マイアカウントの同意履歴からいつでも変更できます。',
+  },
+};
+
+/**
+ * The notice of a marketing consent given or withdrawn, which the Network Act (art. 50(8)) asks a sender to
+ * give: who sends, on which day, and what was done.
+ */
+export function marketingConsentMail(to: string, lang: Lang, change: { agreed: boolean; at: string; sender: string }): MailMessage {
+  const t = MARKETING_TEXTS[lang];
+  const facts = [`${t.sender}: ${change.sender}`, `${t.date}: ${accountDate(change.at, lang)}`, `${t.result}: ${t.done(change.agreed)}`];
+  const text = [t.lead(change.agreed), '', ...facts, '', t.footer].join('\n');
+  const html = [
+    `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.6">`,
+    `<p>${escapeHtml(t.lead(change.agreed))}</p>`,
+    `<ul>${facts.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>`,
+    `<p style="color:#555">${escapeHtml(t.footer)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to, subject: t.subject(change.agreed), text, html };
 }

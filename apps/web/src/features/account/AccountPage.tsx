@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import {
   CHANNEL_PLATFORM_LABELS,
   accountDate,
+  licensorName,
   isGrantedLevel,
   licenceDate,
   normaliseChannel,
@@ -369,6 +370,7 @@ function ConsentsSection() {
   const lang = useLang();
   const consents = useConsentsQuery();
   const marketing = useMarketingMutation();
+  const site = useSiteQuery();
   const describe = (c: Consent) =>
     c.agreed && c.agreedAt
       ? t('account.consents.agreedOn', { date: accountDate(c.agreedAt, lang), version: c.version })
@@ -400,7 +402,17 @@ function ConsentsSection() {
           onChange={(e) => {
             if (marketing.isPending) return;
             marketing.mutate(e.target.checked, {
-              onSuccess: () => notices.show('success', t('account.saved')),
+              // The result as the Network Act (art. 50(8)) asks it told: the sender, the day, what was done (a
+              // mail says it too, when mail is on).
+              onSuccess: (c) => {
+                const day = c.agreed ? c.agreedAt : c.withdrawnAt;
+                const sender = site.data ? licensorName(site.data.companyName, lang, site.data) : 'Sori';
+                const date = day ? accountDate(day, lang) : '';
+                notices.show(
+                  'success',
+                  t(c.agreed ? 'account.consents.agreedNotice' : 'account.consents.withdrawnNotice', { sender, date }),
+                );
+              },
               onError: (err) => notices.show('danger', failure(err, t('account.saveFailed'))),
             });
           }}
