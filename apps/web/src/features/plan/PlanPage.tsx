@@ -9,6 +9,7 @@ import type { TranslationKey } from '../../i18n/keys';
 import { preloadAuthModals, pressAgain, pressedControl, useAuthModal } from '../auth/AuthModalContext';
 import { useSession } from '../auth/useSession';
 import { useSiteQuery } from '../legal/queries';
+import { formatPrice } from './price';
 
 const PLANS: readonly { id: PlanId; features: readonly TranslationKey[]; featured?: boolean }[] = [
   { id: 'free', features: ['plan.free.f1', 'plan.free.f2', 'plan.free.f3'] },
@@ -46,9 +47,7 @@ export default function PlanPage() {
       : info.monthlyPrice === 0
         ? t('plan.freePrice')
         : t('plan.perMonth', {
-            price: new Intl.NumberFormat(i18n.language, { style: 'currency', currency: site.data?.currency ?? 'KRW' }).format(
-              info.monthlyPrice,
-            ),
+            price: formatPrice(info.monthlyPrice, site.data?.currency ?? 'KRW', i18n.language),
           });
   // What a plan has is ticked; what it lacks ("no downloads") is said with a dash, not a tick.
   const includes = (info: PlanInfo | undefined): { text: string; has: boolean }[] =>
