@@ -248,10 +248,11 @@ test("downloads: signed out, no file info, level 1, failures each say so; at lev
   const expected = `${track.artist} - ${track.title}.${/\.(\w+)$/u.exec(track.fileName ?? '')?.[1]}`;
   expect(file.suggestedFilename(), "saved as 'Artist - Title.ext' (the server's Content-Disposition)").toEqual(expected);
   expect((await file.failure()) === null, 'the file arrived').toBeTruthy();
-  await expect(notice(page).locator('span').first(), 'the notice names the saved file').toHaveText(
-    tr('ko', 'download.started', { name: expected }),
-    { useInnerText: true },
-  );
+  const said = notice(page).locator('span').first();
+  await expect(said, 'the notice names the saved file').toContainText(tr('ko', 'download.started', { name: expected }), {
+    useInnerText: true,
+  });
+  await expect(said, 'and the licence it comes under').toContainText(/라이선스 번호는 SORI-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/u);
 
   await page.locator('[data-testid="side-download"]').click();
   await expect.poll(() => rowTitles(page), { message: 'listed under downloads' }).toEqual([track.title]);

@@ -62,7 +62,9 @@ export function useDownload(): (track: Music, edit?: EditSeconds) => Promise<voi
     try {
       const ticket = await requestDownload(track.id, edit);
       saveAs(ticket.url, ticket.fileName || track.fileName || `${track.title}`);
-      notices.show('success', t('download.started', { name: ticket.fileName }));
+      // With the licence it comes under (none for one's own upload not yet published): where its proof is.
+      const started = t('download.started', { name: ticket.fileName });
+      notices.show('success', ticket.licenceId ? `${started} ${t('download.licensed', { id: ticket.licenceId })}` : started);
       invalidateDownloads(queryClient, track.id);
     } catch (error) {
       console.warn(`[download] track ${track.id}${edit ? ` (${edit} s edit)` : ''}`, error);
