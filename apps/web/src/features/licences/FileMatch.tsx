@@ -1,5 +1,4 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 
@@ -63,10 +62,27 @@ export function FileMatch({ sha256 }: { sha256: string }) {
         {t('verify.match.title')}
       </h2>
       <p className="small text-body-secondary">{t('verify.match.intro')}</p>
-      <Form.Group controlId={inputId} className="mb-2">
-        <Form.Label className="small fw-semibold">{t('verify.match.choose')}</Form.Label>
-        <Form.Control type="file" onChange={(e) => void choose(e as ChangeEvent<HTMLInputElement>)} data-testid="file-match-input" />
-      </Form.Group>
+      {/* The browser's own file control speaks the browser's language ("Choose File / No file chosen"), not the
+          page's: a button of the page's own, with the input inside it, named by the field's label. */}
+      <div className="mb-2">
+        <div className="small fw-semibold mb-1" id={`${inputId}-label`}>
+          {t('verify.match.choose')}
+        </div>
+        <label className="btn btn-outline-secondary btn-sm sori-file-pick">
+          {t('verify.match.pick')}
+          <input
+            id={inputId}
+            type="file"
+            className="visually-hidden"
+            aria-labelledby={`${inputId}-label`}
+            onChange={(e) => void choose(e as ChangeEvent<HTMLInputElement>)}
+            data-testid="file-match-input"
+          />
+        </label>
+        <span className="small text-body-secondary ms-2" data-testid="file-match-chosen">
+          {result.state === 'idle' ? t('verify.match.none') : result.name}
+        </span>
+      </div>
       <div role="status" className="sori-file-match-result" data-testid="file-match-result" data-state={result.state}>
         {result.state === 'reading' ? <span>{t('verify.match.reading', { name: result.name })}</span> : null}
         {result.state === 'match' ? (

@@ -213,7 +213,11 @@ describe('the licence check page', () => {
     fetchMock.mockResolvedValue(json(200, { body: { ...LICENCE, file: { ...LICENCE.file, sha256 } } }));
     await open('/verify/SORI-7GWR-M0X5-WYAE', 'en');
     const input = await screen.findByLabelText('Audio file to compare');
+    // The page's own button and words, not the browser's ("Choose File / No file chosen" in any language).
+    expect(input.closest('label')).toHaveTextContent('Choose a file');
+    expect(screen.getByTestId('file-match-chosen')).toHaveTextContent('No file chosen');
     await userEvent.upload(input, original);
+    expect(screen.getByTestId('file-match-chosen')).toHaveTextContent('sea.wav');
     const result = screen.getByTestId('file-match-result');
     await waitFor(() => expect(result).toHaveAttribute('data-state', 'match'));
     expect(result).toHaveTextContent('Match. The chosen file (sea.wav) is the very file this licence covers.');
