@@ -60,7 +60,9 @@ test('keyboard: removing tracks, sharing a playlist and removing filters leave t
   await expect(page.getByTestId('search-input')).toBeFocused();
 });
 
-test('keyboard: the header links show the same clear focus ring as every other control, in both themes', async ({ themedPage }) => {
+test('keyboard: the header links and the fields show the same clear focus ring as every other control, in both themes', async ({
+  themedPage,
+}) => {
   for (const theme of ['light', 'dark']) {
     const page = await themedPage('en', theme);
     await open(page, '/library');
@@ -76,6 +78,13 @@ test('keyboard: the header links show the same clear focus ring as every other c
     }
     expect(ring, `a header link reached by Tab (${theme})`).not.toBeNull();
     expect(ring!.outline, `the header link's ring (${theme})`).toBe('solid 2px');
+    // A text field too (Bootstrap gives fields a 35 % halo alone, about 1.9:1 against the light page).
+    await page.getByTestId('search-input').focus();
+    const field = await page.getByTestId('search-input').evaluate((el) => {
+      const style = getComputedStyle(el);
+      return `${style.outlineStyle} ${style.outlineWidth}`;
+    });
+    expect(field, `the search field's ring (${theme})`).toBe('solid 2px');
     await page.close();
   }
 });
