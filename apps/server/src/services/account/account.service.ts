@@ -152,9 +152,8 @@ export class AccountService {
     };
   }
 
-  /** Gives or withdraws the optional marketing consent (the required ones stand until withdrawal). */
   /**
-   * Gives or withdraws the marketing consent. A change is confirmed by mail (when mail is on), in the language
+   * Gives or withdraws the optional marketing consent (the required ones stand until withdrawal). A change is confirmed by mail (when mail is on), in the language
    * it was asked in, as the Network Act (art. 50(8)) asks: the sender, the day and what was done. Asking for
    * what already holds changes nothing and sends nothing.
    */

@@ -35,7 +35,7 @@ export default function PlayerBar() {
         : action === 'repeat'
           ? t(now.repeat ? 'player.repeatOn' : 'player.repeatOff')
           : null;
-    if (text !== null) setSaid((before) => ({ text, n: (before?.n ?? 0) + 1 }));
+    if (text !== null) setSaid({ text });
   });
   const { track } = state;
   const bar = useRef<HTMLElement>(null);
@@ -260,18 +260,17 @@ function CompactVolume({ volume }: { volume: number }) {
   );
 }
 
+/** A message a shortcut asks the announcer to say: a new object at each press, so that each is said. */
+interface Said {
+  text: string;
+}
+
 /**
  * Tells screen readers what the player does, politely: the track now playing when it changes (a row, next,
  * previous, or the end of the one before), "paused" when playback is paused, and the track again when it plays
  * on; and what a keyboard shortcut changed, which the focus is not on (the position after ← or →, repeat on or
  * off). Never the position as it plays, and nothing at a track's end, so it stays quiet while music plays.
  */
-/** A message a shortcut asks the announcer to say; `n` tells one press from the next. */
-interface Said {
-  text: string;
-  n: number;
-}
-
 function Announcer({ track, status, said }: { track: PlayerTrack; status: PlayerStatus; said: Said | null }) {
   const { t } = useTranslation();
   const [message, setMessage] = useState('');
