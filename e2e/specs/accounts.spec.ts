@@ -11,10 +11,10 @@ const LANGS: Lang[] = ['ko', 'en', 'ja'];
 const UC = (c: string) => `UC${c.repeat(22)}`;
 const userLabel = (page: Page) => page.locator('[data-testid="user-menu-label"]');
 
-async function signIn(email: string, password: string): Promise<Response> {
+async function signIn(email: string, password: string, userAgent?: string): Promise<Response> {
   return fetch(`${BASE_URL}/api/signin`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...(userAgent ? { 'User-Agent': userAgent } : {}) },
     body: JSON.stringify({ email, password }),
   });
 }
@@ -159,6 +159,39 @@ test('account page: reached from the user menu; changing the password signs the 
   await expect(userLabel(page)).toHaveText(tr('ko', 'user.greeting', { nick: account.user.nick }), { useInnerText: true });
   await other.reload();
   await expect(userLabel(other), 'the other session signed out').toHaveText(tr('ko', 'user.account'), { useInnerText: true });
+});
+
+test('signed-in devices: another device is listed by its browser and signed out from here, which signs it out there', async ({
+  signedInPage,
+}) => {
+  const account = await createAccount('기기');
+  const iphone =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  const phoneToken = ((await (await signIn(account.email, account.password, iphone)).json()) as { body: { token: string } }).body.token;
+  const phone = await signedInPage({ ...account, token: phoneToken });
+  await open(phone, '/library');
+  await expect(userLabel(phone)).toHaveText(tr('ko', 'user.greeting', { nick: account.user.nick }), { useInnerText: true });
+
+  const page = await signedInPage(account);
+  await open(page, '/account');
+  const devices = page.getByTestId('account-devices');
+  await expect(devices.getByRole('heading', { name: tr('ko', 'account.devices.title') })).toBeVisible();
+  // This browser first, marked; the phone by its browser and system.
+  await expect(devices.getByTestId('device-item').first()).toContainText(tr('ko', 'account.devices.current'));
+  const phoneItem = devices.getByTestId('device-item').filter({ hasText: 'Safari · iOS' });
+  await expect(phoneItem).toContainText(tr('ko', 'account.devices.platform.mobile'));
+  const signOut = devices.getByRole('button', { name: tr('ko', 'account.devices.signOutLabel', { device: 'Safari · iOS' }) });
+  await signOut.focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByTestId('notice').filter({ hasText: tr('ko', 'account.devices.signedOut', { device: 'Safari · iOS' }) }),
+  ).toBeVisible();
+  await expect(phoneItem).toHaveCount(0);
+  await phone.reload();
+  await expect(userLabel(phone), 'the phone signed out').toHaveText(tr('ko', 'user.account'), { useInnerText: true });
+  // This device goes on.
+  await page.reload();
+  await expect(userLabel(page)).toHaveText(tr('ko', 'user.greeting', { nick: account.user.nick }), { useInnerText: true });
 });
 
 test('channels: register within the plan, hit the limit and the conflict, remove; the verify page shows them; the account page passes axe in ko/en/ja and both themes', async ({

@@ -489,6 +489,112 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
     });
   });
 
+  describe('signed-in devices', () => {
+    const CHROME_WINDOWS =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const SAFARI_IPHONE =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    const signinFrom = async (email: string, password: string, agent: string) =>
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/signin',
+          payload: { email, password },
+          headers: { 'user-agent': agent },
+          remoteAddress: addr(),
+        })
+      ).json().body.token as string;
+    const list = async (token: string) => t.call({ method: 'GET', url: '/api/my/sessions', token });
+    /** The session id a token carries (its `sid` claim), read without verifying. */
+    const sidOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
+
+    it('lists each device signed in, this one first, by browser, system and kind, without the sessions’ own ids', async () => {
+      const u = await t.user({ password: 'devices1' });
+      const phone = await signinFrom(u.email, 'devices1', SAFARI_IPHONE);
+      const desk = await signinFrom(u.email, 'devices1', CHROME_WINDOWS);
+      const res = await list(desk);
+      expect(res.statusCode).toBe(200);
+      const devices = res.json().body as {
+        id: string;
+        current: boolean;
+        browser: string | null;
+        os: string | null;
+        platform: string | null;
+      }[];
+      expect(devices).toHaveLength(3);
+      expect(devices[0]).toMatchObject({ current: true, browser: 'Chrome', os: 'Windows', platform: 'desktop' });
+      expect(devices.filter((d) => d.current)).toHaveLength(1);
+      expect(devices).toContainEqual(expect.objectContaining({ current: false, browser: 'Safari', os: 'iOS', platform: 'mobile' }));
+      // The test helper signs in without a browser: listed, as not recognised.
+      expect(devices).toContainEqual(expect.objectContaining({ current: false, browser: null, os: null, platform: null }));
+      for (const token of [u.token, phone, desk]) expect(res.body).not.toContain(sidOf(token));
+      // Seen from the phone, the phone is this device.
+      expect((await list(phone)).json().body[0]).toMatchObject({ current: true, browser: 'Safari' });
+      expect((await t.call({ method: 'GET', url: '/api/my/sessions' })).statusCode).toBe(401);
+    });
+
+    it('signs one device out at once; another member’s device, an unknown or a malformed id is refused', async () => {
+      const u = await t.user({ password: 'devices2' });
+      const phone = await signinFrom(u.email, 'devices2', SAFARI_IPHONE);
+      const other = await t.user();
+      const phoneId = ((await list(u.token)).json().body as { id: string; browser: string | null }[]).find(
+        (d) => d.browser === 'Safari',
+      )!.id;
+      const otherId = (await list(other.token)).json().body[0].id as string;
+      const end = (id: string, token: string, lang = 'ko') => t.call({ method: 'DELETE', url: `/api/my/sessions/${id}`, token, lang });
+
+      // Not another member's: theirs goes on.
+      const foreign = await end(otherId, u.token);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toMatchObject({ code: 'SESSION_NOT_FOUND', message: '이미 로그아웃된 기기입니다. 목록을 새로 불러왔습니다.' });
+      expect((await t.call({ method: 'GET', url: '/api/my/user', token: other.token })).statusCode).toBe(200);
+      expect((await end('x'.repeat(22), u.token, 'en')).json()).toMatchObject({ code: 'SESSION_NOT_FOUND' });
+      const malformed = await end('not-an-id', u.token, 'en');
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().message).toBeTruthy();
+
+      expect((await t.call({ method: 'GET', url: '/api/my/user', token: phone })).statusCode).toBe(200);
+      const ended = await end(phoneId, u.token);
+      expect(ended.statusCode).toBe(200);
+      expect(ended.json().body).toEqual({ id: phoneId });
+      expect((await t.call({ method: 'GET', url: '/api/my/user', token: phone })).statusCode).toBe(401);
+      expect((await list(u.token)).json().body.map((d: { id: string }) => d.id)).not.toContain(phoneId);
+      // Twice is the second time too late, and says so.
+      expect((await end(phoneId, u.token)).statusCode).toBe(404);
+      expect((await t.call({ method: 'GET', url: '/api/my/user', token: u.token })).statusCode).toBe(200);
+    });
+
+    it('signs out every other device and keeps this one', async () => {
+      const u = await t.user({ password: 'devices3' });
+      const phone = await signinFrom(u.email, 'devices3', SAFARI_IPHONE);
+      const desk = await signinFrom(u.email, 'devices3', CHROME_WINDOWS);
+      const res = await t.call({ method: 'DELETE', url: '/api/my/sessions', token: desk });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().body).toEqual({ ended: 2 });
+      for (const token of [u.token, phone]) expect((await t.call({ method: 'GET', url: '/api/my/user', token })).statusCode).toBe(401);
+      expect((await list(desk)).json().body).toEqual([expect.objectContaining({ current: true, browser: 'Chrome' })]);
+      expect((await t.call({ method: 'DELETE', url: '/api/my/sessions', token: desk })).json().body).toEqual({ ended: 0 });
+    });
+
+    it('records when a device was last used, at most once in ten minutes', async () => {
+      const u = await t.user({ password: 'devices4' });
+      const sid = sidOf(u.token);
+      const db = t.ctx.db.kysely;
+      const lastSeen = async () =>
+        (await db.selectFrom('sessions').select('last_seen_at').where('id', '=', sid).executeTakeFirstOrThrow()).last_seen_at;
+      const signedIn = await lastSeen();
+      expect(signedIn).not.toBeNull();
+      await t.call({ method: 'GET', url: '/api/my/user', token: u.token });
+      expect(await lastSeen()).toBe(signedIn);
+      const old = new Date(Date.now() - 11 * 60_000).toISOString();
+      await db.updateTable('sessions').set({ last_seen_at: old }).where('id', '=', sid).execute();
+      await t.call({ method: 'GET', url: '/api/my/user', token: u.token });
+      const used = await lastSeen();
+      expect(Date.parse(used!)).toBeGreaterThan(Date.now() - 60_000);
+      expect((await list(u.token)).json().body[0].lastSeenAt).toBe(used);
+    });
+  });
+
   describe("downloading one's own data", () => {
     it('gives the member everything kept about them and nothing of anyone else; never the password or a token', async () => {
       const u = await t.user({ plan: 'premium', password: 'mydata12' });
@@ -535,7 +641,9 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
       ]);
       expect(data.uploads).toEqual([expect.objectContaining({ id: upload, title: '내 업로드', published: false })]);
       expect(data.sessions.length).toBeGreaterThanOrEqual(1);
-      expect(data.sessions.every((s) => Object.keys(s).join() === 'signedInAt,expiresAt,signedOutAt')).toBe(true);
+      expect(data.sessions.every((s) => Object.keys(s).join() === 'signedInAt,expiresAt,signedOutAt,lastSeenAt,browser,os,platform')).toBe(
+        true,
+      );
       // Nothing secret, nothing of the other member.
       expect(res.body).not.toContain('$argon2');
       expect(res.body).not.toContain(u.token);

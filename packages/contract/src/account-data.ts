@@ -62,7 +62,20 @@ export const AccountData = /* @__PURE__ */ z.object({
       uploadedAt: z.string(),
     }),
   ),
-  /** Signed-in sessions (devices) still on record: when each began, its end, and when it was signed out. */
-  sessions: z.array(z.object({ signedInAt: z.string(), expiresAt: z.string(), signedOutAt: z.string().nullable() })),
+  /**
+   * Signed-in sessions (devices) still on record: when each began, its end, when it was signed out, when it was
+   * last used, and the browser, system and kind of device read at sign-in (`DeviceSession`).
+   */
+  sessions: z.array(
+    z.object({
+      signedInAt: z.string(),
+      expiresAt: z.string(),
+      signedOutAt: z.string().nullable(),
+      lastSeenAt: z.string().nullable(),
+      browser: z.string().nullable(),
+      os: z.string().nullable(),
+      platform: z.string().nullable(),
+    }),
+  ),
 });
 export type AccountData = z.infer<typeof AccountData>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Lang } from './codes';
-import { PLAN_LEVELS, TEXT_LIMITS } from './constants';
+import { DEVICE_PLATFORMS, PLAN_LEVELS, TEXT_LIMITS } from './constants';
 import { LICENCE_TERMS } from './licence';
 import { TOO_LONG_ISSUE, tooLongDetails } from './validation';
 
@@ -138,6 +138,25 @@ export const Channel = /* @__PURE__ */ z.object({
   endsAt: z.string().nullable(),
 });
 export type Channel = z.infer<typeof Channel>;
+
+/**
+ * A signed-in session, as the account page lists it (one per device and browser signed in). `id` is a handle
+ * for ending it, derived from the session's own id, which is never shown; `current` is the caller's own.
+ * `browser`, `os` and `platform` are read from the User-Agent at sign-in; null when not recognised.
+ */
+export const DeviceSession = /* @__PURE__ */ z.object({
+  id: z.string(),
+  current: z.boolean(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  platform: z.enum(DEVICE_PLATFORMS).nullable(),
+  signedInAt: z.string(),
+  /** When a request last used it, to within ten minutes; null for a session from before it was recorded. */
+  lastSeenAt: z.string().nullable(),
+  /** Its absolute end: past it the device must sign in again. */
+  expiresAt: z.string(),
+});
+export type DeviceSession = z.infer<typeof DeviceSession>;
 
 /** A licensee's cleared channel, as the public verify page shows it. */
 export const ClearedChannel = /* @__PURE__ */ Channel.pick({ platform: true, externalId: true, url: true, clearedSince: true });

@@ -55,3 +55,7 @@ export const BPM_RANGE = { min: 20, max: 300 } as const;
  * need the list, and importing it from api.ts brought zod into the library screen's scripts (17 KB gzip).
  */
 export const KEY_MODES = ['major', 'minor'] as const;
+
+/** The kinds of device a signed-in session is read as (from its browser's User-Agent at sign-in). */
+export const DEVICE_PLATFORMS = ['desktop', 'mobile', 'tablet', 'tv'] as const;
+export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountLicence, Channel, ClearedChannel, Consent } from './account';
+import { AccountLicence, Channel, ClearedChannel, Consent, DeviceSession } from './account';
 import { AccountData } from './account-data';
 import { PublicLicence } from './licence';
 import { PlaylistShare, PlaylistShareState, SharedPlaylist } from './share';
@@ -50,6 +50,12 @@ export const API_ROUTES = {
   'GET /my/channels': { status: 200, body: /* @__PURE__ */ z.array(Channel) },
   'POST /my/channels': { status: 201, body: Channel },
   'DELETE /my/channels/:id': { status: 200, body: /* @__PURE__ */ z.object({ id: z.number().int() }) },
+  /** The member's signed-in devices (live sessions): this one first, then the most recently used. */
+  'GET /my/sessions': { status: 200, body: /* @__PURE__ */ z.array(DeviceSession) },
+  /** Signs one device out (its tokens stop working at once); 404 when no live session of the caller has that id. */
+  'DELETE /my/sessions/:id': { status: 200, body: /* @__PURE__ */ z.object({ id: z.string() }) },
+  /** Signs out every device but this one; answers how many were signed out. */
+  'DELETE /my/sessions': { status: 200, body: /* @__PURE__ */ z.object({ ended: z.number().int() }) },
 
   'GET /musics': { status: 200, body: /* @__PURE__ */ pageOf(Music) },
   'GET /musics/:id': { status: 200, body: Music },

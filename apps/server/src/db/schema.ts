@@ -167,6 +167,13 @@ export interface SessionsTable {
   /** Absolute end: refresh is refused after it, whatever the token's own expiry. */
   expires_at: string;
   revoked_at: string | null;
+  /** Read from the User-Agent at sign-in (lib/device.ts); null when not recognised or from before. */
+  browser: ColumnType<string | null, string | null | undefined, string | null>;
+  os: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'desktop' | 'mobile' | 'tablet' | 'tv', or null. */
+  platform: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a request last used the session, to within `SESSION_SEEN_EVERY_MS` (null: not since 2026-12-07). */
+  last_seen_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LicencesTable {

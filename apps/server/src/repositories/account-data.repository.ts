@@ -63,7 +63,7 @@ export async function accountDataRows(db: Kysely<Database>, userId: number) {
     .execute();
   const sessions = await db
     .selectFrom('sessions')
-    .select(['created_at', 'expires_at', 'revoked_at'])
+    .select(['created_at', 'expires_at', 'revoked_at', 'last_seen_at', 'browser', 'os', 'platform'])
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();

@@ -18,6 +18,8 @@ import type { LicenceService } from '../services/licences/licence.service';
 import { ok, parseId, requestLang } from './http';
 
 const IdParam = z.object({ id: z.string() });
+/** A session's handle (`DeviceSession.id`): 22 base64url characters. */
+const SessionParam = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/u) });
 const PageQuery = z.object({ page: z.string().optional(), size: z.string().optional() });
 
 /** The account page's calls (docs/ACCOUNTS.md): all for the signed-in member, about themselves only. */
@@ -120,6 +122,31 @@ export const accountRoutes =
         },
       },
       async (request, reply) => reply.status(201).send(ok(await channels.add(requireViewer(request), request.body.url))),
+    );
+
+    app.get(
+      '/my/sessions',
+      { schema: { response: responseSchema('GET /my/sessions'), tags, summary: 'Signed-in devices: this one first, then by last use' } },
+      async (request) => ok(await auth.listSessions(requireViewer(request))),
+    );
+
+    app.delete(
+      '/my/sessions/:id',
+      {
+        schema: {
+          response: responseSchema('DELETE /my/sessions/:id'),
+          params: SessionParam,
+          tags,
+          summary: 'Signs one device out at once (404 when it is not a live session of the caller)',
+        },
+      },
+      async (request) => ok(await auth.endSession(requireViewer(request), request.params.id)),
+    );
+
+    app.delete(
+      '/my/sessions',
+      { schema: { response: responseSchema('DELETE /my/sessions'), tags, summary: 'Signs out every device but this one' } },
+      async (request) => ok(await auth.endOtherSessions(requireViewer(request))),
     );
 
     app.delete(

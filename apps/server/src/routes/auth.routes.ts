@@ -17,7 +17,8 @@ export const authRoutes =
     );
 
     app.post('/signin', { schema: { response: responseSchema('POST /signin'), body: SigninRequest, tags: ['auth'] } }, async (request) => {
-      return ok(await auth.signin(request.body, request.ip, request.headers['accept-language'] ? requestLang(request) : undefined));
+      const lang = request.headers['accept-language'] ? requestLang(request) : undefined;
+      return ok(await auth.signin(request.body, request.ip, lang, request.headers['user-agent']));
     });
 
     app.post('/token/refresh', { schema: { response: responseSchema('POST /token/refresh'), tags: ['auth'] } }, async (request) => {
@@ -68,7 +69,8 @@ export const authRoutes =
       { schema: { response: responseSchema('POST /resetpw'), body: ResetPasswordRequest, tags: ['auth'] } },
       async (request) => {
         const lang = request.headers['accept-language'] ? requestLang(request) : undefined;
-        return ok(await auth.resetPassword(request.body.token, request.body.password, request.body.confirmPassword, lang));
+        const { token, password, confirmPassword } = request.body;
+        return ok(await auth.resetPassword(token, password, confirmPassword, lang, request.headers['user-agent']));
       },
     );
   };

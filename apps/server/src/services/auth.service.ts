@@ -11,13 +11,15 @@ import {
   validateNewPassword,
   validateSignup,
   PlanId,
+  type DeviceSession,
+  type DevicePlatform,
   type Lang,
   type SigninResult,
   type User,
 } from '@sori/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { badRequest, conflict, tooMany, unauthorized } from '../lib/app-error';
+import { badRequest, conflict, notFound, tooMany, unauthorized } from '../lib/app-error';
 import { addressKey } from '../lib/address-key';
 import type { Counters } from '../lib/counters';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/passwords';
@@ -25,7 +27,8 @@ import type { MailMessage, Mailer } from '../lib/mailer';
 import { marketingConsentMail } from './account/mail-texts';
 import { hashToken, newOneTimeToken, type TokenService } from '../lib/tokens';
 import { nowIso } from '../lib/time';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { deviceOf } from '../lib/device';
 import * as consents from '../repositories/consent.repository';
 import * as sessions from '../repositories/session.repository';
 import * as users from '../repositories/user.repository';
@@ -66,6 +69,14 @@ const RESET_TTL_MS = 30 * 60 * 1000;
 /** Reset links checked (`GET /api/resetpw`) per address and minute: the reset screen asks once as it opens. */
 const RESET_CHECKS_PER_MINUTE = 30;
 const PASSWORD_CHANGES_PER_HOUR = 10;
+/**
+ * How often a signed-in request records that it used its session: the device list's "last used" is this
+ * exact, for one write per session in this time rather than one per request.
+ */
+export const SESSION_SEEN_EVERY_MS = 10 * 60_000;
+
+/** The handle the device list names a session by: derived from its id, which it never shows. */
+const sessionHandle = (id: string): string => createHash('sha256').update(id).digest('base64url').slice(0, 22);
 
 export function toUser(row: UserRow): User {
   return {
@@ -142,7 +153,8 @@ export class AuthService {
     return toUser(row);
   }
 
-  async signin(form: { email?: unknown; password?: unknown }, ip: string, lang?: Lang): Promise<SigninResult> {
+  /** `userAgent` names the device in the account page's list of signed-in devices (the header is not kept). */
+  async signin(form: { email?: unknown; password?: unknown }, ip: string, lang?: Lang, userAgent?: string): Promise<SigninResult> {
     const problem = validateLogin(form);
     if (problem) throw badRequest(problem);
     const email = str(form.email).trim().toLowerCase();
@@ -182,7 +194,7 @@ export class AuthService {
     await counters.reset(pairKey);
     // The language the member uses the site in is the one their mail is written in.
     if (lang) await users.setUserLang(this.deps.db, row.id, lang);
-    return this.startSession(row);
+    return this.startSession(row, userAgent);
   }
 
   /** A new token in the caller's session; the session keeps its original start and end. */
@@ -198,11 +210,52 @@ export class AuthService {
     if (viewer.sessionId) await sessions.revokeSession(this.deps.db, viewer.sessionId, viewer.id, nowIso());
   }
 
-  private async startSession(row: UserRow): Promise<SigninResult> {
+  /** The member's signed-in devices: this one first, then by when each was last used. */
+  async listSessions(viewer: Viewer): Promise<DeviceSession[]> {
+    const rows = await sessions.listLiveSessions(this.deps.db, viewer.id, nowIso());
+    const used = (r: sessions.SessionRow) => r.last_seen_at ?? r.created_at;
+    return rows
+      .map((r) => ({ row: r, current: r.id === viewer.sessionId }))
+      .sort((a, b) => Number(b.current) - Number(a.current) || used(b.row).localeCompare(used(a.row)))
+      .map(({ row: r, current }) => ({
+        id: sessionHandle(r.id),
+        current,
+        browser: r.browser,
+        os: r.os,
+        platform: (r.platform as DevicePlatform | null) ?? null,
+        signedInAt: r.created_at,
+        lastSeenAt: r.last_seen_at,
+        expiresAt: r.expires_at,
+      }));
+  }
+
+  /** Signs one of the member's devices out (this one too, if named); 404 when it is not a live session of theirs. */
+  async endSession(viewer: Viewer, handle: string): Promise<{ id: string }> {
+    const now = nowIso();
+    const rows = await sessions.listLiveSessions(this.deps.db, viewer.id, now);
+    const row = rows.find((r) => sessionHandle(r.id) === handle);
+    if (!row) throw notFound('SESSION_NOT_FOUND');
+    await sessions.revokeSession(this.deps.db, row.id, viewer.id, now);
+    return { id: handle };
+  }
+
+  /** Signs out every device of the member but this one. */
+  async endOtherSessions(viewer: Viewer): Promise<{ ended: number }> {
+    if (!viewer.sessionId) throw unauthorized('TOKEN_INVALID');
+    return { ended: await sessions.revokeUserSessions(this.deps.db, viewer.id, nowIso(), viewer.sessionId) };
+  }
+
+  private async startSession(row: UserRow, userAgent: string | undefined): Promise<SigninResult> {
     const id = randomBytes(16).toString('base64url');
     const now = Date.now();
     const expiresAt = new Date(now + this.deps.sessionMaxAgeSeconds * 1000).toISOString();
-    await sessions.insertSession(this.deps.db, { id, userId: row.id, createdAt: new Date(now).toISOString(), expiresAt });
+    await sessions.insertSession(this.deps.db, {
+      id,
+      userId: row.id,
+      createdAt: new Date(now).toISOString(),
+      expiresAt,
+      device: deviceOf(userAgent),
+    });
     return this.issue(row, id, expiresAt);
   }
 
@@ -221,8 +274,11 @@ export class AuthService {
   async authenticate(token: string): Promise<(UserRow & { sessionId: string }) | null> {
     const claims = await this.deps.tokens.verify(token);
     if (!claims) return null;
-    const row = await sessions.findSessionUser(this.deps.db, claims.sessionId, claims.userId, nowIso());
+    const now = nowIso();
+    const row = await sessions.findSessionUser(this.deps.db, claims.sessionId, claims.userId, now);
     if (!row || row.token_version !== claims.tokenVersion) return null;
+    const seen = row.session_last_seen_at ? Date.parse(row.session_last_seen_at) : 0;
+    if (Date.parse(now) - seen >= SESSION_SEEN_EVERY_MS) await sessions.touchSession(this.deps.db, claims.sessionId, now);
     return { ...row, sessionId: claims.sessionId };
   }
 
@@ -298,7 +354,13 @@ export class AuthService {
   }
 
   /** Sets a new password from a reset link and signs the member in on this device (a new session). */
-  async resetPassword(token: string, password: string, confirmPassword: string | undefined, lang?: Lang): Promise<SigninResult> {
+  async resetPassword(
+    token: string,
+    password: string,
+    confirmPassword: string | undefined,
+    lang?: Lang,
+    userAgent?: string,
+  ): Promise<SigninResult> {
     const problem = validateNewPassword(password, confirmPassword);
     if (problem) throw badRequest(problem);
     const passwordHash = await hashPassword(password);
@@ -316,7 +378,7 @@ export class AuthService {
     if (lang) await users.setUserLang(this.deps.db, userId, lang);
     const row = await users.findUserById(this.deps.db, userId);
     if (!row) throw badRequest('RESET_TOKEN_INVALID');
-    return this.startSession(row);
+    return this.startSession(row, userAgent);
   }
 
   /** Forgets sessions past their absolute end (at start and once a day). */

@@ -56,6 +56,11 @@ const PATHS = {
   chevronDown: 'M6 9.5l6 6 6-6',
   link: 'M10 14a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1 1M14 10a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1-1',
   file: 'M13.5 3H6v18h12V7.5L13.5 3Zm0 0v4.5H18',
+  // Kinds of device (the account page's signed-in devices).
+  desktop: 'M3 4.5h18v11.5H3V4.5ZM8.5 20h7M12 16v4',
+  mobile: 'M7.5 2.5h9v19h-9v-19ZM11 18.5h2',
+  tablet: 'M5 3h14v18H5V3Zm6 15h2',
+  tv: 'M3 6.5h18V18H3V6.5ZM8 3l4 3.5L16 3M7 21h10',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -148,7 +148,15 @@ export class AccountService {
         published: u.published === 1,
         uploadedAt: u.created_at,
       })),
-      sessions: rows.sessions.map((s) => ({ signedInAt: s.created_at, expiresAt: s.expires_at, signedOutAt: s.revoked_at })),
+      sessions: rows.sessions.map((s) => ({
+        signedInAt: s.created_at,
+        expiresAt: s.expires_at,
+        signedOutAt: s.revoked_at,
+        lastSeenAt: s.last_seen_at,
+        browser: s.browser,
+        os: s.os,
+        platform: s.platform,
+      })),
     };
   }
 

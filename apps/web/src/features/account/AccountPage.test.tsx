@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@sori/contract';
+import type { DeviceSession, User } from '@sori/contract';
 import { configureApiClient } from '../../lib/api-client';
 import { notices } from '../../lib/notices';
 import { createQueryClient } from '../../lib/query-client';
@@ -30,6 +30,17 @@ const USER: User = {
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 
+const THIS_DEVICE: DeviceSession = {
+  id: 'this-device-000000000000',
+  current: true,
+  browser: 'Chrome',
+  os: 'Windows',
+  platform: 'desktop',
+  signedInAt: '2026-12-01T01:00:00.000Z',
+  lastSeenAt: new Date().toISOString(),
+  expiresAt: '2026-12-31T01:00:00.000Z',
+};
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -41,6 +52,7 @@ function server(answer: (path: string, init: RequestInit | undefined) => Respons
     if (answered) return answered;
     if (path === '/api/site') return json(200, { body: { plans: [], mailEnabled: true, supportEmail: null } });
     if (path === '/api/my/consents' || path === '/api/my/channels') return json(200, { body: [] });
+    if (path === '/api/my/sessions') return json(200, { body: [THIS_DEVICE] });
     if (path === '/api/my/licences') return json(200, { body: { content: [], totalElements: 0, totalPages: 0, number: 0, size: 10 } });
     return json(404, { code: 'NOT_FOUND', message: 'not found' });
   });
@@ -321,6 +333,103 @@ describe('the account page’s latest licences', () => {
       expect(writeText).toHaveBeenCalledWith(
         `배경음악: 소리 앙상블 – 바다의 노래\nSori 라이선스 SORI-AAAA-BBBB-CCCC · 확인: ${window.location.origin}/verify/SORI-AAAA-BBBB-CCCC`,
       ),
+    );
+  });
+});
+
+describe('the account page’s signed-in devices', () => {
+  beforeEach(() => sessionStore.clear());
+  afterEach(() => {
+    sessionStore.clear();
+    for (const n of notices.getSnapshot()) notices.dismiss(n.id);
+  });
+
+  const section = () => within(screen.getByTestId('account-devices'));
+  const PHONE: DeviceSession = {
+    ...THIS_DEVICE,
+    id: 'phone-000000000000000000',
+    current: false,
+    browser: 'Safari',
+    os: 'iOS',
+    platform: 'mobile',
+    lastSeenAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+  };
+  const OLD: DeviceSession = { ...PHONE, id: 'old-00000000000000000000', browser: null, os: null, platform: null, lastSeenAt: null };
+
+  /** A server that keeps the devices and signs them out as asked. */
+  const devicesServer = (devices: DeviceSession[], refuse = new Set<string>()) => {
+    let live = [...devices];
+    return server((path, init) => {
+      if (path === '/api/my/sessions' && init?.method === 'DELETE') {
+        const ended = live.filter((d) => !d.current).length;
+        live = live.filter((d) => d.current);
+        return json(200, { body: { ended } });
+      }
+      if (path === '/api/my/sessions') return json(200, { body: live });
+      const id = /^\/api\/my\/sessions\/(.+)$/u.exec(path)?.[1];
+      if (id && init?.method === 'DELETE') {
+        if (refuse.has(id)) {
+          live = live.filter((d) => d.id !== id);
+          return json(404, { code: 'SESSION_NOT_FOUND', message: '이미 로그아웃된 기기입니다. 목록을 새로 불러왔습니다.' });
+        }
+        live = live.filter((d) => d.id !== id);
+        return json(200, { body: { id } });
+      }
+      return undefined;
+    });
+  };
+
+  it('lists this device first and the others with their kind, sign-in day and last use', async () => {
+    await renderAccount(devicesServer([THIS_DEVICE, PHONE, OLD]));
+    const items = await section().findAllByTestId('device-item');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Chrome · Windows 이 기기');
+    expect(items[0]).toHaveTextContent('컴퓨터 · 2026년 12월 1일 로그인 · 지금 사용 중');
+    expect(within(items[0]!).queryByRole('button')).toBeNull();
+    expect(items[1]).toHaveTextContent('Safari · iOS');
+    expect(items[1]).toHaveTextContent('휴대폰 · 2026년 12월 1일 로그인 · 최근 사용 3시간 전');
+    expect(items[2]).toHaveTextContent('알 수 없는 브라우저');
+    expect(items[2]).toHaveTextContent('최근 사용 기록 없음');
+    expect(section().getByRole('button', { name: 'Safari · iOS에서 로그아웃' })).toBeInTheDocument();
+    expect(section().getByRole('button', { name: '다른 기기 모두 로그아웃' })).toBeInTheDocument();
+  });
+
+  it('signs one device out, says so, and keeps the focus in the list; with none left, on the line that says so', async () => {
+    const user = userEvent.setup();
+    const fetchMock = devicesServer([THIS_DEVICE, PHONE, OLD]);
+    await renderAccount(fetchMock);
+    await user.click(await section().findByRole('button', { name: 'Safari · iOS에서 로그아웃' }));
+    expect(
+      fetchMock.mock.calls.some(([input, init]) => String(input).endsWith(`/api/my/sessions/${PHONE.id}`) && init?.method === 'DELETE'),
+    ).toBe(true);
+    expect(notices.getSnapshot().map((n) => n.text)).toContain('Safari · iOS에서 로그아웃했습니다.');
+    const next = await section().findByRole('button', { name: '알 수 없는 브라우저에서 로그아웃' });
+    await vi.waitFor(() => expect(next).toHaveFocus());
+    expect(section().getAllByTestId('device-item')).toHaveLength(2);
+    // One other device left: no "all others" button for one.
+    expect(section().queryByRole('button', { name: '다른 기기 모두 로그아웃' })).toBeNull();
+
+    await user.click(next);
+    const only = await section().findByText('다른 기기에는 로그인되어 있지 않습니다.');
+    await vi.waitFor(() => expect(only).toHaveFocus());
+  });
+
+  it('signs out every other device at once and counts them', async () => {
+    const user = userEvent.setup();
+    await renderAccount(devicesServer([THIS_DEVICE, PHONE, OLD]));
+    await user.click(await section().findByRole('button', { name: '다른 기기 모두 로그아웃' }));
+    expect(await section().findByText('다른 기기에는 로그인되어 있지 않습니다.')).toBeInTheDocument();
+    expect(notices.getSnapshot().map((n) => n.text)).toContain('다른 기기 2대에서 로그아웃했습니다.');
+    expect(section().getAllByTestId('device-item')).toHaveLength(1);
+  });
+
+  it('says when a device was already signed out, and shows the list without it', async () => {
+    const user = userEvent.setup();
+    await renderAccount(devicesServer([THIS_DEVICE, PHONE], new Set([PHONE.id])));
+    await user.click(await section().findByRole('button', { name: 'Safari · iOS에서 로그아웃' }));
+    expect(await section().findByText('다른 기기에는 로그인되어 있지 않습니다.')).toBeInTheDocument();
+    expect(notices.getSnapshot()).toContainEqual(
+      expect.objectContaining({ tone: 'danger', text: '이미 로그아웃된 기기입니다. 목록을 새로 불러왔습니다.' }),
     );
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -21,7 +21,6 @@ import {
   validateProfile,
   type Channel,
   type Consent,
-  type Lang,
   type User,
 } from '@sori/contract';
 import { ConfirmModal } from '../../components/ConfirmModal';
@@ -32,7 +31,7 @@ import { FormModalHeader } from '../../components/form/FormModalHeader';
 import { PasswordRules } from '../../components/form/PasswordRules';
 import { PendingButton } from '../../components/form/PendingButton';
 import { PasswordField, TextField } from '../../components/form/TextField';
-import { languageFromTag } from '../../i18n/detect';
+import { useLang } from '../../i18n/useLang';
 import { isApiError } from '../../lib/api-client';
 import { notices } from '../../lib/notices';
 import { ROUTES } from '../../lib/routes';
@@ -46,7 +45,9 @@ import { neighbourOf, refocusAfterDialogs } from '../../lib/modal-focus';
 import { CertificateButton, CreditButton, LicenceIdText, licensedTitle } from '../licences/LicenceLine';
 import { UploadQuotaMeter } from '../uploads/UploadQuota';
 import { invalidPasswordChangeFields, type PasswordChangeField, type PasswordChangeFields } from './password-change-fields';
+import { DevicesSection } from './DevicesSection';
 import { invalidProfileFields, type ProfileField, type ProfileFields } from './profile-fields';
+import { Section } from './Section';
 import {
   useAccountLicencesQuery,
   useAddChannelMutation,
@@ -60,30 +61,14 @@ import {
   saveAccountData,
 } from './queries';
 
-function useLang(): Lang {
-  const { i18n } = useTranslation();
-  return languageFromTag(i18n.language) ?? 'en';
-}
-
 /** A failed call's message: the server's (already in the UI language) or a general one. */
 function failure(error: unknown, fallback: string): string {
   return isApiError(error) && error.kind === 'http' && error.message ? error.message : fallback;
 }
 
-function Section({ id, title, children, testId }: { id: string; title: string; children: ReactNode; testId: string }) {
-  return (
-    <section className="sori-account-section" aria-labelledby={id} data-testid={testId}>
-      <h2 id={id} className="h5 mb-3">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 /**
  * The account page (docs/ACCOUNTS.md): profile, password, plan and level, licences, upload use, consents
- * (marketing revocable), cleared channels and withdrawal, each a section with its own form.
+ * (marketing revocable), cleared channels, signed-in devices and withdrawal, each a section with its own form.
  */
 export default function AccountPage() {
   const { t } = useTranslation();
@@ -110,6 +95,7 @@ export default function AccountPage() {
         <ConsentsSection />
         <DataSection />
         <PasswordSection />
+        <DevicesSection />
         <WithdrawSection />
       </div>
     </div>

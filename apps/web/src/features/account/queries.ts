@@ -10,6 +10,7 @@ export const accountKeys = {
   consents: () => [...userKeys.all, 'consents'] as const,
   channels: () => [...userKeys.all, 'channels'] as const,
   licences: () => [...userKeys.all, 'licences'] as const,
+  sessions: () => [...userKeys.all, 'sessions'] as const,
 };
 
 export function useConsentsQuery() {
@@ -64,6 +65,26 @@ export function useRemoveChannelMutation() {
   return useMutation({
     mutationFn: (id: number) => api.delete('/my/channels/:id', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.channels() }),
+  });
+}
+
+/** The member's signed-in devices, this one first. */
+export function useSessionsQuery() {
+  return useQuery({ queryKey: accountKeys.sessions(), queryFn: ({ signal }) => api.get('/my/sessions', { signal }) });
+}
+
+/**
+ * Signs one device out (`id`), or every other one (`'others'`). The list is fetched again either way: after a
+ * refusal too, since a device already signed out (elsewhere, or past its end) is what a 404 means.
+ */
+export function useEndSessionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (which: { id: string } | 'others'): Promise<number> =>
+      which === 'others'
+        ? (await api.delete('/my/sessions')).ended
+        : (await api.delete('/my/sessions/:id', { params: { id: which.id } }), 1),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });
 }
 

@@ -11,13 +11,12 @@ import {
   validateLogin,
   validateSignup,
   type ErrorCode,
-  type Lang,
 } from '@sori/contract';
 import { FormError } from '../../components/form/FormError';
 import { FormModalHeader } from '../../components/form/FormModalHeader';
 import { PasswordRules } from '../../components/form/PasswordRules';
 import { EmailField, PasswordField, TextField } from '../../components/form/TextField';
-import { languageFromTag } from '../../i18n/detect';
+import { useLang } from '../../i18n/useLang';
 import type { TranslationKey } from '../../i18n/keys';
 import { isApiError } from '../../lib/api-client';
 import { refocusAfterDialogs, usableControl } from '../../lib/modal-focus';
@@ -105,11 +104,6 @@ interface FormProps {
   onDone: () => void;
   /** Switches to the other modal. */
   onSwitch: () => void;
-}
-
-function useLang(): Lang {
-  const { i18n } = useTranslation();
-  return languageFromTag(i18n.language) ?? 'en';
 }
 
 type LoginField = 'email' | 'password';

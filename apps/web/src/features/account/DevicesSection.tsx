@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accountDate, type DeviceSession } from '@sori/contract';
+import { Icon, type IconName } from '../../components/Icon';
+import { PendingButton } from '../../components/form/PendingButton';
+import { useLang } from '../../i18n/useLang';
+import { isApiError } from '../../lib/api-client';
+import { neighbourOf, refocusAfterDialogs } from '../../lib/modal-focus';
+import { notices } from '../../lib/notices';
+import { usedAgo } from './device-time';
+import { useEndSessionMutation, useSessionsQuery } from './queries';
+import { Section } from './Section';
+
+const PLATFORM_ICONS: Record<NonNullable<DeviceSession['platform']>, IconName> = {
+  desktop: 'desktop',
+  mobile: 'mobile',
+  tablet: 'tablet',
+  tv: 'tv',
+};
+
+/** Where the focus goes once no other device is left to sign out: the line that says so. */
+const ONLY_THIS_ID = 'account-devices-only-this';
+
+/**
+ * "로그인한 기기": the devices signed in to the account now (this one first), each with its browser, system, kind,
+ * when it signed in and when it was last used; any other can be signed out at once, or all of them together.
+ * What a member does on finding a device they do not know: the intro says to change the password too.
+ */
+export function DevicesSection() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const sessions = useSessionsQuery();
+  const end = useEndSessionMutation();
+  // Which button is at work: one device's id, or 'others'.
+  const [ending, setEnding] = useState<string | null>(null);
+  const list = sessions.data ?? [];
+  const others = list.filter((s) => !s.current);
+  const name = (s: DeviceSession) => [s.browser ?? t('account.devices.unknown'), s.os].filter(Boolean).join(' · ');
+
+  // After a device is signed out the focus stays in the list: on the next device's button (or the one before),
+  // else on the line saying no other device is signed in, once the list has been fetched again.
+  const refocus = (id: string | null) => {
+    const next =
+      id === null
+        ? null
+        : neighbourOf(
+            others.map((s) => s.id),
+            id,
+          );
+    const target = () =>
+      (next !== null ? document.querySelector<HTMLElement>(`[data-testid="device-signout"][data-device="${next}"]`) : null) ??
+      document.getElementById(ONLY_THIS_ID);
+    refocusAfterDialogs(target, { until: () => target() !== null });
+  };
+  const signOut = (which: DeviceSession | 'others') => {
+    if (end.isPending) return;
+    setEnding(which === 'others' ? 'others' : which.id);
+    end.mutate(which === 'others' ? 'others' : { id: which.id }, {
+      onSuccess: (count) => {
+        notices.show(
+          'success',
+          which === 'others' ? t('account.devices.othersSignedOut', { count }) : t('account.devices.signedOut', { device: name(which) }),
+        );
+        refocus(which === 'others' ? null : which.id);
+      },
+      onError: (e) => {
+        notices.show('danger', isApiError(e) && e.kind === 'http' && e.message ? e.message : t('account.devices.failed'));
+        // Already signed out (elsewhere, or past its end): the list is fetched again, without it.
+        if (which !== 'others' && isApiError(e) && e.status === 404) refocus(which.id);
+      },
+      onSettled: () => setEnding(null),
+    });
+  };
+
+  return (
+    <Section id="account-devices" title={t('account.devices.title')} testId="account-devices">
+      <p className="small text-body-secondary">{t('account.devices.intro')}</p>
+      {sessions.isError ? (
+        <p className="small text-danger" role="alert">
+          {t('account.loadFailed')}
+        </p>
+      ) : null}
+      <ul className="list-unstyled sori-account-list" aria-labelledby="account-devices">
+        {list.map((s) => {
+          // As of when the list was fetched (it is fetched again on each visit and after each sign-out).
+          const ago = s.current ? null : s.lastSeenAt ? usedAgo(s.lastSeenAt, sessions.dataUpdatedAt, lang) : undefined;
+          return (
+            <li key={s.id} className="d-flex justify-content-between align-items-start gap-2" data-testid="device-item">
+              <div className="d-flex gap-2 text-break">
+                <Icon name={s.platform ? PLATFORM_ICONS[s.platform] : 'globe'} aria-hidden="true" className="flex-shrink-0 mt-1" />
+                <div>
+                  <div>
+                    <span className="fw-semibold" data-testid="device-name">
+                      {name(s)}
+                    </span>
+                    {s.current ? (
+                      <>
+                        {' '}
+                        <span className="badge text-bg-primary ms-1">{t('account.devices.current')}</span>
+                      </>
+                    ) : null}
+                  </div>
+                  <div className="small text-body-secondary">
+                    {[
+                      s.platform ? t(`account.devices.platform.${s.platform}`) : null,
+                      t('account.devices.signedIn', { date: accountDate(s.signedInAt, lang) }),
+                      ago === null
+                        ? t('account.devices.activeNow')
+                        : ago === undefined
+                          ? t('account.devices.lastUsedUnknown')
+                          : t('account.devices.lastUsed', { when: ago }),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </div>
+                </div>
+              </div>
+              {s.current ? null : (
+                <PendingButton
+                  variant="outline-secondary"
+                  size="sm"
+                  className="text-nowrap flex-shrink-0"
+                  pending={ending === s.id}
+                  aria-label={t('account.devices.signOutLabel', { device: name(s) })}
+                  onClick={() => signOut(s)}
+                  data-testid="device-signout"
+                  data-device={s.id}
+                >
+                  {t('account.devices.signOut')}
+                </PendingButton>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {sessions.isSuccess && others.length === 0 ? (
+        <p className="small mb-0" id={ONLY_THIS_ID} tabIndex={-1} data-testid="devices-only-this">
+          {t('account.devices.onlyThis')}
+        </p>
+      ) : null}
+      {others.length > 1 ? (
+        <PendingButton
+          variant="outline-danger"
+          size="sm"
+          pending={ending === 'others'}
+          onClick={() => signOut('others')}
+          data-testid="devices-signout-others"
+        >
+          <Icon name="logout" aria-hidden="true" /> {t('account.devices.signOutOthers')}
+        </PendingButton>
+      ) : null}
+    </Section>
+  );
+}
