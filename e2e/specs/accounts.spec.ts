@@ -179,7 +179,7 @@ test('signed-in devices: another device is listed by its browser and signed out 
   // This browser first, marked; the phone by its browser and system.
   await expect(devices.getByTestId('device-item').first()).toContainText(tr('ko', 'account.devices.current'));
   const phoneItem = devices.getByTestId('device-item').filter({ hasText: 'Safari · iOS' });
-  await expect(phoneItem).toContainText(tr('ko', 'account.devices.platform.mobile'));
+  await expect(phoneItem).toContainText('휴대폰');
   const signOut = devices.getByRole('button', { name: tr('ko', 'account.devices.signOutLabel', { device: 'Safari · iOS' }) });
   await signOut.focus();
   await page.keyboard.press('Enter');

@@ -494,14 +494,15 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
     const SAFARI_IPHONE =
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-    const signinFrom = async (email: string, password: string, agent: string) =>
+    const signinFrom = async (email: string, password: string, agent: string, from = addr(), lang?: string) =>
       (
         await t.call({
           method: 'POST',
           url: '/api/signin',
           payload: { email, password },
           headers: { 'user-agent': agent },
-          remoteAddress: addr(),
+          remoteAddress: from,
+          lang,
         })
       ).json().body.token as string;
     const list = async (token: string) => t.call({ method: 'GET', url: '/api/my/sessions', token });
@@ -574,6 +575,43 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
       for (const token of [u.token, phone]) expect((await t.call({ method: 'GET', url: '/api/my/user', token })).statusCode).toBe(401);
       expect((await list(desk)).json().body).toEqual([expect.objectContaining({ current: true, browser: 'Chrome' })]);
       expect((await t.call({ method: 'DELETE', url: '/api/my/sessions', token: desk })).json().body).toEqual({ ended: 0 });
+    });
+
+    it('mails the member on a sign-in from a device none of their sessions came from, with when, what and where', async () => {
+      const payload = form();
+      expect((await signup(payload)).statusCode).toBe(201);
+      // The first sign-in has nothing to compare with: no mail.
+      await signinFrom(payload.email, 'secret1', CHROME_WINDOWS, '203.0.113.7', 'ko');
+      await expect(t.mailbox!.next(payload.email, 1500)).rejects.toThrow(/no mail/u);
+
+      await signinFrom(payload.email, 'secret1', SAFARI_IPHONE, '203.0.113.9', 'ko');
+      const mail = await t.mailbox!.next(payload.email);
+      expect(mail.subject).toBe('[소리] 새로운 기기에서 로그인되었습니다');
+      expect(mail.text).toContain('기기: Safari · iOS (휴대폰)');
+      expect(mail.text).toContain('IP 주소: 203.0.113.9');
+      expect(mail.text).toMatch(/일시: \d{4}년 \d{1,2}월 \d{1,2}일 \d{2}:\d{2} \(KST\)/u);
+      expect(mail.text).toContain('https://sori.test/account');
+      expect(mail.html).toContain('로그인한 기기 확인하기');
+
+      // The same phone again, or the computer again: nothing new.
+      await signinFrom(payload.email, 'secret1', SAFARI_IPHONE, '198.51.100.4', 'ko');
+      await signinFrom(payload.email, 'secret1', CHROME_WINDOWS, '198.51.100.5', 'ko');
+      await expect(t.mailbox!.next(payload.email, 1500)).rejects.toThrow(/no mail/u);
+      // Another browser, in the language of that sign-in.
+      await signinFrom(payload.email, 'secret1', CHROME_WINDOWS.replace('Chrome/131.0.0.0 Safari/537.36', 'Firefox/133.0'), addr(), 'en');
+      const english = await t.mailbox!.next(payload.email);
+      expect(english.subject).toBe('[Sori] New sign-in to your account');
+      expect(english.text).toContain('Device: Firefox · Windows (Computer)');
+      // A wrong password tells nothing.
+      const refused = await t.call({
+        method: 'POST',
+        url: '/api/signin',
+        payload: { email: payload.email, password: 'wrong-one' },
+        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' },
+        remoteAddress: addr(),
+      });
+      expect(refused.statusCode).toBe(401);
+      await expect(t.mailbox!.next(payload.email, 1500)).rejects.toThrow(/no mail/u);
     });
 
     it('records when a device was last used, at most once in ten minutes', async () => {

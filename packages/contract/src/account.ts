@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Lang } from './codes';
-import { DEVICE_PLATFORMS, PLAN_LEVELS, TEXT_LIMITS } from './constants';
+import { DEVICE_PLATFORMS, PLAN_LEVELS, TEXT_LIMITS, type DevicePlatform } from './constants';
 import { LICENCE_TERMS } from './licence';
 import { TOO_LONG_ISSUE, tooLongDetails } from './validation';
 
@@ -157,6 +157,21 @@ export const DeviceSession = /* @__PURE__ */ z.object({
   expiresAt: z.string(),
 });
 export type DeviceSession = z.infer<typeof DeviceSession>;
+
+/** The kind of device in each language: the account page's device list and the new-device mail. */
+export const DEVICE_PLATFORM_LABELS: Record<DevicePlatform, Record<Lang, string>> = {
+  desktop: { ko: '컴퓨터', en: 'Computer', ja: 'パソコン' },
+  mobile: { ko: '휴대폰', en: 'Phone', ja: 'スマートフォン' },
+  tablet: { ko: '태블릿', en: 'Tablet', ja: 'タブレット' },
+  tv: { ko: 'TV', en: 'TV', ja: 'テレビ' },
+};
+
+const UNKNOWN_BROWSER: Record<Lang, string> = { ko: '알 수 없는 브라우저', en: 'Unknown browser', ja: '不明なブラウザ' };
+
+/** A device as the list and the mail name it: "Safari · iOS", or "Unknown browser" in the reader's language. */
+export function deviceName(device: { browser: string | null; os: string | null }, lang: Lang): string {
+  return [device.browser ?? UNKNOWN_BROWSER[lang], device.os].filter(Boolean).join(' · ');
+}
 
 /** A licensee's cleared channel, as the public verify page shows it. */
 export const ClearedChannel = /* @__PURE__ */ Channel.pick({ platform: true, externalId: true, url: true, clearedSince: true });

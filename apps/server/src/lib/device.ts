@@ -39,3 +39,6 @@ export function deviceOf(userAgent: string | undefined): Device {
     platform: (DEVICE_PLATFORMS as readonly string[]).includes(type ?? '') ? (type as DevicePlatform) : null,
   };
 }
+
+/** Whether two sessions came from the same kind of browser on the same system (nulls alike match). */
+export const sameDevice = (a: Device, b: Device): boolean => a.browser === b.browser && a.os === b.os && a.platform === b.platform;

@@ -74,6 +74,12 @@ export async function listLiveSessions(db: Kysely<Database>, userId: number, now
     .execute();
 }
 
+/** The devices of every session of a user still on record (live, signed out, or past its end but not yet dropped). */
+export async function devicesOnRecord(db: Kysely<Database>, userId: number): Promise<Device[]> {
+  const rows = await db.selectFrom('sessions').select(['browser', 'os', 'platform']).where('user_id', '=', userId).execute();
+  return rows.map((r) => ({ browser: r.browser, os: r.os, platform: r.platform as Device['platform'] }));
+}
+
 /** Records that a request used the session (at most once per `SESSION_SEEN_EVERY_MS`, by the caller). */
 export async function touchSession(db: Kysely<Database>, sessionId: string, now: string): Promise<void> {
   await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();

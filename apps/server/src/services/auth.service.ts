@@ -24,11 +24,11 @@ import { addressKey } from '../lib/address-key';
 import type { Counters } from '../lib/counters';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/passwords';
 import type { MailMessage, Mailer } from '../lib/mailer';
-import { marketingConsentMail } from './account/mail-texts';
+import { marketingConsentMail, newDeviceMail } from './account/mail-texts';
 import { hashToken, newOneTimeToken, type TokenService } from '../lib/tokens';
 import { nowIso } from '../lib/time';
 import { createHash, randomBytes } from 'node:crypto';
-import { deviceOf } from '../lib/device';
+import { deviceOf, sameDevice, type Device } from '../lib/device';
 import * as consents from '../repositories/consent.repository';
 import * as sessions from '../repositories/session.repository';
 import * as users from '../repositories/user.repository';
@@ -194,7 +194,22 @@ export class AuthService {
     await counters.reset(pairKey);
     // The language the member uses the site in is the one their mail is written in.
     if (lang) await users.setUserLang(this.deps.db, row.id, lang);
-    return this.startSession(row, userAgent);
+    const device = deviceOf(userAgent);
+    const known = await sessions.devicesOnRecord(this.deps.db, row.id);
+    const result = await this.startSession(row, device);
+    // A sign-in from a device none of the account's sessions on record came from is told by mail. An account
+    // with none on record (the first sign-in, or back after every session's 30 days) has nothing to compare with.
+    if (known.length > 0 && !known.some((d) => sameDevice(d, device)) && this.deps.mailer.enabled) {
+      const message = newDeviceMail(row.email, lang ?? asLang(row.lang), {
+        at: nowIso(),
+        device,
+        // An IPv4 address as people write it, not as IPv6 maps it ("::ffff:203.0.113.9").
+        address: ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/u, ''),
+        accountLink: `${this.deps.publicBaseUrl}/account`,
+      });
+      this.deps.mailer.send(message).catch(this.deps.onMailError);
+    }
+    return result;
   }
 
   /** A new token in the caller's session; the session keeps its original start and end. */
@@ -245,7 +260,7 @@ export class AuthService {
     return { ended: await sessions.revokeUserSessions(this.deps.db, viewer.id, nowIso(), viewer.sessionId) };
   }
 
-  private async startSession(row: UserRow, userAgent: string | undefined): Promise<SigninResult> {
+  private async startSession(row: UserRow, device: Device): Promise<SigninResult> {
     const id = randomBytes(16).toString('base64url');
     const now = Date.now();
     const expiresAt = new Date(now + this.deps.sessionMaxAgeSeconds * 1000).toISOString();
@@ -254,7 +269,7 @@ export class AuthService {
       userId: row.id,
       createdAt: new Date(now).toISOString(),
       expiresAt,
-      device: deviceOf(userAgent),
+      device,
     });
     return this.issue(row, id, expiresAt);
   }
@@ -378,7 +393,7 @@ export class AuthService {
     if (lang) await users.setUserLang(this.deps.db, userId, lang);
     const row = await users.findUserById(this.deps.db, userId);
     if (!row) throw badRequest('RESET_TOKEN_INVALID');
-    return this.startSession(row, userAgent);
+    return this.startSession(row, deviceOf(userAgent));
   }
 
   /** Forgets sessions past their absolute end (at start and once a day). */

@@ -1,4 +1,5 @@
-import { accountDate, type Lang } from '@sori/contract';
+import { accountDate, DEVICE_PLATFORM_LABELS, deviceName, licenceTime, type Lang } from '@sori/contract';
+import type { Device } from '../../lib/device';
 import type { MailMessage } from '../../lib/mailer';
 
 const RESET_TEXTS: Record<Lang, { subject: string; lines: (minutes: number) => string[]; button: string; footer: string }> = {
@@ -114,4 +115,72 @@ export function marketingConsentMail(to: string, lang: Lang, change: { agreed: b
     '</body></html>',
   ].join('\n');
   return { to, subject: t.subject(change.agreed), text, html };
+}
+
+const NEW_DEVICE_TEXTS: Record<
+  Lang,
+  { subject: string; lead: string; time: string; device: string; address: string; ifYou: string; ifNot: string; button: string }
+> = {
+  ko: {
+    subject: '[소리] 새로운 기기에서 로그인되었습니다',
+    lead: '회원님의 소리 계정에 최근 사용하지 않은 기기에서 로그인되었습니다.',
+    time: '일시',
+    device: '기기',
+    address: 'IP 주소',
+    ifYou: '본인이 로그인했다면 이 메일은 무시하셔도 됩니다.',
+    ifNot:
+      '본인이 아니라면 지금 비밀번호를 변경하고, 내 계정의 ‘로그인한 기기’에서 모르는 기기를 로그아웃해 주세요. 비밀번호를 변경하면 다른 기기는 모두 로그아웃됩니다.',
+    button: '로그인한 기기 확인하기',
+  },
+  en: {
+    subject: '[Sori] New sign-in to your account',
+    lead: 'Your Sori account was just signed in to from a device it has not been used on recently.',
+    time: 'Time',
+    device: 'Device',
+    address: 'IP address',
+    ifYou: 'If this was you, you can ignore this message.',
+    ifNot:
+      'If it was not, change your password now and sign out any device you do not know under Signed-in devices on your account page. Changing the password signs out every other device.',
+    button: 'Review signed-in devices',
+  },
+  ja: {
+    subject: '【Sori】新しい端末からログインがありました',
+    lead: 'お客様のSoriアカウントに、最近使われていない端末からログインがありました。',
+    time: '日時',
+    device: '端末',
+    address: 'IPアドレス',
+    ifYou: 'ご本人によるログインであれば、このメールは破棄してください。',
+    ifNot:
+      'お心当たりのない場合は、すぐにパスワードを変更し、マイアカウントの「ログイン中の端末」から心当たりのない端末をログアウトしてください。パスワードを変更すると、ほかの端末はすべてログアウトされます。',
+    button: 'ログイン中の端末を確認する',
+  },
+};
+
+/**
+ * The notice of a sign-in from a device the account has no session from (`AuthService.signin`): when, the
+ * device ("Safari · iOS (휴대폰)") and the address, what to do if it was not the member, and the way to the list
+ * of signed-in devices.
+ */
+export function newDeviceMail(
+  to: string,
+  lang: Lang,
+  signin: { at: string; device: Device; address: string; accountLink: string },
+): MailMessage {
+  const t = NEW_DEVICE_TEXTS[lang];
+  const kind = signin.device.platform ? ` (${DEVICE_PLATFORM_LABELS[signin.device.platform][lang]})` : '';
+  const facts = [
+    `${t.time}: ${licenceTime(signin.at, lang)}`,
+    `${t.device}: ${deviceName(signin.device, lang)}${kind}`,
+    `${t.address}: ${signin.address}`,
+  ];
+  const text = [t.lead, '', ...facts, '', t.ifYou, t.ifNot, '', signin.accountLink].join('\n');
+  const html = [
+    `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.6">`,
+    `<p>${escapeHtml(t.lead)}</p>`,
+    `<ul>${facts.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>`,
+    `<p>${escapeHtml(t.ifYou)}<br>${escapeHtml(t.ifNot)}</p>`,
+    `<p><a href="${escapeHtml(signin.accountLink)}">${escapeHtml(t.button)}</a></p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to, subject: t.subject, text, html };
 }

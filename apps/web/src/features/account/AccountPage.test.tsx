@@ -392,6 +392,8 @@ describe('the account page’s signed-in devices', () => {
     expect(items[2]).toHaveTextContent('최근 사용 기록 없음');
     expect(section().getByRole('button', { name: 'Safari · iOS에서 로그아웃' })).toBeInTheDocument();
     expect(section().getByRole('button', { name: '다른 기기 모두 로그아웃' })).toBeInTheDocument();
+    // Mail is on (the site says so): the mail on a sign-in from a new device is said.
+    expect(section().getByText(/최근 사용하지 않은 기기에서 로그인하면 이메일로 알려 드립니다\./u)).toBeInTheDocument();
   });
 
   it('signs one device out, says so, and keeps the focus in the list; with none left, on the line that says so', async () => {

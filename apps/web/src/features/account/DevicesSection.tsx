@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountDate, type DeviceSession } from '@sori/contract';
+import { accountDate, DEVICE_PLATFORM_LABELS, deviceName, type DeviceSession } from '@sori/contract';
 import { Icon, type IconName } from '../../components/Icon';
 import { PendingButton } from '../../components/form/PendingButton';
 import { useLang } from '../../i18n/useLang';
 import { isApiError } from '../../lib/api-client';
 import { neighbourOf, refocusAfterDialogs } from '../../lib/modal-focus';
 import { notices } from '../../lib/notices';
+import { useSiteQuery } from '../legal/queries';
 import { usedAgo } from './device-time';
 import { useEndSessionMutation, useSessionsQuery } from './queries';
 import { Section } from './Section';
@@ -24,18 +25,20 @@ const ONLY_THIS_ID = 'account-devices-only-this';
 /**
  * "로그인한 기기": the devices signed in to the account now (this one first), each with its browser, system, kind,
  * when it signed in and when it was last used; any other can be signed out at once, or all of them together.
- * What a member does on finding a device they do not know: the intro says to change the password too.
+ * What a member does on finding a device they do not know: the intro says to change the password too, and, with
+ * mail on, that a sign-in from a device not used lately is told by mail.
  */
 export function DevicesSection() {
   const { t } = useTranslation();
   const lang = useLang();
   const sessions = useSessionsQuery();
+  const site = useSiteQuery();
   const end = useEndSessionMutation();
   // Which button is at work: one device's id, or 'others'.
   const [ending, setEnding] = useState<string | null>(null);
   const list = sessions.data ?? [];
   const others = list.filter((s) => !s.current);
-  const name = (s: DeviceSession) => [s.browser ?? t('account.devices.unknown'), s.os].filter(Boolean).join(' · ');
+  const name = (s: DeviceSession) => deviceName(s, lang);
 
   // After a device is signed out the focus stays in the list: on the next device's button (or the one before),
   // else on the line saying no other device is signed in, once the list has been fetched again.
@@ -74,7 +77,10 @@ export function DevicesSection() {
 
   return (
     <Section id="account-devices" title={t('account.devices.title')} testId="account-devices">
-      <p className="small text-body-secondary">{t('account.devices.intro')}</p>
+      <p className="small text-body-secondary">
+        {t('account.devices.intro')}
+        {site.data?.mailEnabled ? ` ${t('account.devices.mailNote')}` : null}
+      </p>
       {sessions.isError ? (
         <p className="small text-danger" role="alert">
           {t('account.loadFailed')}
@@ -102,7 +108,7 @@ export function DevicesSection() {
                   </div>
                   <div className="small text-body-secondary">
                     {[
-                      s.platform ? t(`account.devices.platform.${s.platform}`) : null,
+                      s.platform ? DEVICE_PLATFORM_LABELS[s.platform][lang] : null,
                       t('account.devices.signedIn', { date: accountDate(s.signedInAt, lang) }),
                       ago === null
                         ? t('account.devices.activeNow')
