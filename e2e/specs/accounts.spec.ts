@@ -19,6 +19,11 @@ async function signIn(email: string, password: string, userAgent?: string): Prom
   });
 }
 
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; SM-S918N) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36';
+
 const session = (account: Account, token = account.token) => ({ ACCESS_TOKEN: token, USER_INFO: JSON.stringify(account.user) });
 
 test('forgot password: the login modal sends a real e-mail, its link opens the reset screen, the new password signs in', async ({
@@ -165,9 +170,7 @@ test('signed-in devices: another device is listed by its browser and signed out 
   signedInPage,
 }) => {
   const account = await createAccount('기기');
-  const iphone =
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-  const phoneToken = ((await (await signIn(account.email, account.password, iphone)).json()) as { body: { token: string } }).body.token;
+  const phoneToken = ((await (await signIn(account.email, account.password, IPHONE)).json()) as { body: { token: string } }).body.token;
   const phone = await signedInPage({ ...account, token: phoneToken });
   await open(phone, '/library');
   await expect(userLabel(phone)).toHaveText(tr('ko', 'user.greeting', { nick: account.user.nick }), { useInnerText: true });
@@ -180,11 +183,11 @@ test('signed-in devices: another device is listed by its browser and signed out 
   await expect(devices.getByTestId('device-item').first()).toContainText(tr('ko', 'account.devices.current'));
   const phoneItem = devices.getByTestId('device-item').filter({ hasText: 'Safari · iOS' });
   await expect(phoneItem).toContainText('휴대폰');
-  const signOut = devices.getByRole('button', { name: tr('ko', 'account.devices.signOutLabel', { device: 'Safari · iOS' }) });
+  const signOut = devices.getByRole('button', { name: tr('ko', 'account.devices.signOutLabel', { device: 'Safari · iOS (휴대폰)' }) });
   await signOut.focus();
   await page.keyboard.press('Enter');
   await expect(
-    page.getByTestId('notice').filter({ hasText: tr('ko', 'account.devices.signedOut', { device: 'Safari · iOS' }) }),
+    page.getByTestId('notice').filter({ hasText: tr('ko', 'account.devices.signedOut', { device: 'Safari · iOS (휴대폰)' }) }),
   ).toBeVisible();
   await expect(phoneItem).toHaveCount(0);
   await phone.reload();
@@ -239,11 +242,14 @@ test('channels: register within the plan, hit the limit and the conflict, remove
   );
   await visitor.close();
 
+  // Two more devices, so that the device list and its "sign out every other device" button are checked too.
+  for (const agent of [IPHONE, ANDROID]) expect((await signIn(account.email, account.password, agent)).status).toBe(200);
   for (const lang of LANGS) {
     for (const theme of THEMES) {
       const themed = await themedPage(lang, theme, session(account));
       await open(themed, '/account');
       await expect(themed.getByTestId('channel-item')).toHaveCount(1);
+      await expect(themed.getByTestId('devices-signout-others')).toBeVisible();
       expect(await seriousViolations(themed), `${lang} ${theme}`).toEqual([]);
       await themed.close();
     }

@@ -60,7 +60,7 @@ test('keyboard: removing tracks, sharing a playlist and removing filters leave t
   await expect(page.getByTestId('search-input')).toBeFocused();
 });
 
-test('keyboard: the header links and the fields show the same clear focus ring as every other control, in both themes', async ({
+test('keyboard: the header links, the fields and the buttons show the same clear focus ring as every other control, in both themes', async ({
   themedPage,
 }) => {
   for (const theme of ['light', 'dark']) {
@@ -85,6 +85,14 @@ test('keyboard: the header links and the fields show the same clear focus ring a
       return `${style.outlineStyle} ${style.outlineWidth}`;
     });
     expect(field, `the search field's ring (${theme})`).toBe('solid 2px');
+    // And Bootstrap's buttons, whose own rule takes the outline off for a halo of about 1.9:1.
+    const button = page.locator('main .btn:visible').first();
+    await button.focus();
+    const buttonRing = await button.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return `${el.matches(':focus-visible')} ${style.outlineStyle} ${style.outlineWidth}`;
+    });
+    expect(buttonRing, `a button's ring (${theme})`).toBe('true solid 2px');
     await page.close();
   }
 });

@@ -323,7 +323,7 @@ export const ERROR_MESSAGES = {
   SESSION_NOT_FOUND: {
     ko: '이미 로그아웃된 기기입니다. 목록을 새로 불러왔습니다.',
     en: 'That device is already signed out. The list has been refreshed.',
-    ja: 'この端末はすでにログアウトしています。一覧を更新しました。',
+    ja: 'その端末はすでにログアウトされています。一覧を更新しました。',
   },
   RATE_LIMITED: {
     ko: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',

@@ -12,7 +12,8 @@ export function NoticeStack() {
   const { t } = useTranslation();
   const list = useSyncExternalStore(notices.subscribe, notices.getSnapshot, notices.getSnapshot);
   return (
-    <div className="sori-notices" data-testid="notices">
+    // Laid over the page: a control reached by Tab is kept clear of it (lib/focus-clear.ts).
+    <div className="sori-notices" data-testid="notices" data-covers="auto">
       {list.map((notice) => (
         <div
           key={notice.id}

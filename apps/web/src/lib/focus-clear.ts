@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 /**
  * Keeps the focused control clear of the bars laid over the page (WCAG 2.4.11, focus not obscured): the
  * navigation and the search's compact filters at the top, the player bar at the bottom, each marked
- * `data-covers="top"` or `"bottom"`. The browser scrolls a control reached by Tab into view only when it is
+ * `data-covers="top"` or `"bottom"`, and the notices, `"auto"` (at the top on a wide screen, the bottom on a
+ * phone). A bar counts only where it is over the control: the notices stand at the right on a wide screen. The browser scrolls a control reached by Tab into view only when it is
  * outside the window, and the part under a sticky or fixed bar counts as inside (Chromium leaves the page's
  * scroll padding out of that test): Shift+Tab went up the track rows under the navigation, and Tab down them
  * under the player bar, unseen. A control focused from the keyboard under a bar brings the page along by as
@@ -30,16 +31,19 @@ export function clearanceScroll(el: Element): number {
   if (!scrollsWithPage(el)) return 0;
   let top = 0;
   let bottom = window.innerHeight;
+  const box = el.getBoundingClientRect();
   for (const cover of document.querySelectorAll<HTMLElement>('[data-covers]')) {
     if (cover.contains(el)) return 0;
     const style = getComputedStyle(cover);
     if (style.visibility === 'hidden' || style.display === 'none') continue;
-    const box = cover.getBoundingClientRect();
-    if (box.height === 0) continue;
-    if (cover.dataset.covers === 'top') top = Math.max(top, box.bottom);
-    else bottom = Math.min(bottom, box.top);
+    const over = cover.getBoundingClientRect();
+    // Empty, or beside the control rather than over it (the notices stand at the right on a wide screen).
+    if (over.height === 0 || over.right <= box.left || over.left >= box.right) continue;
+    // `auto`: a layer that moves between the top and the bottom (the notices: at the bottom on a phone).
+    const side = cover.dataset.covers === 'auto' ? (over.top + over.bottom < window.innerHeight ? 'top' : 'bottom') : cover.dataset.covers;
+    if (side === 'top') top = Math.max(top, over.bottom);
+    else bottom = Math.min(bottom, over.top);
   }
-  const box = el.getBoundingClientRect();
   // Taller than the room between the bars (the main region, focused after a route change): left as it is.
   if (box.height > bottom - top - 2 * CLEARANCE) return 0;
   if (box.top < top) return box.top - top - CLEARANCE;

@@ -387,11 +387,15 @@ describe('the account page’s signed-in devices', () => {
     expect(items[0]).toHaveTextContent('컴퓨터 · 2026년 12월 1일 로그인 · 지금 사용 중');
     expect(within(items[0]!).queryByRole('button')).toBeNull();
     expect(items[1]).toHaveTextContent('Safari · iOS');
-    expect(items[1]).toHaveTextContent('휴대폰 · 2026년 12월 1일 로그인 · 최근 사용 3시간 전');
+    expect(items[1]).toHaveTextContent('휴대폰 · 2026년 12월 1일 로그인 · 3시간 전 사용');
     expect(items[2]).toHaveTextContent('알 수 없는 브라우저');
-    expect(items[2]).toHaveTextContent('최근 사용 기록 없음');
-    expect(section().getByRole('button', { name: 'Safari · iOS에서 로그아웃' })).toBeInTheDocument();
+    expect(items[2]).toHaveTextContent('사용 기록 없음');
+    expect(section().getByRole('button', { name: 'Safari · iOS (휴대폰)에서 로그아웃' })).toBeInTheDocument();
     expect(section().getByRole('button', { name: '다른 기기 모두 로그아웃' })).toBeInTheDocument();
+    // Two devices of one make are told apart by the line the button is described by.
+    expect(section().getByRole('button', { name: 'Safari · iOS (휴대폰)에서 로그아웃' })).toHaveAccessibleDescription(
+      /2026년 12월 1일 로그인\s·\s3시간 전 사용/u,
+    );
     // Mail is on (the site says so): the mail on a sign-in from a new device is said.
     expect(section().getByText(/최근 사용하지 않은 기기에서 로그인하면 이메일로 알려 드립니다\./u)).toBeInTheDocument();
   });
@@ -400,11 +404,11 @@ describe('the account page’s signed-in devices', () => {
     const user = userEvent.setup();
     const fetchMock = devicesServer([THIS_DEVICE, PHONE, OLD]);
     await renderAccount(fetchMock);
-    await user.click(await section().findByRole('button', { name: 'Safari · iOS에서 로그아웃' }));
+    await user.click(await section().findByRole('button', { name: 'Safari · iOS (휴대폰)에서 로그아웃' }));
     expect(
       fetchMock.mock.calls.some(([input, init]) => String(input).endsWith(`/api/my/sessions/${PHONE.id}`) && init?.method === 'DELETE'),
     ).toBe(true);
-    expect(notices.getSnapshot().map((n) => n.text)).toContain('Safari · iOS에서 로그아웃했습니다.');
+    expect(notices.getSnapshot().map((n) => n.text)).toContain('Safari · iOS (휴대폰)에서 로그아웃했습니다.');
     const next = await section().findByRole('button', { name: '알 수 없는 브라우저에서 로그아웃' });
     await vi.waitFor(() => expect(next).toHaveFocus());
     expect(section().getAllByTestId('device-item')).toHaveLength(2);
@@ -428,7 +432,7 @@ describe('the account page’s signed-in devices', () => {
   it('says when a device was already signed out, and shows the list without it', async () => {
     const user = userEvent.setup();
     await renderAccount(devicesServer([THIS_DEVICE, PHONE], new Set([PHONE.id])));
-    await user.click(await section().findByRole('button', { name: 'Safari · iOS에서 로그아웃' }));
+    await user.click(await section().findByRole('button', { name: 'Safari · iOS (휴대폰)에서 로그아웃' }));
     expect(await section().findByText('다른 기기에는 로그인되어 있지 않습니다.')).toBeInTheDocument();
     expect(notices.getSnapshot()).toContainEqual(
       expect.objectContaining({ tone: 'danger', text: '이미 로그아웃된 기기입니다. 목록을 새로 불러왔습니다.' }),

@@ -552,10 +552,12 @@ function ChannelsSection({ user }: { user: User }) {
       <ul className="list-unstyled sori-account-list">
         {list.map((c) => (
           <li key={c.id} className="d-flex justify-content-between align-items-start gap-2" data-testid="channel-item">
-            <div className="text-break">
+            {/* Only the id breaks anywhere (a UC… id is one long word): Bootstrap's text-break on the whole line
+                outranks Korean keep-all, and broke "2026년 12월 4일부터" inside its words on a phone. */}
+            <div className="min-w-0">
               <div>
                 <span className="badge text-bg-secondary me-2">{CHANNEL_PLATFORM_LABELS[c.platform][lang]}</span>
-                <a href={c.url} target="_blank" rel="noopener noreferrer" className="font-monospace small">
+                <a href={c.url} target="_blank" rel="noopener noreferrer" className="font-monospace small text-break">
                   {c.externalId}
                 </a>
               </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountDate, DEVICE_PLATFORM_LABELS, deviceName, type DeviceSession } from '@sori/contract';
 import { Icon, type IconName } from '../../components/Icon';
@@ -18,6 +18,20 @@ const PLATFORM_ICONS: Record<NonNullable<DeviceSession['platform']>, IconName> =
   tablet: 'tablet',
   tv: 'tv',
 };
+
+/**
+ * Short facts joined by " · ", each kept whole ("2026년 12월 4일 로그인" does not break inside a word, which a
+ * narrow phone did), a line breaking only after a dot, never before one.
+ */
+function DotList({ items }: { items: readonly (string | null)[] }) {
+  const shown = items.filter((item): item is string => Boolean(item));
+  return shown.map((item, i) => (
+    <Fragment key={i}>
+      {i > 0 ? ' ' : null}
+      <span className="d-inline-block">{i < shown.length - 1 ? `${item}\u00a0·` : item}</span>
+    </Fragment>
+  ));
+}
 
 /** Where the focus goes once no other device is left to sign out: the line that says so. */
 const ONLY_THIS_ID = 'account-devices-only-this';
@@ -39,6 +53,13 @@ export function DevicesSection() {
   const list = sessions.data ?? [];
   const others = list.filter((s) => !s.current);
   const name = (s: DeviceSession) => deviceName(s, lang);
+  // What a button and a notice call a device: its name and kind, since an iPhone and an iPad both read
+  // "Safari · iOS" (the button is also described by the device's whole line).
+  const fullName = (s: DeviceSession) => {
+    const kind = s.platform ? DEVICE_PLATFORM_LABELS[s.platform][lang] : null;
+    if (!kind) return name(s);
+    return lang === 'ja' ? `${name(s)}（${kind}）` : `${name(s)} (${kind})`;
+  };
 
   // After a device is signed out the focus stays in the list: on the next device's button (or the one before),
   // else on the line saying no other device is signed in, once the list has been fetched again.
@@ -62,7 +83,9 @@ export function DevicesSection() {
       onSuccess: (count) => {
         notices.show(
           'success',
-          which === 'others' ? t('account.devices.othersSignedOut', { count }) : t('account.devices.signedOut', { device: name(which) }),
+          which === 'others'
+            ? t('account.devices.othersSignedOut', { count })
+            : t('account.devices.signedOut', { device: fullName(which) }),
         );
         refocus(which === 'others' ? null : which.id);
       },
@@ -92,12 +115,12 @@ export function DevicesSection() {
           const ago = s.current ? null : s.lastSeenAt ? usedAgo(s.lastSeenAt, sessions.dataUpdatedAt, lang) : undefined;
           return (
             <li key={s.id} className="d-flex justify-content-between align-items-start gap-2" data-testid="device-item">
-              <div className="d-flex gap-2 text-break">
+              <div className="d-flex gap-2">
                 <Icon name={s.platform ? PLATFORM_ICONS[s.platform] : 'globe'} aria-hidden="true" className="flex-shrink-0 mt-1" />
                 <div>
                   <div>
                     <span className="fw-semibold" data-testid="device-name">
-                      {name(s)}
+                      <DotList items={[deviceName({ browser: s.browser, os: null }, lang), s.os]} />
                     </span>
                     {s.current ? (
                       <>
@@ -106,18 +129,18 @@ export function DevicesSection() {
                       </>
                     ) : null}
                   </div>
-                  <div className="small text-body-secondary">
-                    {[
-                      s.platform ? DEVICE_PLATFORM_LABELS[s.platform][lang] : null,
-                      t('account.devices.signedIn', { date: accountDate(s.signedInAt, lang) }),
-                      ago === null
-                        ? t('account.devices.activeNow')
-                        : ago === undefined
-                          ? t('account.devices.lastUsedUnknown')
-                          : t('account.devices.lastUsed', { when: ago }),
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
+                  <div className="small text-body-secondary" id={`device-line-${s.id}`}>
+                    <DotList
+                      items={[
+                        s.platform ? DEVICE_PLATFORM_LABELS[s.platform][lang] : null,
+                        t('account.devices.signedIn', { date: accountDate(s.signedInAt, lang) }),
+                        ago === null
+                          ? t('account.devices.activeNow')
+                          : ago === undefined
+                            ? t('account.devices.lastUsedUnknown')
+                            : t('account.devices.lastUsed', { when: ago }),
+                      ]}
+                    />
                   </div>
                 </div>
               </div>
@@ -127,7 +150,8 @@ export function DevicesSection() {
                   size="sm"
                   className="text-nowrap flex-shrink-0"
                   pending={ending === s.id}
-                  aria-label={t('account.devices.signOutLabel', { device: name(s) })}
+                  aria-label={t('account.devices.signOutLabel', { device: fullName(s) })}
+                  aria-describedby={`device-line-${s.id}`}
                   onClick={() => signOut(s)}
                   data-testid="device-signout"
                   data-device={s.id}
