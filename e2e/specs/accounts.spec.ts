@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { accountDate, type AccountData, type Channel } from '@sori/contract';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { BASE_URL, createAccount, open, tr, type Account, type Lang } from '../app';
 import { seriousViolations, THEMES } from '../axe';
 import { api, setPlan, trackNamed } from '../data';
@@ -88,6 +91,7 @@ test('forgot password: the login modal sends a real e-mail, its link opens the r
 
 test('account page: reached from the user menu; changing the password signs the other sessions out; consents show their dates and marketing can be withdrawn; the member downloads their data', async ({
   signedInPage,
+  newPage,
 }) => {
   const account = await createAccount('계정');
   const elsewhere = ((await (await signIn(account.email, account.password)).json()) as { body: { token: string } }).body.token;
@@ -140,6 +144,19 @@ test('account page: reached from the user menu; changing the password signs the 
   await expect(
     page.getByTestId('notice').filter({ hasText: tr('ko', 'account.data.saved', { name: dataFile.suggestedFilename() }) }),
   ).toBeVisible();
+  // The same as a document to read: opened in the browser, it says what it holds in Korean and passes axe.
+  const [docFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('account-data-document').click()]);
+  expect(docFile.suggestedFilename()).toMatch(/^sori-account-data-\d{4}-\d{2}-\d{2}\.html$/u);
+  const docPath = path.join(mkdtempSync(path.join(tmpdir(), 'sori-doc-')), docFile.suggestedFilename());
+  await docFile.saveAs(docPath);
+  // The document's own policy allows no script; axe is let in past it.
+  const reader = await newPage({ bypassCSP: true });
+  await reader.goto(pathToFileURL(docPath).href);
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText(tr('ko', 'accountDoc.title'));
+  await expect(reader.locator('dd').first()).toHaveText(account.email);
+  await expect(reader.getByRole('heading', { level: 2, name: tr('ko', 'account.devices.title') })).toBeVisible();
+  expect(await seriousViolations(reader), 'the document passes axe').toEqual([]);
+  await reader.close();
 
   const password = page.getByTestId('account-password');
   await password.getByLabel(tr('ko', 'account.password.current')).fill('wrong-one');

@@ -286,6 +286,37 @@ describe('the account page’s data download', () => {
     expect(notices.getSnapshot().map((n) => n.text)).toEqual(['sori-account-data-2026-11-30.json 파일로 저장했습니다.']);
   });
 
+  it('saves the same data as a document to read, in the page’s language, named by the Korean day', async () => {
+    const user = userEvent.setup();
+    const data = {
+      format: 'sori-account-data/1',
+      exportedAt: '2026-11-29T16:30:00.000Z',
+      account: { ...USER, language: 'ko' },
+      ...Object.fromEntries(
+        ['consents', 'channels', 'licences', 'likes', 'downloads', 'playlists', 'uploads', 'sessions'].map((k) => [k, []]),
+      ),
+    };
+    await renderAccount(server((path) => (path === '/api/my/data' ? json(200, { body: data }) : undefined)));
+    const saved: { name: string; text: Promise<string>; type: string }[] = [];
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => {
+        saved.push({ name: '', text: textOf(blob), type: blob.type });
+        return 'blob:sori/2';
+      }),
+      revokeObjectURL: vi.fn(),
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved[saved.length - 1]!.name = this.download;
+    });
+    await user.click(within(screen.getByTestId('account-data')).getByRole('button', { name: '읽기용 문서로 내려받기 (HTML)' }));
+    await vi.waitFor(() => expect(saved[0]?.name).toBe('sori-account-data-2026-11-30.html'));
+    expect(saved[0]!.type).toBe('text/html;charset=utf-8');
+    const html = await saved[0]!.text;
+    expect(html).toContain('<h1>Sori에 보관된 내 정보</h1>');
+    expect(html).toContain('<dt>이메일</dt><dd>sori@example.com</dd>');
+    expect(notices.getSnapshot().map((n) => n.text)).toEqual(['sori-account-data-2026-11-30.html 파일로 저장했습니다.']);
+  });
+
   it('says so when the server refuses, in its words', async () => {
     const user = userEvent.setup();
     await renderAccount(

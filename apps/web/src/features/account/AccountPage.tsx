@@ -45,6 +45,7 @@ import { neighbourOf, refocusAfterDialogs } from '../../lib/modal-focus';
 import { CertificateButton, CreditButton, LicenceIdText, licensedTitle } from '../licences/LicenceLine';
 import { UploadQuotaMeter } from '../uploads/UploadQuota';
 import { invalidPasswordChangeFields, type PasswordChangeField, type PasswordChangeFields } from './password-change-fields';
+import { accountDataDocument } from './data-document';
 import { DevicesSection } from './DevicesSection';
 import { invalidProfileFields, type ProfileField, type ProfileFields } from './profile-fields';
 import { Section } from './Section';
@@ -409,30 +410,49 @@ function ConsentsSection() {
 }
 
 /**
- * "내 정보 내려받기": everything Sori keeps about the member as a JSON file (the privacy law's right of
- * access), with what it holds said first. The button is busy while the file is made, keeping the focus; a
- * notice names the saved file, or says why not.
+ * "내 정보 내려받기": everything Sori keeps about the member (the privacy law's right of access), with what it
+ * holds said first, as a JSON file to take elsewhere or as an HTML document to read (in the page's language,
+ * times in KST). A button is busy while its file is made, keeping the focus; a notice names the saved file, or
+ * says why not.
  */
 function DataSection() {
   const { t } = useTranslation();
-  const [pending, setPending] = useState(false);
-  const save = async () => {
+  const lang = useLang();
+  // Which file is being made: the JSON, or the document to read.
+  const [pending, setPending] = useState<'json' | 'html' | null>(null);
+  const save = async (kind: 'json' | 'html') => {
     if (pending) return;
-    setPending(true);
+    setPending(kind);
     try {
-      notices.show('success', t('account.data.saved', { name: await saveAccountData() }));
+      const name = await saveAccountData(kind === 'html' ? (data) => accountDataDocument(data, lang, t) : undefined);
+      notices.show('success', t('account.data.saved', { name }));
     } catch (err) {
       notices.show('danger', failure(err, t('account.data.failed')));
     } finally {
-      setPending(false);
+      setPending(null);
     }
   };
   return (
     <Section id="account-data" title={t('account.data.title')} testId="account-data">
       <p className="small text-body-secondary">{t('account.data.intro')}</p>
-      <PendingButton variant="outline-secondary" pending={pending} onClick={() => void save()} data-testid="account-data-save">
-        <Icon name="download" aria-hidden="true" /> {t('account.data.save')}
-      </PendingButton>
+      <div className="d-flex flex-wrap gap-2">
+        <PendingButton
+          variant="outline-secondary"
+          pending={pending === 'json'}
+          onClick={() => void save('json')}
+          data-testid="account-data-save"
+        >
+          <Icon name="download" aria-hidden="true" /> {t('account.data.save')}
+        </PendingButton>
+        <PendingButton
+          variant="outline-secondary"
+          pending={pending === 'html'}
+          onClick={() => void save('html')}
+          data-testid="account-data-document"
+        >
+          <Icon name="file" aria-hidden="true" /> {t('account.data.saveDocument')}
+        </PendingButton>
+      </div>
     </Section>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { serviceDay } from '@sori/contract';
+import { serviceDay, type AccountData } from '@sori/contract';
 import { api } from '../../lib/api-client';
 import { saveBlob } from '../../lib/save-file';
 import { userKeys } from '../auth/queries';
@@ -94,12 +94,17 @@ export function useWithdrawMutation() {
 }
 
 /**
- * Saves everything Sori keeps about the member as one JSON file (`GET /api/my/data`), named by the day in
- * Korean time: `sori-account-data-2026-11-29.json`. Answers the file's name.
+ * Saves everything Sori keeps about the member (`GET /api/my/data`) as one file named by the day in Korean
+ * time: the JSON itself (`sori-account-data-2026-11-29.json`), or, given `document`, the HTML it writes from the
+ * data (`….html`, `data-document.ts`). Answers the file's name.
  */
-export async function saveAccountData(): Promise<string> {
+export async function saveAccountData(document?: (data: AccountData) => string): Promise<string> {
   const data = await api.get('/my/data');
-  const fileName = `sori-account-data-${serviceDay(new Date(data.exportedAt))}.json`;
-  saveBlob(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }), fileName);
-  return fileName;
+  const name = `sori-account-data-${serviceDay(new Date(data.exportedAt))}`;
+  if (document) {
+    saveBlob(new Blob([document(data)], { type: 'text/html;charset=utf-8' }), `${name}.html`);
+    return `${name}.html`;
+  }
+  saveBlob(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }), `${name}.json`);
+  return `${name}.json`;
 }
