@@ -48,6 +48,11 @@ async function ownersShare(w: World, t: TestApp): Promise<string> {
   const r = await t.call({ method: 'POST', url: `/api/playbox/${w.playlist}/share`, token: w.owner.token });
   return r.json().body.token as string;
 }
+/** The handle of the owner's own signed-in session (the device list's id). */
+async function ownersSession(w: World, t: TestApp): Promise<string> {
+  const r = await t.call({ method: 'GET', url: '/api/my/sessions', token: w.owner.token });
+  return (r.json().body as { id: string; current: boolean }[]).find((s) => s.current)!.id;
+}
 async function ownersTrack(w: World, t: TestApp): Promise<number> {
   return t.track({ published: 0, owner_id: w.owner.id });
 }
@@ -178,6 +183,15 @@ const rows: Row[] = [
       url: async (w, t) => `/api/my/channels/${await owned(w, t)}`,
       status: 401,
     },
+    { rule: 'the device list needs a caller', caller, method: 'GET', url: () => '/api/my/sessions', status: 401 },
+    {
+      rule: 'signing a device out needs a caller',
+      caller,
+      method: 'DELETE',
+      url: async (w, t) => `/api/my/sessions/${await ownersSession(w, t)}`,
+      status: 401,
+    },
+    { rule: 'signing the other devices out needs a caller', caller, method: 'DELETE', url: () => '/api/my/sessions', status: 401 },
     // Public reads stay public for every caller (a rejected token reads as signed out).
     { rule: 'catalogue is public', caller, method: 'GET', url: () => '/api/musics', status: 200 },
     { rule: 'published track is public', caller, method: 'GET', url: (w) => `/api/musics/${w.pub}`, status: 200 },
@@ -204,6 +218,14 @@ const rows: Row[] = [
     method: 'DELETE',
     url: async (w, t) => `/api/my/channels/${await owned(w, t)}`,
     status: 404,
+  },
+  {
+    rule: "another member's device",
+    caller: 'other',
+    method: 'DELETE',
+    url: async (w, t) => `/api/my/sessions/${await ownersSession(w, t)}`,
+    status: 404,
+    code: 'SESSION_NOT_FOUND',
   },
 
   // Download level: below MIN_DOWNLOAD_LEVEL → 403 LEVEL_TOO_LOW.
