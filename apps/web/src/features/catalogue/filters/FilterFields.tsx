@@ -1,6 +1,18 @@
-import { GENRE_GROUPS, GENRES, KEY_MODES, MOOD_GROUPS, MOODS, SOUND_KEYS, SPEEDS, type KeyGroup, type KeyMode } from '@sori/contract';
+import {
+  GENRE_GROUPS,
+  GENRES,
+  KEY_MODES,
+  MOOD_GROUPS,
+  MOODS,
+  SOUND_KEYS,
+  SPEEDS,
+  type CodeGroup,
+  type KeyGroup,
+  type KeyMode,
+} from '@sori/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRovingFocus } from '../../../lib/roving';
 import { parseBpmInput, searchedBpm } from '../search-conditions';
 import { soleGenreOf, useLabelLanguage } from './labels';
 
@@ -78,31 +90,12 @@ export function SpeedChoices({ value, onChange, name }: ChoiceProps<1 | 2 | 3 | 
 /** Several moods may be chosen; a track must have every one (DECISIONS 7). */
 export function MoodChoices({ value, onChange }: ChoiceProps<number[]>) {
   const { t } = useTranslation();
-  const lang = useLabelLanguage();
   const toggle = (code: number) => onChange(value.includes(code) ? value.filter((m) => m !== code) : [...value, code]);
   return (
     <div className="sori-chip-groups">
-      {MOOD_GROUPS.map((group) => {
-        const moods = MOODS.filter((m) => m.group === group.code);
-        return (
-          <fieldset key={group.code} className="sori-chip-group">
-            <legend className="sori-choice-heading">{group.labels[lang]}</legend>
-            <div className="sori-chips">
-              {moods.map((mood) => (
-                <label key={mood.code} className={`sori-chip${value.includes(mood.code) ? ' active' : ''}`}>
-                  <input
-                    type="checkbox"
-                    className="visually-hidden"
-                    checked={value.includes(mood.code)}
-                    onChange={() => toggle(mood.code)}
-                  />
-                  <span>{mood.labels[lang]}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        );
-      })}
+      {MOOD_GROUPS.map((group) => (
+        <MoodGroup key={group.code} group={group} value={value} toggle={toggle} />
+      ))}
       <span className="visually-hidden" aria-live="polite">
         {t('filters.moodsCount', { count: value.length })}
       </span>
@@ -110,11 +103,47 @@ export function MoodChoices({ value, onChange }: ChoiceProps<number[]>) {
   );
 }
 
+/** One group of moods under its heading: one Tab stop, the arrows among its chips (`useRovingFocus`). */
+function MoodGroup({ group, value, toggle }: { group: CodeGroup; value: number[]; toggle: (code: number) => void }) {
+  const lang = useLabelLanguage();
+  const moods = MOODS.filter((m) => m.group === group.code);
+  const roving = useRovingFocus(
+    moods.length,
+    moods.findIndex((m) => value.includes(m.code)),
+  );
+  return (
+    <fieldset className="sori-chip-group">
+      <legend className="sori-choice-heading">{group.labels[lang]}</legend>
+      <div className="sori-chips">
+        {moods.map((mood, i) => (
+          <label key={mood.code} className={`sori-chip${value.includes(mood.code) ? ' active' : ''}`}>
+            <input
+              type="checkbox"
+              className="visually-hidden"
+              checked={value.includes(mood.code)}
+              onChange={() => toggle(mood.code)}
+              {...roving(i)}
+            />
+            <span>{mood.labels[lang]}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 const KEY_GROUPS: readonly KeyGroup[] = ['flat', 'sharp', 'natural'];
+/** The keys in the order shown (flat, sharp, natural): the arrows go through them all, across the groups. */
+const KEYS_SHOWN = KEY_GROUPS.flatMap((group) => SOUND_KEYS.filter((k) => k.group === group));
 
 /** The 17 keys offered, grouped flat, sharp and natural (PRODUCT §3); one may be chosen. */
 export function KeyChoices({ value, onChange }: ChoiceProps<string | null>) {
   const { t } = useTranslation();
+  // One Tab stop for the 17 keys, on the chosen one when there is one.
+  const roving = useRovingFocus(
+    KEYS_SHOWN.length,
+    KEYS_SHOWN.findIndex((k) => k.name === value),
+  );
   return (
     <div className="sori-key-groups">
       {KEY_GROUPS.map((group) => (
@@ -128,6 +157,7 @@ export function KeyChoices({ value, onChange }: ChoiceProps<string | null>) {
                 className={`sori-chip sori-key${value === key.name ? ' active' : ''}`}
                 aria-pressed={value === key.name}
                 onClick={() => onChange(value === key.name ? null : key.name)}
+                {...roving(KEYS_SHOWN.indexOf(key))}
               >
                 {key.name}
               </button>
@@ -145,11 +175,12 @@ export function KeyChoices({ value, onChange }: ChoiceProps<string | null>) {
  */
 export function KeyModeChoices({ value, onChange }: ChoiceProps<KeyMode | null>) {
   const { t } = useTranslation();
+  const roving = useRovingFocus(KEY_MODES.length, value ? KEY_MODES.indexOf(value) : 0);
   return (
     <div className="sori-mode-group" role="group" aria-label={t('filters.keyMode')}>
       <span className="sori-choice-heading">{t('filters.keyMode')}</span>
       <div className="sori-chips">
-        {KEY_MODES.map((mode) => (
+        {KEY_MODES.map((mode, i) => (
           <button
             key={mode}
             type="button"
@@ -157,6 +188,7 @@ export function KeyModeChoices({ value, onChange }: ChoiceProps<KeyMode | null>)
             aria-pressed={value === mode}
             onClick={() => onChange(value === mode ? null : mode)}
             data-testid={`key-mode-${mode}`}
+            {...roving(i)}
           >
             {t(`filters.modes.${mode}`)}
           </button>
