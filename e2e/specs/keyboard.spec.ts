@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { keyLabel } from '@sori/contract';
+import { keyLabel, spokenKeyLabel } from '@sori/contract';
 import type { Music, Page as MusicPage } from '@sori/contract';
 import { addToPlaylist, api, createPlaylist, SPECIAL, trackNamed, tracksByTitle } from '../data';
 import { createAccount, open, tr } from '../app';
@@ -97,7 +97,9 @@ test('keyboard: the header links, the fields and the buttons show the same clear
   }
 });
 
-test('the track table writes a minor key as chord symbols do (Am), with its full name on hover', async ({ newPage }) => {
+test('the track table writes a minor key as chord symbols do (Am), with its full name on hover and in words for a screen reader', async ({
+  newPage,
+}) => {
   const minor = [...(await tracksByTitle()).values()].find((t) => t.soundkey && t.keyMode === 'minor');
   const major = [...(await tracksByTitle()).values()].find((t) => t.soundkey && t.keyMode === 'major');
   expect(minor && major, 'the fixture catalogue has a minor and a major key').toBeTruthy();
@@ -108,6 +110,8 @@ test('the track table writes a minor key as chord symbols do (Am), with its full
     const cell = page.locator(`[data-testid="track-row"][data-track-id="${track.id}"] [data-testid="track-key"]`);
     await expect(cell).toHaveText(`${track.soundkey}${track === minor ? 'm' : ''}`, { useInnerText: true });
     await expect(cell.locator('span')).toHaveAttribute('title', keyLabel(track.soundkey, track.keyMode, 'ko'));
+    // Said in words to a screen reader, which reads the symbol as letters.
+    await expect(cell.getByRole('img')).toHaveAccessibleName(spokenKeyLabel(track.soundkey, track.keyMode, 'ko'));
   }
 });
 

@@ -9,7 +9,7 @@ import { pressedControl, useAuthModal } from '../auth/AuthModalContext';
 import { useSession } from '../auth/useSession';
 import { cancelPrime, player, primeSoon, usePlayerSelector } from '../player/player';
 import { useLabelLanguage } from './filters/labels';
-import { keyLabel } from './key-label';
+import { keyLabel, spokenKeyLabel } from './key-label';
 import { useLikeMutation } from './queries';
 import { copyTrackLink } from './share';
 import { TRACK_DRAG_TYPE } from './track-drag';
@@ -226,8 +226,20 @@ function TrackRow({ track, current, playing, highlight, showActions, handlers, b
       </td>
       <td className="sori-col-key text-center" data-testid="track-key">
         {/* The column is narrow: a minor key is written as chord symbols write it ('Am'), a major key by its
-            tonic alone ('C'), the full name ('A 단조', 'A minor', 'イ短調') on hover. */}
-        {track.soundkey ? <span title={keyLabel(track.soundkey, track.keyMode, lang)}>{keyShort}</span> : '-'}
+            tonic alone ('C'), the full name ('A 단조', 'A minor', 'イ短調') on hover, and said in words to a
+            screen reader ('B-flat minor', 'B플랫 단조'), which reads 'B♭m' as letters. */}
+        {track.soundkey ? (
+          // A symbol with its name in words, as an emoji is given one: role img is what makes readers use it.
+          <span
+            role="img"
+            title={keyLabel(track.soundkey, track.keyMode, lang)}
+            aria-label={spokenKeyLabel(track.soundkey, track.keyMode, lang)}
+          >
+            {keyShort}
+          </span>
+        ) : (
+          '-'
+        )}
       </td>
       <td className="sori-col-bpm text-end" data-testid="track-bpm">
         {track.bpm ?? '-'}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyLabel } from './key-label';
+import { keyLabel, spokenKeyLabel } from './key-label';
 
 describe('keyLabel', () => {
   it('names the key with its mode in each language', () => {
@@ -21,5 +21,22 @@ describe('keyLabel', () => {
   it('shows the tonic alone when the mode is unknown, and a dash without a key', () => {
     expect(keyLabel('D♭', null, 'ja')).toBe('D♭');
     expect(keyLabel(null, 'minor', 'en')).toBe('-');
+  });
+});
+
+describe('spokenKeyLabel', () => {
+  it('says sharps and flats as words, for a screen reader', () => {
+    expect(spokenKeyLabel('B♭', 'minor', 'en')).toBe('B-flat minor');
+    expect(spokenKeyLabel('F♯', 'major', 'en')).toBe('F-sharp major');
+    expect(spokenKeyLabel('B♭', 'minor', 'ko')).toBe('B플랫 단조');
+    expect(spokenKeyLabel('F♯', 'major', 'ko')).toBe('F샵 장조');
+    expect(spokenKeyLabel('B♭', 'minor', 'ja')).toBe('変ロ短調');
+    expect(spokenKeyLabel('A', 'minor', 'ko')).toBe('A 단조');
+  });
+
+  it('says the tonic alone without a mode, and nothing without a key', () => {
+    expect(spokenKeyLabel('F♯', null, 'en')).toBe('F-sharp');
+    expect(spokenKeyLabel('F♯', null, 'ja')).toBe('嬰ヘ');
+    expect(spokenKeyLabel(null, 'major', 'ko')).toBe('');
   });
 });

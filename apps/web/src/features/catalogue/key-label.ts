@@ -1,2 +1,2 @@
 /** The key's label is shared with the server's page previews: it lives in the contract. */
-export { keyLabel } from '@sori/contract';
+export { keyLabel, spokenKeyLabel } from '@sori/contract';
