@@ -103,15 +103,33 @@ export interface LikeInput {
   liked: boolean;
 }
 
+/** The track lists and tracks being fetched right now (a list reloaded as the member signs in, say). */
+function tracksLoading(queryClient: QueryClient) {
+  return [musicKeys.all, musicKeys.personal].flatMap((root) =>
+    queryClient
+      .getQueryCache()
+      .findAll({ queryKey: root, fetchStatus: 'fetching' })
+      .map((query) => query.queryKey),
+  );
+}
+
 /**
  * The like toggle (PRODUCT §4): the flag flips in every list at once, then the server is told. A
  * failure is only logged (no message); the flag is put back so the heart shows what the server holds.
+ * A list still loading when the heart is pressed (the one reloaded as the member signs in, which a like
+ * pressed while signed out then makes) would land after the flip with the old flag: it is stopped first and
+ * fetched again once the server has the like.
  */
 export function useLikeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, liked }: LikeInput) => api.post(liked ? '/my/like' : '/my/unlike', { musicId: id }),
-    onMutate: ({ id, liked }) => updateCachedTrack(queryClient, id, (t) => ({ ...t, liked })),
+    onMutate: async ({ id, liked }) => {
+      const loading = tracksLoading(queryClient);
+      await Promise.all(loading.map((queryKey) => queryClient.cancelQueries({ queryKey, exact: true })));
+      updateCachedTrack(queryClient, id, (t) => ({ ...t, liked }));
+      return { loading };
+    },
     onError: (error, { id, liked }) => {
       console.warn(`[like] could not ${liked ? 'like' : 'unlike'} track ${id}`, error);
       updateCachedTrack(queryClient, id, (t) => ({ ...t, liked: !liked }));
@@ -120,6 +138,9 @@ export function useLikeMutation() {
       // The liked list is refetched when next shown; the one on screen keeps its rows, so an unliked
       // track can be liked again right there.
       void queryClient.invalidateQueries({ queryKey: musicKeys.lists({ kind: 'playlist', playlistId: 0 }), refetchType: 'none' });
+    },
+    onSettled: (_data, _error, _input, context) => {
+      for (const queryKey of context?.loading ?? []) void queryClient.invalidateQueries({ queryKey, exact: true });
     },
   });
 }
