@@ -154,7 +154,7 @@ test('account page: reached from the user menu; changing the password signs the 
   await reader.goto(pathToFileURL(docPath).href);
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText(tr('ko', 'accountDoc.title'));
   await expect(reader.locator('dd').first()).toHaveText(account.email);
-  await expect(reader.getByRole('heading', { level: 2, name: tr('ko', 'account.devices.title') })).toBeVisible();
+  await expect(reader.getByRole('heading', { level: 2, name: tr('ko', 'accountDoc.sessions') })).toBeVisible();
   expect(await seriousViolations(reader), 'the document passes axe').toEqual([]);
   await reader.close();
 

@@ -61,7 +61,7 @@ test('analysis: an unsure key waits for the uploader, who confirms it; the detai
   await page.keyboard.press('Escape');
   await edit.waitFor({ state: 'hidden' });
 
-  await expect(ownRow.locator('[data-testid="track-key"]'), 'the list shows the key').toHaveText(
+  await expect(ownRow.locator('[data-testid="track-key-shown"]'), 'the list shows the key').toHaveText(
     `${s.soundkey}${s.keyMode === 'minor' ? 'm' : ''}`,
     {
       useInnerText: true,

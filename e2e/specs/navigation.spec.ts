@@ -169,7 +169,9 @@ test('phone screens (360×740, ko/en/ja, both themes): a readable search box, ti
       expect(await page.locator('[data-testid="track-bpm"]').first().isVisible(), `${where}: no BPM column`).toBe(false);
       const facts = await page
         .locator('[data-testid="track-row-facts"]')
-        .evaluateAll((els) => els.filter((el) => el.checkVisibility()).map((el) => el.textContent ?? ''));
+        .evaluateAll((els) =>
+          els.filter((el) => el.checkVisibility()).map((el) => el.querySelector('[aria-hidden="true"]')?.textContent ?? ''),
+        );
       expect(facts.length, `${where}: key and BPM shown under the artist`).toBeGreaterThan(5);
       for (const line of facts) expect(line, `${where}: ${line}`).toMatch(/^(?:[A-G][♭♯]?m? · )?\d+(?:\.\d+)? BPM$/u);
       // With a track on, the player bar keeps room for its title beside previous / play / next.

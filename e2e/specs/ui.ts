@@ -30,7 +30,12 @@ export async function rowTitles(page: Page): Promise<string[]> {
 /** Column values of every row on screen (key, bpm, time). */
 export async function column(page: Page, name: 'track-key' | 'track-bpm' | 'track-time'): Promise<string[]> {
   await settledResults(page);
-  return page.locator(`[data-testid="track-row"] [data-testid="${name}"]`).allInnerTexts();
+  // The key cell holds the symbol shown and, for screen readers, its name in words: the symbol is what is read here.
+  const cell =
+    name === 'track-key'
+      ? `[data-testid="${name}"] [data-testid="track-key-shown"], [data-testid="${name}"]:not(:has(span))`
+      : `[data-testid="${name}"]`;
+  return page.locator(`[data-testid="track-row"] ${cell}`).allInnerTexts();
 }
 
 export function row(page: Page, title: string) {

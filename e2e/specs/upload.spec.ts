@@ -179,7 +179,7 @@ test('upload: drag a file in, watch it upload and analyse, correct BPM, key, gen
   ]);
   const ownRow = row(page, '새벽 산책 (수정)');
   await expect(ownRow.locator('[data-testid="track-bpm"]'), 'list shows the corrected BPM').toHaveText('128', { useInnerText: true });
-  await expect(ownRow.locator('[data-testid="track-key"]'), 'and key').toHaveText('E♭', { useInnerText: true });
+  await expect(ownRow.locator('[data-testid="track-key-shown"]'), 'and key').toHaveText('E♭', { useInnerText: true });
   await expect(ownRow.locator('.sori-badge-private'), 'private badge').toHaveText(tr('ko', 'upload.private'), { useInnerText: true });
   await expect
     .poll(() => ownRow.locator('img.sori-cover').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {

@@ -86,14 +86,14 @@ describe('accountDataDocument', () => {
       '다운로드 기록',
       '플레이리스트',
       '업로드한 음원',
-      '로그인한 기기',
+      '로그인 기록',
     ]) {
       expect(html).toContain(`<h2>${heading}</h2>`);
     }
     expect(html).toContain('<dt>이메일</dt><dd>sori@example.com</dd>');
     expect(html).toContain('프리미엄 (2027년 1월 31일까지)');
-    expect(html).toContain('<dt>메일 언어</dt><dd>한국어</dd>');
-    expect(html).toContain('<td>서비스 이용약관</td><td>2026-11-23</td><td>2026년 11월 1일 09:00 (KST)</td>');
+    expect(html).toContain('<dt>이메일 수신 언어</dt><dd>한국어</dd>');
+    expect(html).toContain('<td>서비스 이용약관</td><td>2026-11-23</td><td>2026년 11월 1일 09:00</td>');
     expect(html).toContain('<td>이벤트·혜택 정보 수신</td><td>2026-11-23</td><td>동의하지 않음</td>');
     expect(html).toContain('<a href="https://sori.test/verify/SORI-ABCD-EFGH-JKLM" rel="noopener noreferrer">SORI-ABCD-EFGH-JKLM</a>');
     expect(html).toContain('봄날 — 소리 (15초 편집본)');
@@ -110,5 +110,8 @@ describe('accountDataDocument', () => {
     expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
     expect(html).toContain('<h1>What Sori keeps about you</h1>');
     expect(html).toContain('Created 4 November 2026');
+    // Japanese asides in full-width parentheses.
+    const ja = accountDataDocument(DATA, 'ja', (await createTestI18n('ja')).t);
+    expect(ja).toContain('Safari · iOS（スマートフォン）');
   });
 });

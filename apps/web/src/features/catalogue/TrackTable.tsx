@@ -152,7 +152,10 @@ function TrackRow({ track, current, playing, highlight, showActions, handlers, b
   const lang = useLabelLanguage();
   const artist = track.artist || t('tracks.unknownArtist');
   const keyShort = track.soundkey ? `${track.soundkey}${track.keyMode === 'minor' ? 'm' : ''}` : null;
-  const facts = [keyShort, track.bpm === null ? null : `${track.bpm} BPM`].filter(Boolean).join(' · ');
+  const bpm = track.bpm === null ? null : `${track.bpm} BPM`;
+  const facts = [keyShort, bpm].filter(Boolean).join(' · ');
+  // Keys said in words to a screen reader, which reads 'B♭m' as letters.
+  const spokenFacts = [spokenKeyLabel(track.soundkey, track.keyMode, lang) || null, bpm].filter(Boolean).join(', ');
 
   const handleDragStart = (event: DragEvent<HTMLTableRowElement>) => {
     // The track id travels with the drag (PRODUCT §2); a sidebar playlist accepts it.
@@ -210,7 +213,8 @@ function TrackRow({ track, current, playing, highlight, showActions, handlers, b
             list filtered by BPM still shows it (CSS shows this line only where it hides the columns). */}
         {facts ? (
           <div className="sori-track-facts" data-testid="track-row-facts">
-            {facts}
+            <span aria-hidden="true">{facts}</span>
+            <span className="visually-hidden">{spokenFacts}</span>
           </div>
         ) : null}
       </td>
@@ -227,16 +231,15 @@ function TrackRow({ track, current, playing, highlight, showActions, handlers, b
       <td className="sori-col-key text-center" data-testid="track-key">
         {/* The column is narrow: a minor key is written as chord symbols write it ('Am'), a major key by its
             tonic alone ('C'), the full name ('A 단조', 'A minor', 'イ短調') on hover, and said in words to a
-            screen reader ('B-flat minor', 'B플랫 단조'), which reads 'B♭m' as letters. */}
+            screen reader ('B-flat minor', 'B플랫 단조'), which reads 'B♭m' as letters: the symbol is hidden from
+            it, so that neither it nor its title (which would be read as a description) is said. */}
         {track.soundkey ? (
-          // A symbol with its name in words, as an emoji is given one: role img is what makes readers use it.
-          <span
-            role="img"
-            title={keyLabel(track.soundkey, track.keyMode, lang)}
-            aria-label={spokenKeyLabel(track.soundkey, track.keyMode, lang)}
-          >
-            {keyShort}
-          </span>
+          <>
+            <span title={keyLabel(track.soundkey, track.keyMode, lang)} aria-hidden="true" data-testid="track-key-shown">
+              {keyShort}
+            </span>
+            <span className="visually-hidden">{spokenKeyLabel(track.soundkey, track.keyMode, lang)}</span>
+          </>
         ) : (
           '-'
         )}

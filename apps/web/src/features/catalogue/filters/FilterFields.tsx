@@ -13,6 +13,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRovingFocus } from '../../../lib/roving';
+import { spokenKeyLabel } from '../key-label';
 import { parseBpmInput, searchedBpm } from '../search-conditions';
 import { soleGenreOf, useLabelLanguage } from './labels';
 
@@ -91,10 +92,14 @@ export function SpeedChoices({ value, onChange, name }: ChoiceProps<1 | 2 | 3 | 
 export function MoodChoices({ value, onChange }: ChoiceProps<number[]>) {
   const { t } = useTranslation();
   const toggle = (code: number) => onChange(value.includes(code) ? value.filter((m) => m !== code) : [...value, code]);
+  const hintId = useId();
   return (
     <div className="sori-chip-groups">
+      <span id={hintId} className="visually-hidden">
+        {t('filters.chipsHint')}
+      </span>
       {MOOD_GROUPS.map((group) => (
-        <MoodGroup key={group.code} group={group} value={value} toggle={toggle} />
+        <MoodGroup key={group.code} group={group} value={value} toggle={toggle} hintId={hintId} />
       ))}
       <span className="visually-hidden" aria-live="polite">
         {t('filters.moodsCount', { count: value.length })}
@@ -104,7 +109,17 @@ export function MoodChoices({ value, onChange }: ChoiceProps<number[]>) {
 }
 
 /** One group of moods under its heading: one Tab stop, the arrows among its chips (`useRovingFocus`). */
-function MoodGroup({ group, value, toggle }: { group: CodeGroup; value: number[]; toggle: (code: number) => void }) {
+function MoodGroup({
+  group,
+  value,
+  toggle,
+  hintId,
+}: {
+  group: CodeGroup;
+  value: number[];
+  toggle: (code: number) => void;
+  hintId: string;
+}) {
   const lang = useLabelLanguage();
   const moods = MOODS.filter((m) => m.group === group.code);
   const roving = useRovingFocus(
@@ -112,7 +127,7 @@ function MoodGroup({ group, value, toggle }: { group: CodeGroup; value: number[]
     moods.findIndex((m) => value.includes(m.code)),
   );
   return (
-    <fieldset className="sori-chip-group">
+    <fieldset className="sori-chip-group" aria-describedby={hintId}>
       <legend className="sori-choice-heading">{group.labels[lang]}</legend>
       <div className="sori-chips">
         {moods.map((mood, i) => (
@@ -139,16 +154,24 @@ const KEYS_SHOWN = KEY_GROUPS.flatMap((group) => SOUND_KEYS.filter((k) => k.grou
 /** The 17 keys offered, grouped flat, sharp and natural (PRODUCT §3); one may be chosen. */
 export function KeyChoices({ value, onChange }: ChoiceProps<string | null>) {
   const { t } = useTranslation();
+  const lang = useLabelLanguage();
+  const id = useId();
   // One Tab stop for the 17 keys, on the chosen one when there is one.
   const roving = useRovingFocus(
     KEYS_SHOWN.length,
     KEYS_SHOWN.findIndex((k) => k.name === value),
   );
   return (
-    <div className="sori-key-groups">
+    // The 17 keys are one choice (one Tab stop, the arrows across the three groups): named as one group.
+    <div className="sori-key-groups" role="group" aria-label={t('filters.key')} aria-describedby={`${id}-hint`}>
+      <span id={`${id}-hint`} className="visually-hidden">
+        {t('filters.chipsHint')}
+      </span>
       {KEY_GROUPS.map((group) => (
-        <div key={group} className="sori-key-group" role="group" aria-label={t(`filters.keyGroups.${group}`)}>
-          <span className="sori-choice-heading">{t(`filters.keyGroups.${group}`)}</span>
+        <div key={group} className="sori-key-group" role="group" aria-labelledby={`${id}-${group}`}>
+          <span className="sori-choice-heading" id={`${id}-${group}`}>
+            {t(`filters.keyGroups.${group}`)}
+          </span>
           <div className="sori-chips">
             {SOUND_KEYS.filter((k) => k.group === group).map((key) => (
               <button
@@ -157,6 +180,8 @@ export function KeyChoices({ value, onChange }: ChoiceProps<string | null>) {
                 className={`sori-chip sori-key${value === key.name ? ' active' : ''}`}
                 aria-pressed={value === key.name}
                 onClick={() => onChange(value === key.name ? null : key.name)}
+                // "D♭" is read as "D" or "D music flat sign": the key's name in words.
+                aria-label={spokenKeyLabel(key.name, null, lang)}
                 {...roving(KEYS_SHOWN.indexOf(key))}
               >
                 {key.name}
@@ -175,10 +200,13 @@ export function KeyChoices({ value, onChange }: ChoiceProps<string | null>) {
  */
 export function KeyModeChoices({ value, onChange }: ChoiceProps<KeyMode | null>) {
   const { t } = useTranslation();
+  const id = useId();
   const roving = useRovingFocus(KEY_MODES.length, value ? KEY_MODES.indexOf(value) : 0);
   return (
-    <div className="sori-mode-group" role="group" aria-label={t('filters.keyMode')}>
-      <span className="sori-choice-heading">{t('filters.keyMode')}</span>
+    <div className="sori-mode-group" role="group" aria-labelledby={id}>
+      <span className="sori-choice-heading" id={id}>
+        {t('filters.keyMode')}
+      </span>
       <div className="sori-chips">
         {KEY_MODES.map((mode, i) => (
           <button
