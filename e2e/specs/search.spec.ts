@@ -278,7 +278,7 @@ test('filters one by one and combined: genre (group and single), speed, moods, k
   for (const g of ['flat', 'sharp', 'natural']) {
     await expect(panel.getByRole('group', { name: tr('ko', `filters.keyGroups.${g}`), exact: true }), `key group ${g}`).toBeVisible();
   }
-  await panel.getByRole('button', { name: 'D플랫', exact: true }).click();
+  await panel.getByRole('button', { name: 'D♭', exact: true }).click();
   await waitForCount(page, count(inKey('D♭')), 'D♭');
   // The tonic matches; a minor key is written 'C♯m'.
   for (const key of await column(page, 'track-key')) expect(['D♭', 'C♯'].includes(key.replace(/m$/u, '')), `key ${key}`).toBeTruthy();
@@ -287,7 +287,7 @@ test('filters one by one and combined: genre (group and single), speed, moods, k
   const min = panel.locator('[data-testid="bpm-min"]');
   const max = panel.locator('[data-testid="bpm-max"]');
   expect([await min.getAttribute('placeholder'), await max.getAttribute('placeholder')], 'BPM placeholders').toEqual(['60', '180']);
-  await panel.getByRole('button', { name: 'D플랫', exact: true }).click();
+  await panel.getByRole('button', { name: 'D♭', exact: true }).click();
   await min.fill('100');
   await expect(panel.locator('[data-testid="bpm-summary"]'), '∞ for no maximum').toHaveText(
     tr('ko', 'filters.bpmRange', { min: 100, max: '∞' }),
@@ -305,7 +305,7 @@ test('filters one by one and combined: genre (group and single), speed, moods, k
     .locator('label', { hasText: tr('ko', 'filters.groupAll', { group: GENRE_GROUPS.find((g) => g.code === 500)!.labels.ko }) })
     .click();
   panel = await openFilter(page, 'keybpm');
-  await panel.getByRole('button', { name: 'F샵', exact: true }).click();
+  await panel.getByRole('button', { name: 'F♯', exact: true }).click();
   const expected = count((t) => inGenre(500)(t) && bpmWithin(100, 120)(t) && inKey('F♯')(t));
   expect(expected > 1, 'the combination finds F♯ and G♭ tracks').toBeTruthy();
   await waitForCount(page, expected, 'EDM, key F♯, 100–120 BPM');
@@ -347,7 +347,7 @@ test('filter modal and the compact bar once scrolled past the intro; every new s
   await page.locator('[data-testid="open-filter-modal"]').click();
   const modal = page.locator('[data-testid="filter-modal"]');
   await modal.waitFor();
-  await modal.getByRole('button', { name: 'C샵', exact: true }).click();
+  await modal.getByRole('button', { name: 'C♯', exact: true }).click();
   await modal.locator('[data-testid="bpm-min"]').fill('150');
   await modal.locator('[data-testid="filter-modal-apply"]').click();
   await waitForCount(

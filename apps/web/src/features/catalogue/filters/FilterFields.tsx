@@ -13,7 +13,6 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRovingFocus } from '../../../lib/roving';
-import { spokenKeyLabel } from '../key-label';
 import { parseBpmInput, searchedBpm } from '../search-conditions';
 import { soleGenreOf, useLabelLanguage } from './labels';
 
@@ -154,7 +153,6 @@ const KEYS_SHOWN = KEY_GROUPS.flatMap((group) => SOUND_KEYS.filter((k) => k.grou
 /** The 17 keys offered, grouped flat, sharp and natural (PRODUCT §3); one may be chosen. */
 export function KeyChoices({ value, onChange }: ChoiceProps<string | null>) {
   const { t } = useTranslation();
-  const lang = useLabelLanguage();
   const id = useId();
   // One Tab stop for the 17 keys, on the chosen one when there is one.
   const roving = useRovingFocus(
@@ -180,8 +178,6 @@ export function KeyChoices({ value, onChange }: ChoiceProps<string | null>) {
                 className={`sori-chip sori-key${value === key.name ? ' active' : ''}`}
                 aria-pressed={value === key.name}
                 onClick={() => onChange(value === key.name ? null : key.name)}
-                // "D♭" is read as "D" or "D music flat sign": the key's name in words.
-                aria-label={spokenKeyLabel(key.name, null, lang)}
                 {...roving(KEYS_SHOWN.indexOf(key))}
               >
                 {key.name}
