@@ -10,6 +10,7 @@ export * from './licence';
 export * from './licence-verify';
 export * from './routes';
 export * from './account';
+export * from './html';
 export * from './share';
 export * from './key-label';
 export * from './media-errors';

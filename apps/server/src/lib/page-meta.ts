@@ -1,3 +1,5 @@
+import { escapeHtml } from '@sori/contract';
+
 /**
  * The preview tags of a shareable page (Open Graph and Twitter cards), written into the web app's
  * index.html so that a link pasted into KakaoTalk, Slack or X shows its title, text and cover. Everything
@@ -21,12 +23,8 @@ export interface PagePreview {
   extra?: readonly (readonly [string, string])[];
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text safe inside an HTML attribute value (double or single quoted) and in element content. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/gu, (c) => ESCAPES[c]!);
-}
+/** Shared with the mails and the web app's data document (contract `html.ts`). */
+export { escapeHtml };
 
 /** Cuts a text to at most `max` characters (by code point) on a word boundary where one is near, with an ellipsis. */
 export function clip(text: string, max: number): string {

@@ -61,7 +61,7 @@ export async function revokeSession(db: Kysely<Database>, sessionId: string, use
     .execute();
 }
 
-/** A user's live sessions (not signed out, not past their end), the most recently used first. */
+/** A user's live sessions (not signed out, not past their end), the newest first. */
 export async function listLiveSessions(db: Kysely<Database>, userId: number, now: string): Promise<SessionRow[]> {
   return db
     .selectFrom('sessions')

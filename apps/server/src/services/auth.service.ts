@@ -195,11 +195,11 @@ export class AuthService {
     // The language the member uses the site in is the one their mail is written in.
     if (lang) await users.setUserLang(this.deps.db, row.id, lang);
     const device = deviceOf(userAgent);
-    const known = await sessions.devicesOnRecord(this.deps.db, row.id);
-    const result = await this.startSession(row, device);
     // A sign-in from a device none of the account's sessions on record came from is told by mail. An account
     // with none on record (the first sign-in, or back after every session's 30 days) has nothing to compare with.
-    if (known.length > 0 && !known.some((d) => sameDevice(d, device)) && this.deps.mailer.enabled) {
+    const known = this.deps.mailer.enabled ? await sessions.devicesOnRecord(this.deps.db, row.id) : [];
+    const result = await this.startSession(row, device);
+    if (known.length > 0 && !known.some((d) => sameDevice(d, device))) {
       const message = newDeviceMail(row.email, lang ?? asLang(row.lang), {
         at: nowIso(),
         device,
@@ -237,7 +237,7 @@ export class AuthService {
         current,
         browser: r.browser,
         os: r.os,
-        platform: (r.platform as DevicePlatform | null) ?? null,
+        platform: r.platform as DevicePlatform | null,
         signedInAt: r.created_at,
         lastSeenAt: r.last_seen_at,
         expiresAt: r.expires_at,

@@ -1,4 +1,4 @@
-import { accountDate, DEVICE_PLATFORM_LABELS, deviceName, licenceTime, type Lang } from '@sori/contract';
+import { accountDate, DEVICE_PLATFORM_LABELS, deviceName, escapeHtml, licenceTime, type Lang } from '@sori/contract';
 import type { Device } from '../../lib/device';
 import type { MailMessage } from '../../lib/mailer';
 
@@ -34,9 +34,6 @@ const RESET_TEXTS: Record<Lang, { subject: string; lines: (minutes: number) => s
     footer: 'お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
   },
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/gu, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The password-reset message in the account's language, as plain text and simple HTML. */
 export function resetMail(to: string, lang: Lang, link: string, minutes: number): MailMessage {

@@ -47,6 +47,7 @@ import { UploadQuotaMeter } from '../uploads/UploadQuota';
 import { invalidPasswordChangeFields, type PasswordChangeField, type PasswordChangeFields } from './password-change-fields';
 import { accountDataDocument } from './data-document';
 import { DevicesSection } from './DevicesSection';
+import { failure } from './failure';
 import { invalidProfileFields, type ProfileField, type ProfileFields } from './profile-fields';
 import { Section } from './Section';
 import {
@@ -61,11 +62,6 @@ import {
   useWithdrawMutation,
   saveAccountData,
 } from './queries';
-
-/** A failed call's message: the server's (already in the UI language) or a general one. */
-function failure(error: unknown, fallback: string): string {
-  return isApiError(error) && error.kind === 'http' && error.message ? error.message : fallback;
-}
 
 /**
  * The account page (docs/ACCOUNTS.md): profile, password, plan and level, licences, upload use, consents

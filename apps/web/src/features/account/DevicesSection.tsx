@@ -9,6 +9,7 @@ import { neighbourOf, refocusAfterDialogs } from '../../lib/modal-focus';
 import { notices } from '../../lib/notices';
 import { useSiteQuery } from '../legal/queries';
 import { usedAgo } from './device-time';
+import { failure } from './failure';
 import { useEndSessionMutation, useSessionsQuery } from './queries';
 import { Section } from './Section';
 
@@ -90,7 +91,7 @@ export function DevicesSection() {
         refocus(which === 'others' ? null : which.id);
       },
       onError: (e) => {
-        notices.show('danger', isApiError(e) && e.kind === 'http' && e.message ? e.message : t('account.devices.failed'));
+        notices.show('danger', failure(e, t('account.devices.failed')));
         // Already signed out (elsewhere, or past its end): the list is fetched again, without it.
         if (which !== 'others' && isApiError(e) && e.status === 404) refocus(which.id);
       },

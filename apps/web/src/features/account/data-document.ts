@@ -4,6 +4,7 @@ import {
   CHANNEL_PLATFORM_LABELS,
   DEVICE_PLATFORM_LABELS,
   deviceName,
+  escapeHtml,
   licenceTime,
   PLAN_LABELS,
   type AccountData,
@@ -12,19 +13,17 @@ import {
   type Lang,
 } from '@sori/contract';
 
-const escape = (s: string) => s.replace(/[&<>"']/gu, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** A cell: text (escaped here), or a link whose address and text are escaped here too. */
 type Cell = string | { href: string; text: string };
 const cell = (c: Cell) =>
-  typeof c === 'string' ? escape(c) : `<a href="${escape(c.href)}" rel="noopener noreferrer">${escape(c.text)}</a>`;
+  typeof c === 'string' ? escapeHtml(c) : `<a href="${escapeHtml(c.href)}" rel="noopener noreferrer">${escapeHtml(c.text)}</a>`;
 
 function table(head: readonly string[], rows: readonly (readonly Cell[])[], none: string, name: string): string {
-  if (rows.length === 0) return `<p class="none">${escape(none)}</p>`;
+  if (rows.length === 0) return `<p class="none">${escapeHtml(none)}</p>`;
   return [
     // A table wider than a phone scrolls in its own box, which the keyboard can reach and a reader names.
-    `<div class="scroll" role="region" tabindex="0" aria-label="${escape(name)}"><table>`,
-    `<thead><tr>${head.map((h) => `<th scope="col">${escape(h)}</th>`).join('')}</tr></thead>`,
+    `<div class="scroll" role="region" tabindex="0" aria-label="${escapeHtml(name)}"><table>`,
+    `<thead><tr>${head.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead>`,
     `<tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${cell(c)}</td>`).join('')}</tr>`).join('')}</tbody>`,
     '</table></div>',
   ].join('\n');
@@ -70,7 +69,7 @@ export function accountDataDocument(data: AccountData, lang: Lang, t: TFunction)
     [t('accountDoc.mailLanguage'), t(`accountDoc.languages.${a.language === 'en' || a.language === 'ja' ? a.language : 'ko'}`)],
   ];
   const sections: [string, string][] = [
-    [t('accountDoc.account'), `<dl>${facts.map(([k, v]) => `<dt>${escape(k)}</dt><dd>${escape(v)}</dd>`).join('')}</dl>`],
+    [t('accountDoc.account'), `<dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`],
     [
       t('account.consents.title'),
       table(
@@ -135,13 +134,13 @@ export function accountDataDocument(data: AccountData, lang: Lang, t: TFunction)
     [
       t('accountDoc.playlists'),
       data.playlists.length === 0
-        ? `<p class="none">${escape(none)}</p>`
+        ? `<p class="none">${escapeHtml(none)}</p>`
         : data.playlists
             .map(
               (p) =>
-                `<h3>${escape(p.name)}</h3>` +
-                (p.description ? `<p>${escape(p.description)}</p>` : '') +
-                `<p class="note">${escape(t('accountDoc.playlistFacts', { created: at(p.createdAt), shared: t(p.shared ? 'accountDoc.shared' : 'accountDoc.notShared') }))}</p>` +
+                `<h3>${escapeHtml(p.name)}</h3>` +
+                (p.description ? `<p>${escapeHtml(p.description)}</p>` : '') +
+                `<p class="note">${escapeHtml(t('accountDoc.playlistFacts', { created: at(p.createdAt), shared: t(p.shared ? 'accountDoc.shared' : 'accountDoc.notShared') }))}</p>` +
                 table(
                   [t('accountDoc.track'), t('accountDoc.added')],
                   p.tracks.map((r) => [track(r), at(r.addedAt)]),
@@ -189,10 +188,10 @@ export function accountDataDocument(data: AccountData, lang: Lang, t: TFunction)
     `<html lang="${lang}"><head><meta charset="utf-8">`,
     // The file runs nothing and loads nothing, wherever it is opened.
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
-    `<title>${escape(t('accountDoc.title'))}</title><style>${STYLE}</style></head><body>`,
-    `<main><h1>${escape(t('accountDoc.title'))}</h1>`,
-    `<p class="note">${escape(t('accountDoc.intro', { date: at(data.exportedAt) }))}</p>`,
-    ...sections.map(([title, body]) => `<h2>${escape(title)}</h2>\n${body}`),
+    `<title>${escapeHtml(t('accountDoc.title'))}</title><style>${STYLE}</style></head><body>`,
+    `<main><h1>${escapeHtml(t('accountDoc.title'))}</h1>`,
+    `<p class="note">${escapeHtml(t('accountDoc.intro', { date: at(data.exportedAt) }))}</p>`,
+    ...sections.map(([title, body]) => `<h2>${escapeHtml(title)}</h2>\n${body}`),
     '</main></body></html>',
     '',
   ].join('\n');
