@@ -212,6 +212,15 @@ test('signed-in devices: another device is listed by its browser and signed out 
   // This device goes on.
   await page.reload();
   await expect(userLabel(page)).toHaveText(tr('ko', 'user.greeting', { nick: account.user.nick }), { useInnerText: true });
+
+  // The mail on a sign-in from a new device: on, turned off from the keyboard, and still off on the next visit.
+  const mailSwitch = devices.getByRole('switch', { name: tr('ko', 'account.devices.mailToggle') });
+  await expect(mailSwitch).toBeChecked();
+  await mailSwitch.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('notice').filter({ hasText: tr('ko', 'account.devices.mailOff') })).toBeVisible();
+  await page.reload();
+  await expect(mailSwitch).not.toBeChecked();
 });
 
 test('channels: register within the plan, hit the limit and the conflict, remove; the verify page shows them; the account page passes axe in ko/en/ja and both themes', async ({

@@ -614,6 +614,37 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
       await expect(t.mailbox!.next(payload.email, 1500)).rejects.toThrow(/no mail/u);
     });
 
+    it('sends no new-device mail to a member who turned it off, and sends it again once turned back on', async () => {
+      const payload = form();
+      expect((await signup(payload)).statusCode).toBe(201);
+      const token = await signinFrom(payload.email, 'secret1', CHROME_WINDOWS, addr(), 'ko');
+      const alerts = (body?: Record<string, unknown>, lang = 'ko') =>
+        t.call({ method: body === undefined ? 'GET' : 'PUT', url: '/api/my/alerts', token, payload: body, lang });
+      expect((await alerts()).json().body).toEqual({ newDevice: true });
+
+      // Bad input is refused in the caller's language and changes nothing.
+      for (const bad of [{ newDevice: 'no' }, {}, { newDevice: null }]) {
+        const res = await alerts(bad, 'ja');
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toMatch(/[ぁ-んァ-ン一-龯]/u);
+      }
+      expect((await alerts()).json().body).toEqual({ newDevice: true });
+
+      const off = await alerts({ newDevice: false });
+      expect(off.statusCode).toBe(200);
+      expect(off.json().body).toEqual({ newDevice: false });
+      expect((await alerts()).json().body).toEqual({ newDevice: false });
+      await signinFrom(payload.email, 'secret1', SAFARI_IPHONE, addr(), 'ko');
+      await expect(t.mailbox!.next(payload.email, 1500)).rejects.toThrow(/no mail/u);
+      // The choice is the member's data too.
+      const data = await t.call({ method: 'GET', url: '/api/my/data', token });
+      expect(data.json().body.account.newDeviceAlerts).toBe(false);
+
+      expect((await alerts({ newDevice: true })).json().body).toEqual({ newDevice: true });
+      await signinFrom(payload.email, 'secret1', CHROME_WINDOWS.replace('Chrome/131.0.0.0 Safari/537.36', 'Firefox/133.0'), addr(), 'ko');
+      expect((await t.mailbox!.next(payload.email)).subject).toBe('[소리] 새로운 기기에서 로그인되었습니다');
+    });
+
     it('records when a device was last used, at most once in ten minutes', async () => {
       const u = await t.user({ password: 'devices4' });
       const sid = sidOf(u.token);

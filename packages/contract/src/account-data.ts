@@ -14,7 +14,10 @@ const TrackRef = /* @__PURE__ */ z.object({ id: z.number().int(), title: z.strin
 export const AccountData = /* @__PURE__ */ z.object({
   format: z.literal(ACCOUNT_DATA_FORMAT),
   exportedAt: z.string(),
-  account: User.extend({ language: z.string().describe('the language of the mails Sori sends the member') }),
+  account: User.extend({
+    language: z.string().describe('the language of the mails Sori sends the member'),
+    newDeviceAlerts: z.boolean().describe('whether a sign-in from a new device is told by mail'),
+  }),
   consents: z.array(Consent),
   /** Every channel registered, including those removed or ended (the clearance history). */
   channels: z.array(

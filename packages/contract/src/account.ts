@@ -158,6 +158,13 @@ export const DeviceSession = /* @__PURE__ */ z.object({
 });
 export type DeviceSession = z.infer<typeof DeviceSession>;
 
+/**
+ * The account's sign-in alerts (`GET` and `PUT /api/my/alerts`): whether a sign-in from a device none of the
+ * account's sessions came from is told by mail. On for every account until the member turns it off.
+ */
+export const SigninAlerts = /* @__PURE__ */ z.object({ newDevice: z.boolean() });
+export type SigninAlerts = z.infer<typeof SigninAlerts>;
+
 /** The kind of device in each language: the account page's device list and the new-device mail. */
 export const DEVICE_PLATFORM_LABELS: Record<DevicePlatform, Record<Lang, string>> = {
   desktop: { ko: '컴퓨터', en: 'Computer', ja: 'パソコン' },

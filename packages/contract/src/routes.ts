@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountLicence, Channel, ClearedChannel, Consent, DeviceSession } from './account';
+import { AccountLicence, Channel, ClearedChannel, Consent, DeviceSession, SigninAlerts } from './account';
 import { AccountData } from './account-data';
 import { PublicLicence } from './licence';
 import { PlaylistShare, PlaylistShareState, SharedPlaylist } from './share';
@@ -56,6 +56,10 @@ export const API_ROUTES = {
   'DELETE /my/sessions/:id': { status: 200, body: /* @__PURE__ */ z.object({ id: z.string() }) },
   /** Signs out every device but this one; answers how many were signed out. */
   'DELETE /my/sessions': { status: 200, body: /* @__PURE__ */ z.object({ ended: z.number().int() }) },
+
+  /** Whether a sign-in from a new device is told by mail; `PUT` sets it and answers what is now kept. */
+  'GET /my/alerts': { status: 200, body: SigninAlerts },
+  'PUT /my/alerts': { status: 200, body: SigninAlerts },
 
   'GET /musics': { status: 200, body: /* @__PURE__ */ pageOf(Music) },
   'GET /musics/:id': { status: 200, body: Music },

@@ -10,6 +10,7 @@ import * as m0007 from './migrations/2026_11_26_0007_ingest_jobs';
 import * as m0008 from './migrations/2026_11_26_0008_playlist_shares';
 import * as m0009 from './migrations/2026_11_26_0009_sound_features_edits';
 import * as m0010 from './migrations/2026_12_07_0010_session_devices';
+import * as m0011 from './migrations/2026_12_07_0011_signin_alerts';
 
 /**
  * Versioned migrations, run at start. Listed here (not read from the folder) so that the bundle and the
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_0008_playlist_shares': m0008,
   '2026_11_26_0009_sound_features_edits': m0009,
   '2026_12_07_0010_session_devices': m0010,
+  '2026_12_07_0011_signin_alerts': m0011,
 };
 
 class StaticProvider implements MigrationProvider {

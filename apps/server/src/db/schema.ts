@@ -26,6 +26,8 @@ export interface UsersTable {
   plan_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** 'ko' | 'en' | 'ja': the language of the mail the account receives. */
   lang: Generated<string>;
+  /** 1 when a sign-in from a new device is told by mail (the default), 0 when the member turned it off. */
+  new_device_alerts: Generated<number>;
 }
 
 export interface ConsentsTable {

@@ -54,6 +54,16 @@ export async function setUserLevel(db: Kysely<Database>, email: string, level: n
     .executeTakeFirst();
 }
 
+/** Turns the new-device sign-in mail on or off; answers the row, or undefined when the user is gone. */
+export function setNewDeviceAlerts(db: Kysely<Database>, userId: number, on: boolean): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ new_device_alerts: on ? 1 : 0, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Sets a new password hash and bumps the token version, so every older token stops working. */
 export async function setUserPassword(db: Kysely<Database>, userId: number, passwordHash: string): Promise<void> {
   await db

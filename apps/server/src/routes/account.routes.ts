@@ -4,6 +4,7 @@ import {
   MarketingConsentRequest,
   MAX_PAGE_SIZE,
   responseSchema,
+  SigninAlerts,
   UpdateProfileRequest,
   WithdrawRequest,
 } from '@sori/contract';
@@ -96,6 +97,25 @@ export const accountRoutes =
       '/my/consents/marketing',
       { schema: { response: responseSchema('PUT /my/consents/marketing'), body: MarketingConsentRequest, tags } },
       async (request) => ok(await accounts.setMarketing(requireViewer(request), request.body.agreed, requestLang(request))),
+    );
+
+    app.get(
+      '/my/alerts',
+      { schema: { response: responseSchema('GET /my/alerts'), tags, summary: 'Whether a sign-in from a new device is told by mail' } },
+      async (request) => ok(await accounts.alerts(requireViewer(request))),
+    );
+
+    app.put(
+      '/my/alerts',
+      {
+        schema: {
+          response: responseSchema('PUT /my/alerts'),
+          body: SigninAlerts,
+          tags,
+          summary: 'Turns the mail on a sign-in from a new device on or off',
+        },
+      },
+      async (request) => ok(await accounts.setAlerts(requireViewer(request), request.body)),
     );
 
     app.get('/my/licences', { schema: { response: responseSchema('GET /my/licences'), querystring: PageQuery, tags } }, async (request) => {

@@ -195,9 +195,11 @@ export class AuthService {
     // The language the member uses the site in is the one their mail is written in.
     if (lang) await users.setUserLang(this.deps.db, row.id, lang);
     const device = deviceOf(userAgent);
-    // A sign-in from a device none of the account's sessions on record came from is told by mail. An account
-    // with none on record (the first sign-in, or back after every session's 30 days) has nothing to compare with.
-    const known = this.deps.mailer.enabled ? await sessions.devicesOnRecord(this.deps.db, row.id) : [];
+    // A sign-in from a device none of the account's sessions on record came from is told by mail, unless the
+    // member turned that off. An account with none on record (the first sign-in, or back after every session's
+    // 30 days) has nothing to compare with.
+    const alert = this.deps.mailer.enabled && row.new_device_alerts === 1;
+    const known = alert ? await sessions.devicesOnRecord(this.deps.db, row.id) : [];
     const result = await this.startSession(row, device);
     if (known.length > 0 && !known.some((d) => sameDevice(d, device))) {
       const message = newDeviceMail(row.email, lang ?? asLang(row.lang), {

@@ -192,6 +192,15 @@ const rows: Row[] = [
       status: 401,
     },
     { rule: 'signing the other devices out needs a caller', caller, method: 'DELETE', url: () => '/api/my/sessions', status: 401 },
+    { rule: 'the sign-in alerts need a caller', caller, method: 'GET', url: () => '/api/my/alerts', status: 401 },
+    {
+      rule: 'turning the sign-in alerts off needs a caller',
+      caller,
+      method: 'PUT',
+      url: () => '/api/my/alerts',
+      payload: () => ({ newDevice: false }),
+      status: 401,
+    },
     // Public reads stay public for every caller (a rejected token reads as signed out).
     { rule: 'catalogue is public', caller, method: 'GET', url: () => '/api/musics', status: 200 },
     { rule: 'published track is public', caller, method: 'GET', url: (w) => `/api/musics/${w.pub}`, status: 200 },

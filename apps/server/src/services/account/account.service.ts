@@ -13,6 +13,7 @@ import {
   type Consent,
   type ConsentKind,
   type Lang,
+  type SigninAlerts,
   type User,
 } from '@sori/contract';
 import type { Kysely } from 'kysely';
@@ -109,7 +110,7 @@ export class AccountService {
     return {
       format: ACCOUNT_DATA_FORMAT,
       exportedAt: nowIso(),
-      account: { ...toUser(user), language: user.lang },
+      account: { ...toUser(user), language: user.lang, newDeviceAlerts: user.new_device_alerts === 1 },
       consents: consentList,
       channels: rows.channels.map((c) => ({
         platform: c.platform,
@@ -188,6 +189,20 @@ export class AccountService {
       }
     }
     return toConsent('marketing', row);
+  }
+
+  /** The account's sign-in alerts: whether a sign-in from a new device is told by mail. */
+  async alerts(viewer: Viewer): Promise<SigninAlerts> {
+    const user = await users.findUserById(this.deps.db, viewer.id);
+    if (!user) throw unauthorized('TOKEN_INVALID');
+    return { newDevice: user.new_device_alerts === 1 };
+  }
+
+  /** Turns the new-device mail on or off; answers what is now kept. */
+  async setAlerts(viewer: Viewer, alerts: SigninAlerts): Promise<SigninAlerts> {
+    const user = await users.setNewDeviceAlerts(this.deps.db, viewer.id, alerts.newDevice);
+    if (!user) throw unauthorized('TOKEN_INVALID');
+    return { newDevice: user.new_device_alerts === 1 };
   }
 
   /**

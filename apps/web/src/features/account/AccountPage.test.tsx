@@ -53,6 +53,7 @@ function server(answer: (path: string, init: RequestInit | undefined) => Respons
     if (path === '/api/site') return json(200, { body: { plans: [], mailEnabled: true, supportEmail: null } });
     if (path === '/api/my/consents' || path === '/api/my/channels') return json(200, { body: [] });
     if (path === '/api/my/sessions') return json(200, { body: [THIS_DEVICE] });
+    if (path === '/api/my/alerts') return json(200, { body: { newDevice: true } });
     if (path === '/api/my/licences') return json(200, { body: { content: [], totalElements: 0, totalPages: 0, number: 0, size: 10 } });
     return json(404, { code: 'NOT_FOUND', message: 'not found' });
   });
@@ -262,7 +263,11 @@ describe('the account page’s data download', () => {
   it('saves everything the server keeps as one JSON file named by the Korean day, busy meanwhile and keeping the focus', async () => {
     const user = userEvent.setup();
     let answer!: (r: Response) => void;
-    const data = { format: 'sori-account-data/1', exportedAt: '2026-11-29T16:30:00.000Z', account: { ...USER, language: 'ko' } };
+    const data = {
+      format: 'sori-account-data/1',
+      exportedAt: '2026-11-29T16:30:00.000Z',
+      account: { ...USER, language: 'ko', newDeviceAlerts: true },
+    };
     await renderAccount(server((path) => (path === '/api/my/data' ? new Promise<Response>((r) => (answer = r)) : undefined)));
     const saved: { name: string; text: Promise<string> }[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
@@ -291,7 +296,7 @@ describe('the account page’s data download', () => {
     const data = {
       format: 'sori-account-data/1',
       exportedAt: '2026-11-29T16:30:00.000Z',
-      account: { ...USER, language: 'ko' },
+      account: { ...USER, language: 'ko', newDeviceAlerts: true },
       ...Object.fromEntries(
         ['consents', 'channels', 'licences', 'likes', 'downloads', 'playlists', 'uploads', 'sessions'].map((k) => [k, []]),
       ),
@@ -427,8 +432,6 @@ describe('the account page’s signed-in devices', () => {
     expect(section().getByRole('button', { name: 'Safari · iOS (휴대폰)에서 로그아웃' })).toHaveAccessibleDescription(
       /2026년 12월 1일 로그인\s·\s3시간 전 사용/u,
     );
-    // Mail is on (the site says so): the mail on a sign-in from a new device is said.
-    expect(section().getByText(/최근 사용하지 않은 기기에서 로그인하면 이메일로 알려 드립니다\./u)).toBeInTheDocument();
   });
 
   it('signs one device out, says so, and keeps the focus in the list; with none left, on the line that says so', async () => {
@@ -468,5 +471,56 @@ describe('the account page’s signed-in devices', () => {
     expect(notices.getSnapshot()).toContainEqual(
       expect.objectContaining({ tone: 'danger', text: '이미 로그아웃된 기기입니다. 목록을 새로 불러왔습니다.' }),
     );
+  });
+
+  it('turns the mail on a sign-in from a new device off and on, saying what it sends and what was done', async () => {
+    const user = userEvent.setup();
+    let kept = true;
+    const saved: unknown[] = [];
+    let fail = false;
+    await renderAccount(
+      server((path, init) => {
+        if (path !== '/api/my/alerts') return undefined;
+        if (init?.method === 'PUT') {
+          if (fail) return json(503, { code: 'UNAVAILABLE', message: '잠시 후 다시 시도해 주세요.' });
+          saved.push(JSON.parse(String(init.body)));
+          kept = (saved.at(-1) as { newDevice: boolean }).newDevice;
+        }
+        return json(200, { body: { newDevice: kept } });
+      }),
+    );
+    const toggle = await section().findByRole('switch', { name: '새로운 기기에서 로그인하면 이메일로 알림 받기' });
+    expect(toggle).toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(/최근 사용하지 않은 브라우저나 기기로 로그인하면 일시, 기기, IP 주소를 알려 드립니다/u);
+
+    await user.click(toggle);
+    await vi.waitFor(() =>
+      expect(notices.getSnapshot().map((n) => n.text)).toContain(
+        '새로운 기기 로그인 알림을 껐습니다. 모르는 기기가 없는지 이 목록에서 가끔 확인해 주세요.',
+      ),
+    );
+    expect(saved).toEqual([{ newDevice: false }]);
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveFocus();
+
+    // A failure puts back what the server keeps, and says so.
+    fail = true;
+    await user.click(toggle);
+    await vi.waitFor(() => expect(notices.getSnapshot().some((n) => n.tone === 'danger')).toBe(true));
+    expect(toggle).not.toBeChecked();
+
+    fail = false;
+    await user.click(toggle);
+    await vi.waitFor(() => expect(notices.getSnapshot().map((n) => n.text)).toContain('새로운 기기 로그인 알림을 켰습니다.'));
+    expect(saved).toEqual([{ newDevice: false }, { newDevice: true }]);
+    expect(toggle).toBeChecked();
+  });
+
+  it('has no mail switch where the server sends no mail', async () => {
+    await renderAccount(
+      server((path) => (path === '/api/site' ? json(200, { body: { plans: [], mailEnabled: false, supportEmail: null } }) : undefined)),
+    );
+    await section().findAllByTestId('device-item');
+    expect(section().queryByRole('switch')).toBeNull();
   });
 });

@@ -375,6 +375,7 @@ function ConsentsSection() {
         <Form.Check
           type="switch"
           id="account-marketing"
+          role="switch"
           label={t('account.consents.marketingToggle')}
           // While the choice is saved the switch shows it, and stays focusable (a disabled control drops the
           // focus to the page's start): aria-disabled says it is busy and a second press is ignored. A failure

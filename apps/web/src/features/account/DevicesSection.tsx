@@ -1,4 +1,5 @@
 import { Fragment, useState } from 'react';
+import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { accountDate, DEVICE_PLATFORM_LABELS, deviceName, type DeviceSession } from '@sori/contract';
 import { Icon, type IconName } from '../../components/Icon';
@@ -10,7 +11,7 @@ import { notices } from '../../lib/notices';
 import { useSiteQuery } from '../legal/queries';
 import { usedAgo } from './device-time';
 import { failure } from './failure';
-import { useEndSessionMutation, useSessionsQuery } from './queries';
+import { useAlertsMutation, useAlertsQuery, useEndSessionMutation, useSessionsQuery } from './queries';
 import { Section } from './Section';
 
 const PLATFORM_ICONS: Record<NonNullable<DeviceSession['platform']>, IconName> = {
@@ -101,10 +102,7 @@ export function DevicesSection() {
 
   return (
     <Section id="account-devices" title={t('account.devices.title')} testId="account-devices">
-      <p className="small text-body-secondary">
-        {t('account.devices.intro')}
-        {site.data?.mailEnabled ? ` ${t('account.devices.mailNote')}` : null}
-      </p>
+      <p className="small text-body-secondary">{t('account.devices.intro')}</p>
       {sessions.isError ? (
         <p className="small text-danger" role="alert">
           {t('account.loadFailed')}
@@ -180,6 +178,44 @@ export function DevicesSection() {
           <Icon name="logout" aria-hidden="true" /> {t('account.devices.signOutOthers')}
         </PendingButton>
       ) : null}
+      {site.data?.mailEnabled ? <NewDeviceMailSwitch /> : null}
     </Section>
+  );
+}
+
+/**
+ * The mail on a sign-in from a new device, on unless the member turns it off (shown only where the server sends
+ * mail). As the marketing switch: while the choice is saved the switch shows it and keeps the focus, a second
+ * press is ignored, and a failure puts back what the server holds.
+ */
+function NewDeviceMailSwitch() {
+  const { t } = useTranslation();
+  const alerts = useAlertsQuery();
+  const save = useAlertsMutation();
+  if (!alerts.data) return null;
+  return (
+    <div className="mt-3 pt-3 border-top">
+      <Form.Check
+        type="switch"
+        id="account-new-device-mail"
+        role="switch"
+        label={t('account.devices.mailToggle')}
+        checked={save.isPending ? save.variables : alerts.data.newDevice}
+        aria-disabled={save.isPending || undefined}
+        aria-describedby="account-new-device-mail-note"
+        className={save.isPending ? 'sori-switch-busy' : undefined}
+        data-testid="new-device-mail"
+        onChange={(e) => {
+          if (save.isPending) return;
+          save.mutate(e.target.checked, {
+            onSuccess: (a) => notices.show('success', t(a.newDevice ? 'account.devices.mailOn' : 'account.devices.mailOff')),
+            onError: (err) => notices.show('danger', failure(err, t('account.saveFailed'))),
+          });
+        }}
+      />
+      <p className="small text-body-secondary mb-0 mt-1" id="account-new-device-mail-note">
+        {t('account.devices.mailNote')}
+      </p>
+    </div>
   );
 }

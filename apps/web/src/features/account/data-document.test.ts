@@ -18,6 +18,7 @@ const DATA: AccountData = {
     planExpiresAt: '2027-01-31T14:59:59.000Z',
     createdAt: '2026-11-01T00:00:00.000Z',
     language: 'ko',
+    newDeviceAlerts: false,
   },
   consents: [
     { kind: 'terms', version: '2026-11-23', agreed: true, agreedAt: '2026-11-01T00:00:00.000Z', withdrawnAt: null },
@@ -93,6 +94,7 @@ describe('accountDataDocument', () => {
     expect(html).toContain('<dt>이메일</dt><dd>sori@example.com</dd>');
     expect(html).toContain('프리미엄 (2027년 1월 31일까지)');
     expect(html).toContain('<dt>이메일 수신 언어</dt><dd>한국어</dd>');
+    expect(html).toContain('<dt>새로운 기기 로그인 알림</dt><dd>받지 않음</dd>');
     expect(html).toContain('<td>서비스 이용약관</td><td>2026-11-23</td><td>2026년 11월 1일 09:00</td>');
     expect(html).toContain('<td>이벤트·혜택 정보 수신</td><td>2026-11-23</td><td>동의하지 않음</td>');
     expect(html).toContain('<a href="https://sori.test/verify/SORI-ABCD-EFGH-JKLM" rel="noopener noreferrer">SORI-ABCD-EFGH-JKLM</a>');

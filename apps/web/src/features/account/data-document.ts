@@ -67,6 +67,7 @@ export function accountDataDocument(data: AccountData, lang: Lang, t: TFunction)
     [t('accountDoc.level'), String(a.level)],
     [t('accountDoc.joined'), at(a.createdAt)],
     [t('accountDoc.mailLanguage'), t(`accountDoc.languages.${a.language === 'en' || a.language === 'ja' ? a.language : 'ko'}`)],
+    [t('accountDoc.newDeviceMail'), t(a.newDeviceAlerts ? 'accountDoc.mailOn' : 'accountDoc.mailOff')],
   ];
   const sections: [string, string][] = [
     [t('accountDoc.account'), `<dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`],

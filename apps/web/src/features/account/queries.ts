@@ -11,6 +11,7 @@ export const accountKeys = {
   channels: () => [...userKeys.all, 'channels'] as const,
   licences: () => [...userKeys.all, 'licences'] as const,
   sessions: () => [...userKeys.all, 'sessions'] as const,
+  alerts: () => [...userKeys.all, 'alerts'] as const,
 };
 
 export function useConsentsQuery() {
@@ -71,6 +72,20 @@ export function useRemoveChannelMutation() {
 /** The member's signed-in devices, this one first. */
 export function useSessionsQuery() {
   return useQuery({ queryKey: accountKeys.sessions(), queryFn: ({ signal }) => api.get('/my/sessions', { signal }) });
+}
+
+/** Whether a sign-in from a new device is told by mail. */
+export function useAlertsQuery() {
+  return useQuery({ queryKey: accountKeys.alerts(), queryFn: ({ signal }) => api.get('/my/alerts', { signal }) });
+}
+
+/** Turns the new-device mail on or off; the answer is what the server now keeps. */
+export function useAlertsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (newDevice: boolean) => api.put('/my/alerts', { newDevice }),
+    onSuccess: (alerts) => queryClient.setQueryData(accountKeys.alerts(), alerts),
+  });
 }
 
 /**
