@@ -7,6 +7,9 @@ import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 /** A fresh address per call, under every per-address limit. */
 const addr = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 const UC = (c: string) => `UC${c.repeat(22)}`;
+const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 describe.each(DIALECTS)('accounts (%s)', (dialect) => {
   let t: TestApp;
@@ -173,6 +176,8 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
         lang: 'en-US,en;q=0.9',
       });
       expect(done.statusCode).toBe(200);
+      // The member is told the password changed, in the language of the reset.
+      expect((await t.mailbox!.next(payload.email)).subject).toBe('[Sori] Your password was changed');
       await t.call({ method: 'POST', url: '/api/findpw', payload: { email: payload.email }, remoteAddress: addr() });
       expect((await t.mailbox!.next(payload.email)).subject).toBe('[Sori] Reset your password');
     });
@@ -255,8 +260,26 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
       expect((await change({ currentPassword: 'firstpass', password: 'secondpass', confirmPassword: 'other' })).json().code).toBe(
         'PASSWORD_MISMATCH',
       );
-      const done = await change({ currentPassword: 'firstpass', password: 'secondpass', confirmPassword: 'secondpass' });
+      // Nothing changed yet, and nothing told.
+      await expect(t.mailbox!.next(u.email, 1000)).rejects.toThrow(/no mail/u);
+      const done = await t.call({
+        method: 'POST',
+        url: '/api/my/password',
+        token: u.token,
+        payload: { currentPassword: 'firstpass', password: 'secondpass', confirmPassword: 'secondpass' },
+        lang: 'ko',
+        headers: { 'user-agent': SAFARI_IPHONE },
+        remoteAddress: '203.0.113.21',
+      });
       expect(done.statusCode).toBe(200);
+      // The member is told by mail, whatever their alert settings: when, where, and the way back in if it was not them.
+      const told = await t.mailbox!.next(u.email);
+      expect(told.subject).toBe('[소리] 비밀번호가 변경되었습니다');
+      expect(told.text).toContain('기기: Safari · iOS (휴대폰)');
+      expect(told.text).toContain('IP 주소: 203.0.113.21');
+      expect(told.text).toMatch(/일시: \d{4}년 \d{1,2}월 \d{1,2}일 \d{2}:\d{2} \(KST\)/u);
+      expect(told.text).toContain('‘비밀번호를 잊으셨나요?’');
+      expect(told.html).toContain('href="https://sori.test/"');
       const fresh = done.json().body.token as string;
       expect((await t.call({ method: 'GET', url: '/api/my/user', token: fresh })).statusCode).toBe(200);
       expect((await t.call({ method: 'GET', url: '/api/my/user', token: other })).statusCode).toBe(401);
@@ -490,10 +513,6 @@ describe.each(DIALECTS)('accounts (%s)', (dialect) => {
   });
 
   describe('signed-in devices', () => {
-    const CHROME_WINDOWS =
-      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-    const SAFARI_IPHONE =
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
     const signinFrom = async (email: string, password: string, agent: string, from = addr(), lang?: string) =>
       (
         await t.call({

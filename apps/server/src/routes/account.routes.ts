@@ -70,7 +70,11 @@ export const accountRoutes =
           summary: 'Changes the password (current one required); every other session ends, this one gets a new token',
         },
       },
-      async (request) => ok(await auth.changePassword(requireViewer(request), request.body)),
+      async (request) => {
+        // The mail that tells of the change is in the language of the page it was made on, else the account's.
+        const lang = request.headers['accept-language'] ? requestLang(request) : undefined;
+        return ok(await auth.changePassword(requireViewer(request), request.body, request.ip, request.headers['user-agent'], lang));
+      },
     );
 
     app.post(

@@ -70,7 +70,7 @@ export const authRoutes =
       async (request) => {
         const lang = request.headers['accept-language'] ? requestLang(request) : undefined;
         const { token, password, confirmPassword } = request.body;
-        return ok(await auth.resetPassword(token, password, confirmPassword, lang, request.headers['user-agent']));
+        return ok(await auth.resetPassword(token, password, confirmPassword, lang, request.headers['user-agent'], request.ip));
       },
     );
   };

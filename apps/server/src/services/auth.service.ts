@@ -24,7 +24,7 @@ import { addressKey } from '../lib/address-key';
 import type { Counters } from '../lib/counters';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/passwords';
 import type { MailMessage, Mailer } from '../lib/mailer';
-import { marketingConsentMail, newDeviceMail } from './account/mail-texts';
+import { marketingConsentMail, newDeviceMail, passwordChangedMail } from './account/mail-texts';
 import { hashToken, newOneTimeToken, type TokenService } from '../lib/tokens';
 import { nowIso } from '../lib/time';
 import { createHash, randomBytes } from 'node:crypto';
@@ -94,6 +94,9 @@ export function toUser(row: UserRow): User {
     createdAt: row.created_at,
   };
 }
+
+/** An address as the mails show it: IPv4 as people write it, not as IPv6 maps it ("::ffff:203.0.113.9"). */
+const shownAddress = (ip: string): string => ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/u, '');
 
 /** A stored language, read as one of the three (Korean when it is none of them). */
 export const asLang = (v: string): Lang => (v === 'en' || v === 'ja' ? v : 'ko');
@@ -205,8 +208,7 @@ export class AuthService {
       const message = newDeviceMail(row.email, lang ?? asLang(row.lang), {
         at: nowIso(),
         device,
-        // An IPv4 address as people write it, not as IPv6 maps it ("::ffff:203.0.113.9").
-        address: ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/u, ''),
+        address: shownAddress(ip),
         accountLink: `${this.deps.publicBaseUrl}/account`,
       });
       this.deps.mailer.send(message).catch(this.deps.onMailError);
@@ -337,9 +339,13 @@ export class AuthService {
    * take the account), the new one follows the signup rules, every other session ends, and this one goes on
    * with a new token (the old ones carry the old token version).
    */
+  /** `ip` and `userAgent` say where the change was made in the mail that tells the member of it. */
   async changePassword(
     viewer: Viewer,
     form: { currentPassword?: unknown; password?: unknown; confirmPassword?: unknown },
+    ip = '',
+    userAgent?: string,
+    lang?: Lang,
   ): Promise<SigninResult> {
     if (!viewer.sessionId) throw unauthorized('TOKEN_INVALID');
     const problem = validateNewPassword(form.password, form.confirmPassword ?? '');
@@ -357,7 +363,24 @@ export class AuthService {
       await users.endPasswordResets(trx, viewer.id, now);
       await sessions.revokeUserSessions(trx, viewer.id, now, sessionId);
     });
+    this.tellPasswordChanged(row, lang ?? asLang(row.lang), ip, userAgent);
     return this.refresh(viewer);
+  }
+
+  /**
+   * Mails the member that their password changed, whatever their alert settings: if it was not them, the mail
+   * is how they learn it, and a reset by mail is their way back in. Not awaited: a failed mail is the
+   * operator's to see, and the change stands.
+   */
+  private tellPasswordChanged(row: UserRow, lang: Lang, ip: string, userAgent?: string): void {
+    if (!this.deps.mailer.enabled) return;
+    const message = passwordChangedMail(row.email, lang, {
+      at: nowIso(),
+      device: deviceOf(userAgent),
+      address: shownAddress(ip),
+      siteLink: `${this.deps.publicBaseUrl}/`,
+    });
+    this.deps.mailer.send(message).catch(this.deps.onMailError);
   }
 
   /**
@@ -377,6 +400,7 @@ export class AuthService {
     confirmPassword: string | undefined,
     lang?: Lang,
     userAgent?: string,
+    ip = '',
   ): Promise<SigninResult> {
     const problem = validateNewPassword(password, confirmPassword);
     if (problem) throw badRequest(problem);
@@ -395,7 +419,9 @@ export class AuthService {
     if (lang) await users.setUserLang(this.deps.db, userId, lang);
     const row = await users.findUserById(this.deps.db, userId);
     if (!row) throw badRequest('RESET_TOKEN_INVALID');
-    return this.startSession(row, deviceOf(userAgent));
+    const result = await this.startSession(row, deviceOf(userAgent));
+    this.tellPasswordChanged(row, lang ?? asLang(row.lang), ip, userAgent);
+    return result;
   }
 
   /** Forgets sessions past their absolute end (at start and once a day). */

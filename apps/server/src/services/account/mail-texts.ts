@@ -114,10 +114,19 @@ export function marketingConsentMail(to: string, lang: Lang, change: { agreed: b
   return { to, subject: t.subject(change.agreed), text, html };
 }
 
-const NEW_DEVICE_TEXTS: Record<
-  Lang,
-  { subject: string; lead: string; time: string; device: string; address: string; ifYou: string; ifNot: string; button: string }
-> = {
+/** What a notice of something done from a device says: the lead, the facts' names, what to do, its button. */
+interface DeviceNoticeTexts {
+  subject: string;
+  lead: string;
+  time: string;
+  device: string;
+  address: string;
+  ifYou: string;
+  ifNot: string;
+  button: string;
+}
+
+const NEW_DEVICE_TEXTS: Record<Lang, DeviceNoticeTexts> = {
   ko: {
     subject: '[소리] 새로운 기기에서 로그인되었습니다',
     lead: '회원님의 소리 계정에 최근 사용하지 않은 기기에서 로그인되었습니다.',
@@ -153,31 +162,89 @@ const NEW_DEVICE_TEXTS: Record<
   },
 };
 
+/** A notice of something done from a device: when, the device ("Safari · iOS (휴대폰)"), the address, then what to do. */
+function deviceNotice(
+  to: string,
+  lang: Lang,
+  t: DeviceNoticeTexts,
+  event: { at: string; device: Device; address: string },
+  link: string,
+): MailMessage {
+  const kind = event.device.platform ? ` (${DEVICE_PLATFORM_LABELS[event.device.platform][lang]})` : '';
+  const facts = [
+    `${t.time}: ${licenceTime(event.at, lang)}`,
+    `${t.device}: ${deviceName(event.device, lang)}${kind}`,
+    `${t.address}: ${event.address}`,
+  ];
+  const text = [t.lead, '', ...facts, '', t.ifYou, t.ifNot, '', link].join('\n');
+  const html = [
+    `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.6">`,
+    `<p>${escapeHtml(t.lead)}</p>`,
+    `<ul>${facts.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>`,
+    `<p>${escapeHtml(t.ifYou)}<br>${escapeHtml(t.ifNot)}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.button)}</a></p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to, subject: t.subject, text, html };
+}
+
 /**
  * The notice of a sign-in from a device the account has no session from (`AuthService.signin`): when, the
- * device ("Safari · iOS (휴대폰)") and the address, what to do if it was not the member, and the way to the list
- * of signed-in devices.
+ * device and the address, what to do if it was not the member, and the way to the list of signed-in devices.
  */
 export function newDeviceMail(
   to: string,
   lang: Lang,
   signin: { at: string; device: Device; address: string; accountLink: string },
 ): MailMessage {
-  const t = NEW_DEVICE_TEXTS[lang];
-  const kind = signin.device.platform ? ` (${DEVICE_PLATFORM_LABELS[signin.device.platform][lang]})` : '';
-  const facts = [
-    `${t.time}: ${licenceTime(signin.at, lang)}`,
-    `${t.device}: ${deviceName(signin.device, lang)}${kind}`,
-    `${t.address}: ${signin.address}`,
-  ];
-  const text = [t.lead, '', ...facts, '', t.ifYou, t.ifNot, '', signin.accountLink].join('\n');
-  const html = [
-    `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.6">`,
-    `<p>${escapeHtml(t.lead)}</p>`,
-    `<ul>${facts.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>`,
-    `<p>${escapeHtml(t.ifYou)}<br>${escapeHtml(t.ifNot)}</p>`,
-    `<p><a href="${escapeHtml(signin.accountLink)}">${escapeHtml(t.button)}</a></p>`,
-    '</body></html>',
-  ].join('\n');
-  return { to, subject: t.subject, text, html };
+  return deviceNotice(to, lang, NEW_DEVICE_TEXTS[lang], signin, signin.accountLink);
+}
+
+const PASSWORD_CHANGED_TEXTS: Record<Lang, DeviceNoticeTexts> = {
+  ko: {
+    subject: '[소리] 비밀번호가 변경되었습니다',
+    lead: '회원님의 소리 계정 비밀번호가 변경되었습니다. 변경한 기기를 뺀 다른 기기는 모두 로그아웃되었습니다.',
+    time: '일시',
+    device: '기기',
+    address: 'IP 주소',
+    ifYou: '본인이 변경했다면 이 메일은 무시하셔도 됩니다.',
+    ifNot:
+      '본인이 변경하지 않았다면 지금 소리 로그인 화면에서 ‘비밀번호를 잊으셨나요?’를 눌러 이 이메일 주소로 비밀번호를 다시 설정해 주세요. 다시 설정하면 모든 기기가 로그아웃됩니다.',
+    button: '소리 바로가기',
+  },
+  en: {
+    subject: '[Sori] Your password was changed',
+    lead: 'The password of your Sori account was just changed. Every device but the one that changed it has been signed out.',
+    time: 'Time',
+    device: 'Device',
+    address: 'IP address',
+    ifYou: 'If this was you, you can ignore this message.',
+    ifNot:
+      'If it was not, reset your password now: choose “Forgot your password?” on the Sori log-in screen and use this email address. A reset signs out every device.',
+    button: 'Go to Sori',
+  },
+  ja: {
+    subject: '【Sori】パスワードが変更されました',
+    lead: 'お客様のSoriアカウントのパスワードが変更されました。変更した端末を除き、すべての端末がログアウトされました。',
+    time: '日時',
+    device: '端末',
+    address: 'IPアドレス',
+    ifYou: 'ご本人による変更であれば、このメールは破棄してください。',
+    ifNot:
+      'お心当たりのない場合は、すぐにSoriのログイン画面の「パスワードをお忘れですか？」から、このメールアドレスでパスワードを再設定してください。再設定すると、すべての端末がログアウトされます。',
+    button: 'Soriを開く',
+  },
+};
+
+/**
+ * The notice that the account's password changed (`AuthService.changePassword` and `.resetPassword`), sent
+ * whatever the member's alert settings: when, from which device and address, and, if it was not the member, the
+ * way back in (a reset by mail, which whoever changed it cannot use without the mailbox).
+ */
+export function passwordChangedMail(
+  to: string,
+  lang: Lang,
+  change: { at: string; device: Device; address: string; siteLink: string },
+): MailMessage {
+  return deviceNotice(to, lang, PASSWORD_CHANGED_TEXTS[lang], change, change.siteLink);
 }
