@@ -50,6 +50,9 @@ export function currentLanguage(): Lang {
 }
 
 function syncDocumentLanguage(): void {
+  // A translation file can land after a unit test's page is gone (the test imported this instance through a
+  // component and ended first): there is no document to label then.
+  if (typeof document === 'undefined') return;
   document.documentElement.setAttribute('lang', displayedLanguage());
 }
 
