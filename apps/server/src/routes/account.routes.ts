@@ -16,7 +16,7 @@ import type { AccountService } from '../services/account/account.service';
 import type { ChannelService } from '../services/account/channel.service';
 import type { AuthService } from '../services/auth.service';
 import type { LicenceService } from '../services/licences/licence.service';
-import { ok, parseId, requestLang } from './http';
+import { ok, parseId, requestLang, requestOrigin } from './http';
 
 const IdParam = z.object({ id: z.string() });
 /** A session's handle (`DeviceSession.id`): 22 base64url characters. */
@@ -70,11 +70,7 @@ export const accountRoutes =
           summary: 'Changes the password (current one required); every other session ends, this one gets a new token',
         },
       },
-      async (request) => {
-        // The mail that tells of the change is in the language of the page it was made on, else the account's.
-        const lang = request.headers['accept-language'] ? requestLang(request) : undefined;
-        return ok(await auth.changePassword(requireViewer(request), request.body, request.ip, request.headers['user-agent'], lang));
-      },
+      async (request) => ok(await auth.changePassword(requireViewer(request), request.body, requestOrigin(request))),
     );
 
     app.post(

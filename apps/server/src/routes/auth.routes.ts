@@ -2,7 +2,7 @@ import { FindPasswordRequest, ResetPasswordRequest, ResetTokenQuery, responseSch
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireViewer } from '../plugins/auth';
 import type { AuthService } from '../services/auth.service';
-import { ok, requestLang } from './http';
+import { ok, requestLang, requestOrigin, statedLang } from './http';
 
 export const authRoutes =
   (auth: AuthService): FastifyPluginAsyncZod =>
@@ -17,8 +17,7 @@ export const authRoutes =
     );
 
     app.post('/signin', { schema: { response: responseSchema('POST /signin'), body: SigninRequest, tags: ['auth'] } }, async (request) => {
-      const lang = request.headers['accept-language'] ? requestLang(request) : undefined;
-      return ok(await auth.signin(request.body, request.ip, lang, request.headers['user-agent']));
+      return ok(await auth.signin(request.body, requestOrigin(request)));
     });
 
     app.post('/token/refresh', { schema: { response: responseSchema('POST /token/refresh'), tags: ['auth'] } }, async (request) => {
@@ -42,11 +41,7 @@ export const authRoutes =
       '/findpw',
       { schema: { response: responseSchema('POST /findpw'), body: FindPasswordRequest, tags: ['auth'] } },
       async (request, reply) => {
-        await auth.requestPasswordReset(
-          request.body.email,
-          request.ip,
-          request.headers['accept-language'] ? requestLang(request) : undefined,
-        );
+        await auth.requestPasswordReset(request.body.email, request.ip, statedLang(request));
         return reply.status(202).send(ok({ accepted: true }));
       },
     );
@@ -68,9 +63,8 @@ export const authRoutes =
       '/resetpw',
       { schema: { response: responseSchema('POST /resetpw'), body: ResetPasswordRequest, tags: ['auth'] } },
       async (request) => {
-        const lang = request.headers['accept-language'] ? requestLang(request) : undefined;
         const { token, password, confirmPassword } = request.body;
-        return ok(await auth.resetPassword(token, password, confirmPassword, lang, request.headers['user-agent'], request.ip));
+        return ok(await auth.resetPassword(token, password, confirmPassword, requestOrigin(request)));
       },
     );
   };

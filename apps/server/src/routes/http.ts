@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../lib/app-error';
+import type { RequestOrigin } from '../services/auth.service';
 
 /** Every success body is `{ body: payload }` (DECISIONS 1). */
 export const ok = <T>(payload: T) => ({ body: payload });
@@ -48,3 +49,14 @@ export function mediaResponse(route: MediaRoute) {
 
 /** The caller's language (Accept-Language; Korean first). */
 export const requestLang = (request: FastifyRequest): Lang => langFromAcceptLanguage(request.headers['accept-language']);
+
+/** The language the request names, or undefined when it names none (then the account's own is used). */
+export const statedLang = (request: FastifyRequest): Lang | undefined =>
+  request.headers['accept-language'] ? requestLang(request) : undefined;
+
+/** Where the request came from: its address, its User-Agent and the language it names (`RequestOrigin`). */
+export const requestOrigin = (request: FastifyRequest): RequestOrigin => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+  lang: statedLang(request),
+});

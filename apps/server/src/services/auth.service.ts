@@ -95,6 +95,18 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/**
+ * Where a request came from, as sign-in and password changes use it: the address (rate limits, and the mails
+ * that tell the member), the User-Agent (the device's name in the device list and those mails; the header is
+ * not kept), and the language the request names, if it names one (the mails are written in it, else in the
+ * account's).
+ */
+export interface RequestOrigin {
+  ip: string;
+  userAgent?: string;
+  lang?: Lang;
+}
+
 /** An address as the mails show it: IPv4 as people write it, not as IPv6 maps it ("::ffff:203.0.113.9"). */
 const shownAddress = (ip: string): string => ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/u, '');
 
@@ -156,8 +168,7 @@ export class AuthService {
     return toUser(row);
   }
 
-  /** `userAgent` names the device in the account page's list of signed-in devices (the header is not kept). */
-  async signin(form: { email?: unknown; password?: unknown }, ip: string, lang?: Lang, userAgent?: string): Promise<SigninResult> {
+  async signin(form: { email?: unknown; password?: unknown }, { ip, userAgent, lang }: RequestOrigin): Promise<SigninResult> {
     const problem = validateLogin(form);
     if (problem) throw badRequest(problem);
     const email = str(form.email).trim().toLowerCase();
@@ -339,13 +350,10 @@ export class AuthService {
    * take the account), the new one follows the signup rules, every other session ends, and this one goes on
    * with a new token (the old ones carry the old token version).
    */
-  /** `ip` and `userAgent` say where the change was made in the mail that tells the member of it. */
   async changePassword(
     viewer: Viewer,
     form: { currentPassword?: unknown; password?: unknown; confirmPassword?: unknown },
-    ip = '',
-    userAgent?: string,
-    lang?: Lang,
+    origin: RequestOrigin,
   ): Promise<SigninResult> {
     if (!viewer.sessionId) throw unauthorized('TOKEN_INVALID');
     const problem = validateNewPassword(form.password, form.confirmPassword ?? '');
@@ -363,7 +371,7 @@ export class AuthService {
       await users.endPasswordResets(trx, viewer.id, now);
       await sessions.revokeUserSessions(trx, viewer.id, now, sessionId);
     });
-    this.tellPasswordChanged(row, lang ?? asLang(row.lang), ip, userAgent);
+    this.tellPasswordChanged(row, origin);
     return this.refresh(viewer);
   }
 
@@ -372,12 +380,12 @@ export class AuthService {
    * is how they learn it, and a reset by mail is their way back in. Not awaited: a failed mail is the
    * operator's to see, and the change stands.
    */
-  private tellPasswordChanged(row: UserRow, lang: Lang, ip: string, userAgent?: string): void {
+  private tellPasswordChanged(row: UserRow, origin: RequestOrigin): void {
     if (!this.deps.mailer.enabled) return;
-    const message = passwordChangedMail(row.email, lang, {
+    const message = passwordChangedMail(row.email, origin.lang ?? asLang(row.lang), {
       at: nowIso(),
-      device: deviceOf(userAgent),
-      address: shownAddress(ip),
+      device: deviceOf(origin.userAgent),
+      address: shownAddress(origin.ip),
       siteLink: `${this.deps.publicBaseUrl}/`,
     });
     this.deps.mailer.send(message).catch(this.deps.onMailError);
@@ -394,14 +402,7 @@ export class AuthService {
   }
 
   /** Sets a new password from a reset link and signs the member in on this device (a new session). */
-  async resetPassword(
-    token: string,
-    password: string,
-    confirmPassword: string | undefined,
-    lang?: Lang,
-    userAgent?: string,
-    ip = '',
-  ): Promise<SigninResult> {
+  async resetPassword(token: string, password: string, confirmPassword: string | undefined, origin: RequestOrigin): Promise<SigninResult> {
     const problem = validateNewPassword(password, confirmPassword);
     if (problem) throw badRequest(problem);
     const passwordHash = await hashPassword(password);
@@ -416,11 +417,11 @@ export class AuthService {
       return used.user_id;
     });
     // It signs the member in, so, as a sign-in does, it keeps the language they use the site in for their mail.
-    if (lang) await users.setUserLang(this.deps.db, userId, lang);
+    if (origin.lang) await users.setUserLang(this.deps.db, userId, origin.lang);
     const row = await users.findUserById(this.deps.db, userId);
     if (!row) throw badRequest('RESET_TOKEN_INVALID');
-    const result = await this.startSession(row, deviceOf(userAgent));
-    this.tellPasswordChanged(row, lang ?? asLang(row.lang), ip, userAgent);
+    const result = await this.startSession(row, deviceOf(origin.userAgent));
+    this.tellPasswordChanged(row, origin);
     return result;
   }
 

@@ -62,6 +62,9 @@ function toConsent(kind: ConsentKind, row: ConsentRow | undefined): Consent {
   };
 }
 
+/** The account's sign-in alerts as stored (a 0/1 column). */
+const alertsOf = (user: users.UserRow): SigninAlerts => ({ newDevice: user.new_device_alerts === 1 });
+
 /**
  * The account page's calls and the operator's plan command (docs/ACCOUNTS.md): profile, consents, plan,
  * and withdrawal — personal data deleted at once, licences kept pseudonymised as the privacy policy says.
@@ -110,7 +113,7 @@ export class AccountService {
     return {
       format: ACCOUNT_DATA_FORMAT,
       exportedAt: nowIso(),
-      account: { ...toUser(user), language: user.lang, newDeviceAlerts: user.new_device_alerts === 1 },
+      account: { ...toUser(user), language: user.lang, newDeviceAlerts: alertsOf(user).newDevice },
       consents: consentList,
       channels: rows.channels.map((c) => ({
         platform: c.platform,
@@ -195,14 +198,14 @@ export class AccountService {
   async alerts(viewer: Viewer): Promise<SigninAlerts> {
     const user = await users.findUserById(this.deps.db, viewer.id);
     if (!user) throw unauthorized('TOKEN_INVALID');
-    return { newDevice: user.new_device_alerts === 1 };
+    return alertsOf(user);
   }
 
   /** Turns the new-device mail on or off; answers what is now kept. */
   async setAlerts(viewer: Viewer, alerts: SigninAlerts): Promise<SigninAlerts> {
     const user = await users.setNewDeviceAlerts(this.deps.db, viewer.id, alerts.newDevice);
     if (!user) throw unauthorized('TOKEN_INVALID');
-    return { newDevice: user.new_device_alerts === 1 };
+    return alertsOf(user);
   }
 
   /**

@@ -204,7 +204,6 @@ function NewDeviceMailSwitch() {
         aria-disabled={save.isPending || undefined}
         aria-describedby="account-new-device-mail-note"
         className={save.isPending ? 'sori-switch-busy' : undefined}
-        data-testid="new-device-mail"
         onChange={(e) => {
           if (save.isPending) return;
           save.mutate(e.target.checked, {
